@@ -1,0 +1,47 @@
+"""golflab: a small, deterministic engine for 6-Card Golf (and Codepiece).
+
+The engine is pure Python and imports nothing from Jupyter; ``golflab.display``
+renders HTML strings that notebooks show.
+"""
+
+from .actions import Action, IllegalActionError
+from .cards import JOKER, RANKS, SUITS, Card, build_deck, parse_cards
+from .game import Game, Observation, Phase
+from .rules import (
+    FLIP_MODES,
+    JOKER_MODES,
+    RULE_HELP,
+    TIERS,
+    Rules,
+    card_tier,
+    card_value,
+    rank_value,
+    value_tier,
+)
+from .scoring import (
+    Adjustment,
+    HandBreakdown,
+    RoundBreakdown,
+    hand_breakdown,
+    round_breakdown,
+    score_hand,
+    score_round,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Adjustment", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
+    "JOKER", "JOKER_MODES", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
+    "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
+    "rank_value", "round_breakdown", "score_hand", "score_round", "value_tier",
+]
+
+
+def __getattr__(name):
+    # simulate needs pandas; load it only when asked for.
+    if name == "simulate":
+        from .simulation import simulate
+
+        return simulate
+    raise AttributeError(f"module 'golflab' has no attribute {name!r}")

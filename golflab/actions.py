@@ -1,0 +1,70 @@
+"""Actions and their one string notation: ``flip N``, ``draw``, ``take``, ``swap N``,
+``discard``, ``skip`` (N a grid position 0-5)."""
+
+from __future__ import annotations
+
+KINDS = ("flip", "draw", "take", "swap", "discard", "skip")
+_POSITIONAL = ("flip", "swap")
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal now (or not an action at all). The game is unchanged."""
+
+
+class Action:
+    """One move. Interned: ``Action.parse("swap 3") is SWAP[3]``."""
+
+    __slots__ = ("kind", "pos", "notation")
+    _by_text: dict[str, "Action"] = {}
+
+    def __init__(self, kind: str, pos: int | None = None) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "pos", pos)
+        object.__setattr__(self, "notation", kind if pos is None else f"{kind} {pos}")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Action is immutable")
+
+    def __reduce__(self):
+        return (Action.parse, (self.notation,))
+
+    @classmethod
+    def parse(cls, text: "str | Action") -> "Action":
+        """Parse notation (case and spacing are forgiven); unknown text is an IllegalActionError."""
+        if isinstance(text, Action):
+            return text
+        if isinstance(text, str):
+            found = cls._by_text.get(" ".join(text.lower().split()))
+            if found is not None:
+                return found
+        raise IllegalActionError(
+            f"{text!r} is not an action: write flip N, draw, take, swap N, discard or skip (N a position 0-5)"
+        )
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def __repr__(self) -> str:
+        return f"Action({self.notation!r})"
+
+    def __eq__(self, other):
+        if isinstance(other, Action):
+            return self.notation == other.notation
+        if isinstance(other, str):
+            return self.notation == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.notation)
+
+
+FLIP = tuple(Action("flip", i) for i in range(6))
+SWAP = tuple(Action("swap", i) for i in range(6))
+DRAW = Action("draw")
+TAKE = Action("take")
+DISCARD = Action("discard")
+SKIP = Action("skip")
+for _a in (*FLIP, *SWAP, DRAW, TAKE, DISCARD, SKIP):
+    Action._by_text[_a.notation] = _a
+    if _a.pos is not None:
+        Action._by_text[f"{_a.kind}{_a.pos}"] = _a

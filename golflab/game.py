@@ -1,0 +1,517 @@
+"""The golf state machine (spec sections 3-7).
+
+A game is its players, rules, seed and history: every random choice (the shuffles)
+comes from one ``random.Random(seed)``, so ``Game.replay`` and ``Game.from_json``
+continue exactly where the original would.
+
+Choices where the spec is silent:
+
+* The deal goes one card at a time from the top of the shuffled deck, seat 0's grid
+  first (positions 0-5), then seat 1's, and so on; then one card starts the discard pile.
+* After the last hole is scored the game moves straight to ``game_over`` (there is
+  no ``round_over`` pause to leave with ``next_round``).
+* The stall guard only ends a hole that is still in ``playing``: once someone has
+  gone out, the final turns always complete.
+* A draw from an empty draw pile that finds nothing to reshuffle ends the hole at
+  once; it is scored with the finisher, if there already is one.
+* The endgame optional flip looks at the face-down counts after the discard.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Iterable, Sequence
+
+from .actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action, IllegalActionError
+from .cards import Card, build_deck
+from .rules import Rules
+from .scoring import RoundBreakdown, round_breakdown
+
+JSON_FORMAT = "golflab.game"
+JSON_VERSION = 1
+
+
+class Phase(str, Enum):
+    """Where a game stands. Compares equal to its string value (``"playing"``)."""
+
+    INITIAL_FLIP = "initial_flip"
+    PLAYING = "playing"
+    FINAL_TURN = "final_turn"
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may see. A plain value: it holds no reference to the game.
+
+    ``grids[s][i]`` is the card at seat s, position i, or None while it is face down.
+    ``drawn`` is the card this seat holds after drawing or taking (else None);
+    ``taken`` is the card the current player took from the discard pile, which
+    everybody saw (else None). A card drawn from the pile by another seat is never shown.
+    """
+
+    seat: int
+    phase: Phase
+    round: int
+    current_player: int
+    grids: list
+    discard_top: Card | None
+    drawn: Card | None
+    draw_pile_size: int
+    legal_actions: list
+    rules: Rules
+    totals: list
+    players: tuple
+    discard_pile: tuple
+    taken: Card | None
+    holding: bool
+    awaiting: str | None
+    first_player: int
+    finisher: int | None
+    turns: tuple
+    holes_won: tuple
+
+    @property
+    def my_grid(self) -> list:
+        return self.grids[self.seat]
+
+    def face_down(self, seat: int | None = None) -> list[int]:
+        """Face-down positions of a seat (default: this one)."""
+        grid = self.grids[self.seat if seat is None else seat]
+        return [i for i, c in enumerate(grid) if c is None]
+
+    def visible_cards(self) -> list[Card]:
+        """Every card this seat can see: face-up grid cards, the discard pile, its drawn card."""
+        seen = [c for g in self.grids for c in g if c is not None]
+        seen += self.discard_pile
+        if self.drawn is not None and self.taken is None:
+            seen.append(self.drawn)
+        elif self.taken is not None:
+            seen.append(self.taken)
+        return seen
+
+
+class Game:
+    """A game of 6-Card Golf.
+
+    ``players`` is a count (2-6) or a list of distinct names; ``rules`` a ``Rules``;
+    ``seed`` drives every shuffle (None picks one at random, kept in ``game.seed``).
+    """
+
+    def __init__(self, players: "int | Sequence[str]" = 4, rules: Rules | None = None, seed: int | None = None):
+        self._names = _player_names(players)
+        self._n = n = len(self._names)
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+        self._rules = rules
+        decks = rules.decks_for(n)
+        size = len(build_deck(decks, rules.jokers))
+        if size < 6 * n + 1:
+            raise ValueError(
+                f"{decks} deck(s) hold {size} cards, too few to deal 6 to each of {n} players and start the "
+                f"discard pile ({6 * n + 1} needed): use more decks"
+            )
+        self._decks = decks
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._totals = [0] * n
+        self._holes_won = [0] * n
+        self._results: list[RoundBreakdown] = []
+        self._history: list[str] = []
+        self._round = 0
+        self._start_round()
+
+    # ------------------------------------------------------------------ setup
+    def _start_round(self) -> None:
+        n = self._n
+        self._round += 1
+        self._first = (self._round - 1) % n
+        deck = build_deck(self._decks, self._rules.jokers)
+        self._rng.shuffle(deck)
+        self._grids = [[deck.pop() for _ in range(6)] for _ in range(n)]
+        self._up = [[False] * 6 for _ in range(n)]
+        self._draw = deck
+        self._discard = [deck.pop()]
+        self._held: Card | None = None
+        self._held_src: str | None = None
+        self._turns = [0] * n
+        self._finisher: int | None = None
+        self._pending: list[int] = []
+        self._current = self._first
+        self._flip_optional = False
+        if self._rules.initial_flips:
+            self._phase = Phase.INITIAL_FLIP
+            self._stage = "initial_flip"
+            self._flips_done = 0
+            self._seats_flipped = 0
+        else:
+            self._phase = Phase.PLAYING
+            self._stage = "draw"
+
+    # ------------------------------------------------------------ properties
+    phase = property(lambda self: self._phase, doc="The current Phase.")
+    current_player = property(lambda self: self._current, doc="Seat index of the player to move.")
+    round = property(lambda self: self._round, doc="1-based hole number.")
+    rules = property(lambda self: self._rules)
+    seed = property(lambda self: self._seed)
+    players = property(lambda self: tuple(self._names), doc="Player names by seat.")
+    num_players = property(lambda self: self._n)
+    first_player = property(lambda self: self._first, doc="The seat that starts this hole.")
+    finisher = property(lambda self: self._finisher, doc="The seat that went out this hole, or None.")
+    awaiting = property(
+        lambda self: self._stage,
+        doc="What the current player must do: initial_flip, draw, place, flip, or None between holes.",
+    )
+    held = property(lambda self: self._held, doc="The card the current player holds (omniscient view).")
+    held_source = property(lambda self: self._held_src, doc="'draw', 'take' or None.")
+    discard_pile = property(lambda self: list(self._discard), doc="The discard pile, top last.")
+    draw_pile_size = property(lambda self: len(self._draw))
+    totals = property(lambda self: list(self._totals), doc="Running total per seat.")
+    holes_won = property(lambda self: list(self._holes_won), doc="Holes won per seat (ties share).")
+    history = property(lambda self: list(self._history), doc="Action notations since the start.")
+    turns = property(lambda self: list(self._turns), doc="Turns completed per seat this hole.")
+    round_results = property(lambda self: list(self._results), doc="A RoundBreakdown per finished hole.")
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    @property
+    def winners(self) -> list[int]:
+        """Seats with the lowest total (meaningful once the game is over)."""
+        low = min(self._totals)
+        return [i for i, t in enumerate(self._totals) if t == low]
+
+    def grid(self, seat: int) -> list[Card]:
+        """All six cards of a seat, face up or not (omniscient: for tests and teaching)."""
+        return list(self._grids[seat])
+
+    def face_up(self, seat: int) -> list[bool]:
+        return list(self._up[seat])
+
+    # ---------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now (empty between holes and at game over)."""
+        stage = self._stage
+        if stage == "draw":
+            return [DRAW, TAKE] if self._discard else [DRAW]
+        if stage == "place":
+            return [*SWAP, DISCARD] if self._held_src == "draw" else list(SWAP)
+        if stage == "initial_flip" or stage == "flip":
+            up = self._up[self._current]
+            acts = [FLIP[i] for i in range(6) if not up[i]]
+            if stage == "flip" and self._flip_optional:
+                acts.append(SKIP)
+            return acts
+        return []
+
+    def _is_legal(self, a: Action) -> bool:
+        stage, kind = self._stage, a.kind
+        if stage == "draw":
+            return a is DRAW or (a is TAKE and bool(self._discard))
+        if stage == "place":
+            return kind == "swap" or (a is DISCARD and self._held_src == "draw")
+        if stage == "initial_flip" or stage == "flip":
+            if kind == "flip":
+                return not self._up[self._current][a.pos]
+            return a is SKIP and stage == "flip" and self._flip_optional
+        return False
+
+    def _refuse(self, action: Any, why: str = "") -> IllegalActionError:
+        legal = ", ".join(str(a) for a in self.legal_actions()) or "none"
+        where = f"phase {self._phase.value}"
+        if self._stage:
+            where += f", seat {self._current} ({self._names[self._current]}) to {self._stage.replace('_', ' ')}"
+        hint = " (call next_round() to deal the next hole)" if self._phase is Phase.ROUND_OVER else ""
+        return IllegalActionError(f"illegal action {str(action)!r} in {where}{why}: legal actions are {legal}{hint}")
+
+    def apply(self, action: "Action | str") -> "Game":
+        """Play one action (an Action or its notation). Illegal: IllegalActionError, game unchanged."""
+        a = action if type(action) is Action else Action.parse(action)
+        if not self._is_legal(a):
+            raise self._refuse(a)
+        self._history.append(a.notation)
+        kind = a.kind
+        seat = self._current
+        if kind == "flip":
+            self._up[seat][a.pos] = True
+            if self._stage == "initial_flip":
+                self._after_initial_flip()
+            else:
+                self._end_turn(seat)
+        elif kind == "swap":
+            grid = self._grids[seat]
+            self._discard.append(grid[a.pos])
+            grid[a.pos] = self._held
+            self._up[seat][a.pos] = True
+            self._held = self._held_src = None
+            self._end_turn(seat)
+        elif a is DRAW:
+            if not self._draw:
+                self._reshuffle()
+                if not self._draw:
+                    self._end_round()
+                    return self
+            self._held = self._draw.pop()
+            self._held_src = "draw"
+            self._stage = "place"
+        elif a is TAKE:
+            self._held = self._discard.pop()
+            self._held_src = "take"
+            self._stage = "place"
+        elif a is DISCARD:
+            self._discard.append(self._held)
+            self._held = self._held_src = None
+            self._after_discard(seat)
+        else:  # skip
+            self._end_turn(seat)
+        return self
+
+    def next_round(self) -> "Game":
+        """Deal the next hole (only from ``round_over``)."""
+        if self._phase is not Phase.ROUND_OVER:
+            raise IllegalActionError(
+                f"next_round() is only possible when a hole is over (phase round_over), not in phase "
+                f"{self._phase.value}; legal actions are {', '.join(map(str, self.legal_actions())) or 'none'}"
+            )
+        self._start_round()
+        return self
+
+    # ---------------------------------------------------------------- internals
+    def _after_initial_flip(self) -> None:
+        self._flips_done += 1
+        if self._flips_done < self._rules.initial_flips:
+            return
+        self._flips_done = 0
+        self._seats_flipped += 1
+        if self._seats_flipped < self._n:
+            self._current = (self._current + 1) % self._n
+            return
+        self._phase = Phase.PLAYING
+        self._stage = "draw"
+        self._current = self._first
+
+    def _after_discard(self, seat: int) -> None:
+        mode = self._rules.flip_mode
+        if mode != "never" and not all(self._up[seat]):
+            if mode == "always":
+                self._stage, self._flip_optional = "flip", False
+                return
+            if any(up.count(False) <= 1 for up in self._up):
+                self._stage, self._flip_optional = "flip", True
+                return
+        self._end_turn(seat)
+
+    def _reshuffle(self) -> None:
+        top = self._discard.pop()
+        self._draw = self._discard
+        self._discard = [top]
+        self._rng.shuffle(self._draw)
+
+    def _end_turn(self, seat: int) -> None:
+        self._turns[seat] += 1
+        self._flip_optional = False
+        n = self._n
+        if self._phase is Phase.PLAYING:
+            if all(self._up[seat]):
+                self._finisher = seat
+                self._pending = [(seat + k) % n for k in range(1, n)]
+                self._phase = Phase.FINAL_TURN
+                self._current = self._pending[0]
+                self._stage = "draw"
+            elif min(self._turns) >= self._rules.max_turns:
+                self._end_round()
+            else:
+                self._current = (seat + 1) % n
+                self._stage = "draw"
+            return
+        # final turn: reveal this player's cards, then the next one (or the scoring)
+        self._up[seat] = [True] * 6
+        self._pending.pop(0)
+        if self._pending:
+            self._current = self._pending[0]
+            self._stage = "draw"
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        for up in self._up:
+            up[:] = [True] * 6
+        result = round_breakdown(self._grids, self._rules, self._finisher)
+        self._results.append(result)
+        for i, s in enumerate(result.scores):
+            self._totals[i] += s
+        for w in result.winners:
+            self._holes_won[w] += 1
+        self._stage = None
+        self._phase = Phase.GAME_OVER if self._round >= self._rules.rounds else Phase.ROUND_OVER
+
+    # ----------------------------------------------------------- observation
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see (never a face-down card or another seat's drawn card)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise ValueError(f"seat must be a seat index 0-{self._n - 1}, got {seat!r}")
+        grids = [[c if u else None for c, u in zip(g, up)] for g, up in zip(self._grids, self._up)]
+        mine = seat == self._current
+        taken = self._held if self._held_src == "take" else None
+        return Observation(
+            seat=seat,
+            phase=self._phase,
+            round=self._round,
+            current_player=self._current,
+            grids=grids,
+            discard_top=self._discard[-1] if self._discard else None,
+            drawn=self._held if mine else None,
+            draw_pile_size=len(self._draw),
+            legal_actions=self.legal_actions() if mine else [],
+            rules=self._rules,
+            totals=list(self._totals),
+            players=tuple(self._names),
+            discard_pile=tuple(self._discard),
+            taken=taken,
+            holding=self._held is not None,
+            awaiting=self._stage,
+            first_player=self._first,
+            finisher=self._finisher,
+            turns=tuple(self._turns),
+            holes_won=tuple(self._holes_won),
+        )
+
+    # -------------------------------------------------------------- copying
+    def copy(self) -> "Game":
+        """An independent copy (same random stream position)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._rng = random.Random()
+        g._rng.setstate(self._rng.getstate())
+        g._grids = [list(x) for x in self._grids]
+        g._up = [list(x) for x in self._up]
+        g._draw = list(self._draw)
+        g._discard = list(self._discard)
+        g._totals = list(self._totals)
+        g._holes_won = list(self._holes_won)
+        g._results = list(self._results)
+        g._history = list(self._history)
+        g._turns = list(self._turns)
+        g._pending = list(self._pending)
+        return g
+
+    # ------------------------------------------------------------ persistence
+    @classmethod
+    def replay(
+        cls,
+        players: "int | Sequence[str]",
+        rules: Rules | None,
+        seed: int,
+        history: Iterable[str],
+        round: int | None = None,
+    ) -> "Game":
+        """Rebuild a game from its seed, rules and history (dealing each next hole as needed)."""
+        game = cls(players, rules, seed)
+        for i, act in enumerate(history):
+            if game._phase is Phase.ROUND_OVER:
+                game.next_round()
+            try:
+                game.apply(act)
+            except IllegalActionError as exc:
+                raise ValueError(f"history entry {i} ({act!r}) cannot be replayed: {exc}") from None
+        if round is not None:
+            while game._round < round and game._phase is Phase.ROUND_OVER:
+                game.next_round()
+            if game._round != round:
+                raise ValueError(f"history does not reach hole {round} (it ends in hole {game._round})")
+        return game
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self._phase.value,
+            "round": self._round,
+            "current_player": self._current,
+            "totals": list(self._totals),
+            "grids": [[str(c) for c in g] for g in self._grids],
+            "face_up": [list(u) for u in self._up],
+            "discard_pile": [str(c) for c in self._discard],
+            "draw_pile_size": len(self._draw),
+        }
+
+    def to_json(self) -> str:
+        """The whole game as JSON text; ``Game.from_json`` restores it exactly."""
+        return json.dumps(
+            {
+                "format": JSON_FORMAT,
+                "version": JSON_VERSION,
+                "players": list(self._names),
+                "rules": self._rules.to_dict(),
+                "seed": self._seed,
+                "history": list(self._history),
+                "state": self._snapshot(),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: "str | bytes") -> "Game":
+        """Restore a game saved by ``to_json``. Corrupted or foreign JSON is a ValueError."""
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a saved golflab game: invalid JSON ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+            raise ValueError(f"not a saved golflab game: expected an object with format {JSON_FORMAT!r}")
+        if data.get("version") != JSON_VERSION:
+            raise ValueError(f"saved game version {data.get('version')!r} is not supported (expected {JSON_VERSION})")
+        missing = [k for k in ("players", "rules", "seed", "history", "state") if k not in data]
+        if missing:
+            raise ValueError(f"saved game is missing {', '.join(missing)}")
+        history, state = data["history"], data["state"]
+        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+            raise ValueError("saved game history must be a list of action notations")
+        if not isinstance(state, dict) or not isinstance(state.get("round"), int):
+            raise ValueError("saved game state must be an object with the hole number in 'round'")
+        rules = Rules.from_dict(data["rules"])
+        game = cls.replay(data["players"], rules, data["seed"], history, round=state["round"])
+        if game._snapshot() != state:
+            raise ValueError("saved game is corrupted: its history does not lead to its recorded state")
+        return game
+
+    # ------------------------------------------------------------- display
+    def __repr__(self) -> str:
+        where = f"seat {self._current} to {self._stage.replace('_', ' ')}" if self._stage else "between holes"
+        return f"<golflab.Game hole {self._round}/{self._rules.rounds}, {self._phase.value}, {where}>"
+
+    def _repr_html_(self) -> str:
+        from .display import game_html
+
+        return game_html(self)
+
+
+def _player_names(players: "int | Sequence[str]") -> list[str]:
+    if isinstance(players, bool):
+        raise ValueError(f"players must be a number from 2 to 6 or a list of 2-6 names, got {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 6:
+            raise ValueError(f"golf is for 2 to 6 players, got {players}")
+        return [f"Player {i + 1}" for i in range(players)]
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise ValueError(f"players must be a number from 2 to 6 or a list of 2-6 names, got {players!r}")
+    names = list(players)
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"golf is for 2 to 6 players, got {len(names)} names")
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"player names must be non-empty strings, got {name!r}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"player names must be distinct, got {names}")
+    return names

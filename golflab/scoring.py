@@ -1,0 +1,151 @@
+"""Scoring a hand and a round, with breakdowns a teacher can read aloud (spec section 6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from .cards import Card, parse_cards
+from .rules import Rules, rank_value
+
+COLUMNS = ((0, 3), (1, 4), (2, 5))
+ADJUSTMENT_ORDER = ("blackjack", "knock_penalty", "knock_bonus", "underdog_bonus", "tied_shame")
+
+
+@dataclass(frozen=True)
+class ColumnScore:
+    """One column: its two positions, its cards, whether they pair, and its points."""
+
+    positions: tuple[int, int]
+    cards: tuple[Card, Card]
+    paired: bool
+    points: int
+    note: str
+
+
+@dataclass(frozen=True)
+class HandBreakdown:
+    """A hand's score column by column, plus the wolfpack bonus."""
+
+    columns: tuple[ColumnScore, ...]
+    wolfpack: int
+    total: int
+
+    def lines(self) -> list[str]:
+        """Plain-language lines explaining the score."""
+        out = [f"column {c.positions[0]}/{c.positions[1]}: {c.cards[0]} {c.cards[1]} = {c.points:+d} ({c.note})"
+               for c in self.columns]
+        if self.wolfpack:
+            out.append(f"wolfpack: two columns of paired jacks {self.wolfpack:+d}")
+        out.append(f"hand total {self.total}")
+        return out
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """A round adjustment applied to one seat."""
+
+    rule: str
+    seat: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoundBreakdown:
+    """Hand scores, then each adjustment in spec order, then the round scores."""
+
+    hands: tuple[HandBreakdown, ...]
+    hand_scores: tuple[int, ...]
+    adjustments: tuple[Adjustment, ...]
+    scores: tuple[int, ...]
+    finisher: int | None
+    winners: tuple[int, ...] = field(default=())
+
+    def adjustments_for(self, seat: int) -> list[Adjustment]:
+        return [a for a in self.adjustments if a.seat == seat]
+
+
+def _six(cards: Iterable) -> list[Card]:
+    hand = parse_cards(cards)
+    if len(hand) != 6:
+        raise ValueError(f"a hand has exactly 6 cards in grid order (0-2 top, 3-5 bottom), got {len(hand)}")
+    return hand
+
+
+def hand_breakdown(cards: Iterable, rules: Rules | None = None) -> HandBreakdown:
+    """Score 6 cards (Cards or codes, grid order) column by column."""
+    rules = rules or Rules()
+    hand = _six(cards)
+    columns = []
+    jack_pairs = 0
+    for a, b in COLUMNS:
+        ca, cb = hand[a], hand[b]
+        if ca.rank == cb.rank:
+            if ca.is_joker and rules.jokers == "eagle_eye":
+                points, note = -4, "eagle-eye joker pair"
+            else:
+                points, note = 0, "pair cancels"
+            if ca.rank == "J":
+                jack_pairs += 1
+            columns.append(ColumnScore((a, b), (ca, cb), True, points, note))
+        else:
+            va, vb = rank_value(ca.rank, rules), rank_value(cb.rank, rules)
+            columns.append(ColumnScore((a, b), (ca, cb), False, va + vb, f"{va:+d} {vb:+d}"))
+    wolf = -5 if rules.wolfpack and jack_pairs >= 2 else 0
+    return HandBreakdown(tuple(columns), wolf, sum(c.points for c in columns) + wolf)
+
+
+def score_hand(cards: Iterable, rules: Rules | None = None) -> int:
+    """The score of a 6-card hand (Cards or codes, grid order) under ``rules``."""
+    return hand_breakdown(cards, rules).total
+
+
+def round_breakdown(
+    hands: Sequence[Iterable], rules: Rules | None = None, finisher: int | None = None
+) -> RoundBreakdown:
+    """Score every hand, then apply the round adjustments in the spec's order.
+
+    ``finisher`` is the seat that went out (None for a stalled round: the knock
+    rules then do not apply).
+    """
+    rules = rules or Rules()
+    if len(hands) < 1:
+        raise ValueError("score_round needs at least one hand")
+    if finisher is not None and not (isinstance(finisher, int) and 0 <= finisher < len(hands)):
+        raise ValueError(f"finisher must be a seat index 0-{len(hands) - 1} or None, got {finisher!r}")
+    details = tuple(hand_breakdown(h, rules) for h in hands)
+    base = tuple(d.total for d in details)
+    scores = list(base)
+    adjustments: list[Adjustment] = []
+
+    def adjust(rule: str, seat: int, points: int, reason: str) -> None:
+        scores[seat] += points
+        adjustments.append(Adjustment(rule, seat, points, reason))
+
+    if rules.blackjack:
+        for seat, s in enumerate(scores):
+            if s == 21:
+                adjust("blackjack", seat, -21, "a hand of exactly 21 scores 0")
+    if finisher is not None and rules.knock_penalty:
+        mine = scores[finisher]
+        if any(s < mine for seat, s in enumerate(scores) if seat != finisher):
+            adjust("knock_penalty", finisher, 10, "went out but another player scored lower")
+    if finisher is not None and rules.knock_bonus:
+        adjust("knock_bonus", finisher, -5, "went out first")
+    if rules.underdog_bonus:
+        low = min(scores)
+        for seat in [i for i, s in enumerate(scores) if s == low]:
+            adjust("underdog_bonus", seat, -3, "lowest score of the hole")
+    if rules.tied_shame:
+        tied = [i for i, s in enumerate(scores) if scores.count(s) > 1]
+        for seat in tied:
+            adjust("tied_shame", seat, 5, "score tied with another player")
+    low = min(scores)
+    winners = tuple(i for i, s in enumerate(scores) if s == low)
+    return RoundBreakdown(details, base, tuple(adjustments), tuple(scores), finisher, winners)
+
+
+def score_round(hands: Sequence[Iterable], rules: Rules | None = None, finisher: int | None = None) -> list[int]:
+    """Round scores of all hands after the adjustments (spec section 6)."""
+    return list(round_breakdown(hands, rules, finisher).scores)
