@@ -8,6 +8,7 @@ from .actions import Action, IllegalActionError
 from .cards import JOKER, RANKS, SUITS, Card, build_deck, parse_cards
 from .game import Game, Observation, Phase
 from .rules import (
+    BOOL_RULES,
     FLIP_MODES,
     JOKER_MODES,
     RULE_HELP,
@@ -31,7 +32,7 @@ from .scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Adjustment", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
+    "Action", "Adjustment", "BOOL_RULES", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
     "JOKER", "JOKER_MODES", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
     "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
     "rank_value", "round_breakdown", "score_hand", "score_round", "value_tier",

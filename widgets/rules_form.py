@@ -1,0 +1,82 @@
+"""A form with one control per golf rule option, each with its one-line explanation.
+
+Used by the table's new-game panel and by the strategy explorers, so every place that
+asks for rules asks the same way and validates through ``golflab.Rules``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+import ipywidgets as w
+
+from golflab import BOOL_RULES, FLIP_MODES, JOKER_MODES, RULE_HELP, Rules
+
+ALL_OPTIONS = ("rounds", "initial_flips", "flip_mode", "jokers", *BOOL_RULES, "decks", "max_turns")
+_LABELS = {name: name.replace("_", " ").capitalize() for name in ALL_OPTIONS}
+
+
+def _control(name: str, value):
+    if name == "rounds":
+        return w.BoundedIntText(value=value, min=1, max=18, layout=w.Layout(width="80px"))
+    if name == "initial_flips":
+        return w.ToggleButtons(options=[0, 1, 2], value=value, style={"button_width": "40px"})
+    if name == "flip_mode":
+        return w.Dropdown(options=list(FLIP_MODES), value=value, layout=w.Layout(width="140px"))
+    if name == "jokers":
+        return w.Dropdown(options=list(JOKER_MODES), value=value, layout=w.Layout(width="140px"))
+    if name == "decks":
+        return w.Dropdown(options=[("automatic", None), ("1", 1), ("2", 2), ("3", 3)], value=value,
+                          layout=w.Layout(width="140px"))
+    if name == "max_turns":
+        return w.BoundedIntText(value=value, min=10, max=500, layout=w.Layout(width="80px"))
+    return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
+
+
+class RulesForm(w.VBox):
+    """Controls for some or all rule options; ``form.rules`` is the validated ``Rules``.
+
+    ``options`` picks which options to show (default: all of them); the others keep the
+    values of ``base``. Each control carries the CSS class ``golf-rule-<option>``.
+    """
+
+    def __init__(self, base: Rules | None = None, options: Iterable[str] = ALL_OPTIONS, **kwargs) -> None:
+        self._base = base or Rules()
+        options = tuple(options)
+        unknown = [o for o in options if o not in ALL_OPTIONS]
+        if unknown:
+            raise ValueError(f"unknown rule option(s) {unknown}; allowed: {', '.join(ALL_OPTIONS)}")
+        values = self._base.to_dict()
+        self.controls = {name: _control(name, values[name]) for name in options}
+        rows = []
+        for name, ctl in self.controls.items():
+            ctl.add_class(f"golf-rule-{name}")
+            label = w.HTML(f"<b>{_LABELS[name]}</b>", layout=w.Layout(width="130px"))
+            hint = w.HTML(f"<span style='color:#555;font-size:12px'>{RULE_HELP[name]}</span>")
+            rows.append(w.HBox([label, ctl, hint], layout=w.Layout(align_items="center")))
+        super().__init__(rows, **kwargs)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the controls describe (a ValueError if the combination is not allowed)."""
+        return self._base.replace(**{name: ctl.value for name, ctl in self.controls.items()})
+
+    def set_rules(self, rules: Rules) -> None:
+        """Show ``rules`` in the controls."""
+        values = rules.to_dict()
+        self._base = rules
+        for name, ctl in self.controls.items():
+            ctl.value = values[name]
+
+    def on_change(self, callback: Callable[[Rules], None]) -> None:
+        """Call ``callback(rules)`` whenever a control changes to a valid rule set."""
+
+        def handler(_change) -> None:
+            try:
+                rules = self.rules
+            except ValueError:
+                return
+            callback(rules)
+
+        for ctl in self.controls.values():
+            ctl.observe(handler, names="value")
