@@ -1,24 +1,39 @@
-# Two commands for a newcomer: `make app` and `make test`. Both build .venv from nothing.
-PYTHON ?= python3
-VENV   ?= .venv
-BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Two commands for a newcomer on a fresh machine with only Python, pip and apt:
+#   make app    sets up .venv and opens the Voila apps on http://localhost:8866
+#   make test   sets up .venv (and Debian's Chromium for the browser tests) and runs every test
+PYTHON   ?= python3
+VENV     ?= .venv
+PORT     ?= 8866
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app test venv clean
+.PHONY: app test venv bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $(STAMP)
 
 venv: $(STAMP)
 
-app: $(STAMP)
-	$(BIN)/voila notebooks/ --no-browser=False
+# The browser tests drive Debian's Chromium (never a downloaded browser build).
+$(CHROMIUM):
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
-test: $(STAMP)
-	$(BIN)/python -m pytest
+app: $(STAMP)
+	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb)"
+	$(BIN)/voila notebooks/ --port=$(PORT)
+
+test: $(STAMP) $(CHROMIUM)
+	$(BIN)/python -m pytest --nbval --sanitize-with tests/nbval_sanitize.cfg \
+		--doctest-glob=README.md README.md tests notebooks
+
+bench: $(STAMP)
+	for b in benchmarks/*.py; do $(BIN)/python $$b; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache test-artifacts
