@@ -236,11 +236,18 @@ class Game:
         if self._stage:
             where += f", seat {self._current} ({self._names[self._current]}) to {self._stage.replace('_', ' ')}"
         hint = " (call next_round() to deal the next hole)" if self._phase is Phase.ROUND_OVER else ""
-        return IllegalActionError(f"illegal action {str(action)!r} in {where}{why}: legal actions are {legal}{hint}")
+        shown = str(action) if isinstance(action, (str, Action)) else repr(action)
+        return IllegalActionError(f"illegal action {shown!r} in {where}{why}: legal actions are {legal}{hint}")
 
     def apply(self, action: "Action | str") -> "Game":
         """Play one action (an Action or its notation). Illegal: IllegalActionError, game unchanged."""
-        a = action if type(action) is Action else Action.parse(action)
+        if type(action) is Action:
+            a = action
+        else:
+            try:
+                a = Action.parse(action)
+            except IllegalActionError:
+                raise self._refuse(action, " (not an action: write flip N, draw, take, swap N, discard or skip)") from None
         if not self._is_legal(a):
             raise self._refuse(a)
         self._history.append(a.notation)

@@ -72,10 +72,14 @@ def _env_default(name: str, builtin: Any) -> Any:
         return builtin
     text = raw.strip().lower()
     if name in ("rounds", "initial_flips"):
+        lo, hi = (1, 18) if name == "rounds" else (0, 2)
         try:
-            return int(text)
+            value = int(text)
         except ValueError:
-            raise ValueError(f"environment variable {var}={raw!r} is not a whole number") from None
+            value = None
+        if value is None or not lo <= value <= hi:
+            raise ValueError(f"environment variable {var}={raw!r} is not allowed: use a whole number from {lo} to {hi}")
+        return value
     if name == "jokers":
         if text in _TRUE:
             return "standard"
@@ -155,6 +159,8 @@ class Rules:
                         f"flip_on_discard=True means flip_mode='always', which contradicts flip_mode={flip_mode!r}"
                     )
                 flip_mode = "always"
+            elif flip_mode is None:
+                flip_mode = "never"  # an explicit False wins over DEFAULT_FLIP_MODE
         set_ = object.__setattr__
         set_(self, "rounds", _check_int("rounds", _env_default("rounds", 9) if rounds is None else rounds, 1, 18))
         set_(
