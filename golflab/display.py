@@ -12,6 +12,7 @@ from .cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
+    from .scoring import Adjustment, HandBreakdown
 
 CARD_CSS = """
 <style>
@@ -30,6 +31,9 @@ CARD_CSS = """
 .gl-seat{display:inline-block;margin:4px 12px 4px 0;vertical-align:top;font:13px system-ui,sans-serif}
 .gl-seat.gl-active .gl-name{color:#1b5e20;text-decoration:underline}
 .gl-name{font-weight:600;margin-bottom:2px}
+.gl-card.gl-paired{outline:3px solid #2e7d32;outline-offset:-1px}
+.gl-note{color:#666}
+.gl-breakdown{display:inline-block;vertical-align:top;margin:4px 16px 4px 0}
 .gl-piles{display:inline-block;vertical-align:top;margin:4px 12px;font:12px system-ui,sans-serif;text-align:center}
 </style>
 """
@@ -72,3 +76,36 @@ def game_html(game: "Game") -> str:
              + held)
     head = f"<div style='font:13px system-ui,sans-serif'><b>Hole {game.round}/{game.rules.rounds}</b> \u00b7 {escape(str(game.phase))} \u00b7 {escape(game.rules.describe())}</div>"
     return CARD_CSS + head + "<div>" + "".join(seats) + "</div><div>" + piles + "</div>"
+
+
+def breakdown_html(breakdown: "HandBreakdown", adjustments: Sequence["Adjustment"] = ()) -> str:
+    """A hand laid out as its grid, paired columns outlined, with one line per column.
+
+    ``adjustments`` (from a ``RoundBreakdown``) are listed after the hand total.
+    """
+    cards = [None] * 6
+    paired = set()
+    for col in breakdown.columns:
+        for pos, card in zip(col.positions, col.cards):
+            cards[pos] = card
+        if col.paired:
+            paired.update(col.positions)
+    cells = "".join(card_html(c, extra_class="gl-paired" if i in paired else "") for i, c in enumerate(cards))
+    lines = []
+    for col in breakdown.columns:
+        a, b = col.cards
+        mark = " \u2714 pair" if col.paired else ""
+        lines.append(f"<li>column {col.positions[0]}/{col.positions[1]}: {escape(a.pretty)} + {escape(b.pretty)}"
+                     f" = <b>{col.points:+d}</b> <span class='gl-note'>({escape(col.note)}){mark}</span></li>")
+    if breakdown.wolfpack:
+        lines.append(f"<li>wolfpack: two columns of paired jacks <b>{breakdown.wolfpack:+d}</b></li>")
+    lines.append(f"<li>hand: <b>{breakdown.total}</b></li>")
+    total = breakdown.total
+    for adj in adjustments:
+        total += adj.points
+        lines.append(f"<li>{escape(adj.rule.replace('_', ' '))}: <b>{adj.points:+d}</b> "
+                     f"<span class='gl-note'>({escape(adj.reason)})</span></li>")
+    if adjustments:
+        lines.append(f"<li>hole score: <b>{total}</b></li>")
+    return (f'<div class="gl-breakdown"><div class="gl-grid">{cells}</div>'
+            f'<ul style="font:13px system-ui,sans-serif;margin:4px 0 0 0;padding-left:18px">{"".join(lines)}</ul></div>')
