@@ -9,6 +9,7 @@ import importlib
 
 _EXPORTS = {
     "RulesForm": "widgets.rules_form",
+    "HandScorer": "widgets.scorer",
     "GolfTable": "widgets.table",
     "TierExplorer": "widgets.explorers.tiers",
     "PairingExplorer": "widgets.explorers.pairing",
