@@ -1,0 +1,263 @@
+"""golflab.ev: exact expectations, checked against brute-force enumeration of small pools."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, permutations
+from math import comb
+from types import SimpleNamespace
+
+import pytest
+
+from golflab import Card, Game, Rules, score_hand
+from golflab.ev import (
+    Pool,
+    action_values,
+    deck_counts,
+    draw_ev,
+    expected_unseen_value,
+    hand_ev,
+    pair_probability,
+    placement_evs,
+    take_ev,
+    unseen_counts,
+)
+
+SUITS = "SHDC"
+
+
+def _cards(counts):
+    """Distinct physical cards for a rank -> count pool (suits cycle, jokers repeat)."""
+    out = []
+    for rank, n in counts.items():
+        for i in range(n):
+            out.append(Card("JK") if rank == "JK" else Card(rank, SUITS[i % 4]))
+    return out
+
+
+def brute_hand_ev(grid, counts, rules):
+    """Average score of every ordered way to fill the face-down slots from the pool."""
+    slots = [i for i, r in enumerate(grid) if r is None]
+    pool = _cards(counts)
+    total, n = Fraction(0), 0
+    for fill in permutations(pool, len(slots)):
+        hand = [Card("JK") if r == "JK" else (Card(r, "S") if r else None) for r in grid]
+        for slot, card in zip(slots, fill):
+            hand[slot] = card
+        total += score_hand(hand, rules)
+        n += 1
+    return total / n
+
+
+SMALL_POOLS = [
+    {"K": 2, "5": 1, "J": 2, "2": 1, "9": 1},
+    {"J": 3, "Q": 1, "A": 2, "7": 1},
+    {"JK": 2, "3": 2, "8": 1, "2": 2},
+]
+GRIDS = [
+    ["J", None, "5", None, "J", None],
+    [None, None, None, "K", "J", "7"],
+    ["JK", None, None, None, "2", "3"],
+    [None, "J", None, "J", None, "A"],
+]
+RULESETS = [Rules(), Rules(wolfpack=True), Rules(jokers="eagle_eye"), Rules(jokers="standard", super_kings=True),
+            Rules(jokers="eagle_eye", wolfpack=True, ten_penny=True)]
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: repr(r))
+@pytest.mark.parametrize("counts", SMALL_POOLS)
+@pytest.mark.parametrize("grid", GRIDS)
+def test_hand_ev_matches_brute_force_enumeration(grid, counts, rules):
+    exact = Pool(counts, rules).hand_ev(grid)
+    assert exact == pytest.approx(float(brute_hand_ev(grid, counts, rules)), abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: repr(r))
+@pytest.mark.parametrize("held", ["J", "2", "JK", "K", "9"])
+def test_placement_evs_match_brute_force(held, rules):
+    counts = {"J": 2, "K": 1, "9": 2, "2": 1, "JK": 1, "4": 1}
+    grid = ["J", None, "JK", None, "9", "2"]
+    pool = Pool(counts, rules)
+    evs = pool.placements(grid, held)
+    before = brute_hand_ev(grid, counts, rules)
+    for pos in range(6):
+        after = list(grid)
+        after[pos] = held
+        assert evs[f"swap {pos}"] == pytest.approx(float(brute_hand_ev(after, counts, rules) - before), abs=1e-9)
+    assert evs["discard"] == 0.0
+
+
+def test_pairing_a_held_card_with_a_visible_partner_zeroes_the_column():
+    pool = Pool({"5": 4, "6": 4}, Rules())
+    grid = ["9", "K", "A", None, None, None]
+    evs = pool.placements(grid, "9")
+    # column (0,3): 9 + unknown(5.5) -> 0
+    assert evs["swap 3"] == pytest.approx(-(9 + 5.5))
+    # replacing the visible 9 with a 9 changes nothing
+    assert evs["swap 0"] == 0.0
+
+
+def test_eagle_eye_joker_pair_is_minus_four_and_standard_pair_zero():
+    grid = ["JK", "K", "K", "8", "K", "K"]  # columns (0,3) JK 8, (1,4) K K, (2,5) K K
+    eagle = Pool({"5": 3}, Rules(jokers="eagle_eye")).placements(grid, "JK")
+    standard = Pool({"5": 3}, Rules(jokers="standard")).placements(grid, "JK")
+    assert eagle["swap 3"] == (-4) - (2 + 8)
+    assert standard["swap 3"] == 0 - (-2 + 8)
+
+
+def test_wolfpack_second_jack_pair_earns_minus_five():
+    grid = ["J", "J", "3", "J", "4", "3"]
+    with_wolf = Pool({"5": 3}, Rules(wolfpack=True)).placements(grid, "J")
+    without = Pool({"5": 3}, Rules()).placements(grid, "J")
+    assert without["swap 4"] == -(10 + 4)
+    assert with_wolf["swap 4"] == -(10 + 4) - 5
+
+
+def test_pair_probability_is_hypergeometric():
+    counts = {"7": 3, "K": 5, "9": 4}
+    n, m = 12, 3
+    for k in range(0, 6):
+        expected = 1 - comb(n - m, k) / comb(n, k)
+        assert pair_probability("7", counts, k) == pytest.approx(expected)
+    # brute force for k=3: fraction of 3-card subsets holding a 7
+    cards = _cards(counts)
+    subsets = list(combinations(cards, 3))
+    hits = sum(any(c.rank == "7" for c in s) for s in subsets)
+    assert pair_probability(Card.parse("7H"), counts, 3) == pytest.approx(hits / len(subsets))
+    assert pair_probability("Q", counts, 4) == 0.0
+
+
+@pytest.mark.parametrize("draws", [-1, 1.5, True, 13])
+def test_pair_probability_rejects_bad_draws(draws):
+    with pytest.raises(ValueError, match="draws|unseen"):
+        pair_probability("7", {"7": 3, "K": 9}, draws)
+
+
+def _game(players=4, rules=None, seed=3):
+    return Game(players, rules or Rules(), seed=seed)
+
+
+def test_unseen_counts_is_deck_minus_everything_visible():
+    game = _game()
+    game.apply("flip 0").apply("flip 4")
+    obs = game.observation(0)
+    counts = unseen_counts(obs)
+    seen = obs.visible_cards()
+    assert len(seen) == 3  # two face-up cards and the discard top
+    full = deck_counts(Rules(), 4)
+    assert sum(full.values()) == 52
+    for rank, n in full.items():
+        assert counts[rank] == n - sum(c.rank == rank for c in seen)
+    # the seat's own face-down cards are unseen: each one's rank has a positive count
+    for i in obs.face_down():
+        assert counts[game.grid(0)[i].rank] > 0
+
+
+def test_unseen_counts_includes_own_drawn_card_but_not_another_seats():
+    game = _game(rules=Rules(initial_flips=0))
+    game.apply("draw")
+    drawn = game.held
+    mine, theirs = unseen_counts(game.observation(0)), unseen_counts(game.observation(1))
+    assert mine[drawn.rank] == theirs[drawn.rank] - 1
+
+
+@pytest.mark.parametrize("rules,players,size", [
+    (Rules(), 4, 52), (Rules(), 5, 104), (Rules(jokers="standard"), 4, 54),
+    (Rules(jokers="lucky_swing", decks=2), 3, 105), (Rules(jokers="eagle_eye", decks=3), 2, 162),
+])
+def test_deck_counts_follow_rules_and_player_count(rules, players, size):
+    counts = deck_counts(rules, players)
+    assert sum(counts.values()) == size
+    assert counts.get("JK", 0) == {"none": 0, "standard": 2, "lucky_swing": 1, "eagle_eye": 2}[rules.jokers] * (
+        1 if rules.jokers == "lucky_swing" else rules.decks_for(players))
+
+
+def test_expected_unseen_value_of_full_deck_and_house_rules():
+    assert expected_unseen_value(deck_counts(Rules(), 4), Rules()) == pytest.approx(71 / 13)
+    ten_penny = Rules(ten_penny=True)
+    assert expected_unseen_value(deck_counts(ten_penny, 4), ten_penny) == pytest.approx(62 / 13)
+    lucky = Rules(jokers="lucky_swing")
+    assert expected_unseen_value(deck_counts(lucky, 4), lucky) == pytest.approx((71 * 4 - 5) / 53)
+    with pytest.raises(ValueError, match="no unseen"):
+        expected_unseen_value({}, Rules())
+
+
+def test_expected_unseen_value_from_observation_uses_its_rules():
+    game = _game(rules=Rules(super_kings=True))
+    obs = game.observation(0)
+    counts = unseen_counts(obs)
+    mean = sum(n * (-2 if r == "K" else {"A": 1, "2": -2, "T": 10, "J": 10, "Q": 10}.get(r, None) or int(r))
+               for r, n in counts.items()) / sum(counts.values())
+    assert expected_unseen_value(obs) == pytest.approx(mean)
+
+
+def test_placement_evs_from_observation_match_pool_and_brute_force():
+    game = _game(rules=Rules(initial_flips=2), seed=11)
+    for _ in range(8):
+        game.apply(game.legal_actions()[0])
+    game.apply("draw")
+    seat = game.current_player
+    obs = game.observation(seat)
+    evs = placement_evs(obs, obs.drawn)
+    assert set(evs) == {f"swap {i}" for i in range(6)} | {"discard"}
+    pool = Pool(unseen_counts(obs), obs.rules)
+    grid = [None if c is None else c.rank for c in obs.my_grid]
+    assert evs == pool.placements(grid, obs.drawn.rank)
+    # a face-up position: the change is exact arithmetic when its partner is face up too
+    assert hand_ev(obs) == pytest.approx(pool.hand_ev(grid))
+
+
+def test_taken_card_cannot_be_discarded():
+    game = _game(rules=Rules(initial_flips=0))
+    game.apply("take")
+    obs = game.observation(0)
+    assert "discard" not in placement_evs(obs, obs.drawn)
+
+
+def test_hypothetical_card_comes_out_of_the_unseen_pool():
+    game = _game(rules=Rules(initial_flips=0))
+    obs = game.observation(0)
+    counts = unseen_counts(obs)
+    rank = next(r for r, n in counts.items() if n and r != obs.discard_top.rank)
+    expected = Pool({**counts, rank: counts[rank] - 1}, obs.rules).placements([None] * 6, rank)
+    assert placement_evs(obs, rank) == expected
+
+
+def test_draw_ev_is_the_average_best_response_over_the_pool():
+    counts = {"K": 2, "9": 2, "5": 1, "J": 1}
+    rules = Rules()
+    grid = ["9", None, "5", "J", "K", None]
+    obs = SimpleNamespace(my_grid=grid, draw_pile_size=10, discard_pile=())
+    total = Fraction(0)
+    cards = _cards(counts)
+    for i, drawn in enumerate(cards):  # every physical card equally likely to be drawn
+        rest = dict(counts)
+        rest[drawn.rank] -= 1
+        before = brute_hand_ev(grid, rest, rules)
+        options = [Fraction(0)]
+        for pos in range(6):
+            after = list(grid)
+            after[pos] = drawn.rank
+            options.append(brute_hand_ev(after, rest, rules) - before)
+        total += min(options)
+    assert draw_ev(obs, Pool(counts, rules)) == pytest.approx(float(total / len(cards)), abs=1e-9)
+
+
+def test_draw_ev_from_an_empty_draw_pile_uses_the_reshuffled_discards():
+    pool = Pool({"K": 4, "9": 4}, Rules())
+    grid = ["9", None, "5", "J", "K", None]
+    only_kings = SimpleNamespace(my_grid=grid, draw_pile_size=0, discard_pile=(Card.parse("KS"), Card.parse("QH")))
+    assert draw_ev(only_kings, pool) == min(pool.placements(grid, "K").values())
+    nothing = SimpleNamespace(my_grid=grid, draw_pile_size=0, discard_pile=(Card.parse("QH"),))
+    assert draw_ev(nothing, pool) == 0.0
+
+
+def test_action_values_at_draw_stage_cover_draw_and_take():
+    game = _game(rules=Rules(initial_flips=0))
+    obs = game.observation(0)
+    values = action_values(obs)
+    assert set(values.values) == {"draw", "take"}
+    assert values.values["take"] == take_ev(obs)[0]
+    assert values.best_value == min(values.values.values())
+    with pytest.raises(ValueError, match="no legal actions"):
+        action_values(game.observation(1))
