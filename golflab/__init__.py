@@ -35,7 +35,7 @@ __all__ = [
     "Action", "Adjustment", "BOOL_RULES", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
     "JOKER", "JOKER_MODES", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
     "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
-    "rank_value", "round_breakdown", "score_hand", "score_round", "value_tier",
+    "rank_value", "round_breakdown", "score_hand", "score_round", "simulate", "value_tier",
 ]
 
 

@@ -1,0 +1,8 @@
+"""``python -m golflab``: see ``golflab.cli`` (``simulate`` and ``rules``)."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""Grading decisions (spec section 11): OPTIMAL, GOOD, QUESTIONABLE, MISTAKE or BLUNDER.
+
+``grade(observation, action)`` grades one decision from the acting seat's observation
+*before* the action. Every legal alternative gets its expected hand-score change from
+``golflab.ev`` (exact, over the cards the seat cannot see; lower is better), and the
+move's ``ev_loss`` is how much worse it is than the best alternative. The grade is the
+worse of two judgements:
+
+* by EV loss: at most 0.05 OPTIMAL, at most 2 GOOD, at most 5 QUESTIONABLE, at most 10
+  MISTAKE, more BLUNDER (points of expected hand score);
+* the named cases of the spec's table (``case``; they are also the counters of
+  ``QualityCounters``):
+
+  ======================================  =====================================  ============
+  case                                    when                                   severity
+  ======================================  =====================================  ============
+  ``discarded_jokers``                    discarding a joker (any joker mode)    BLUNDER
+  ``discarded_twos``                      discarding a 2                         BLUNDER
+  ``took_bad_card_without_pair``          taking a 10-point card (T/J/Q; not a   BLUNDER
+                                          ten under ten_penny) from the discard
+                                          pile with no face-up card of its rank
+                                          whose column it could complete
+  ``paired_negative_cards``               a swap that completes a column pair    MISTAKE
+                                          of negative cards (eagle_eye joker
+                                          pairs, worth -4, are allowed)
+  ``discarded_kings``                     discarding a king                      MISTAKE
+  ``swapped_good_for_bad``                swapping out a face-up card worth 1    MISTAKE
+                                          or less for a card worth more, when
+                                          the swap makes the hand worse
+  ``questionable_moves``                  passing a 3-5 on the discard pile,     QUESTIONABLE
+                                          discarding a drawn 4-6, when the
+                                          alternative was at least 1 point
+                                          better; going out with a hand over
+                                          10 while some opponent is expected
+                                          to score no more
+  ======================================  =====================================  ============
+
+Values are effective values under the active rules (``card_value``). Flips and skips
+change no expected value: they are OPTIMAL unless they go out high. The game phase is
+``early`` (every seat still has 4 or more face-down cards), ``late`` (some seat has 1 or
+none, or the final turns are on) or ``mid``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+from .actions import Action
+from .ev import PARTNER, Pool, action_values, unseen_counts
+
+GRADES = ("OPTIMAL", "GOOD", "QUESTIONABLE", "MISTAKE", "BLUNDER")
+DECISION_TYPES = ("take_discard", "draw", "swap", "discard", "flip", "skip_flip")
+PHASES = ("early", "mid", "late")
+CASES = (
+    "discarded_jokers",
+    "discarded_twos",
+    "took_bad_card_without_pair",
+    "paired_negative_cards",
+    "discarded_kings",
+    "swapped_good_for_bad",
+    "questionable_moves",
+)
+#: EV loss (points) up to which a move still earns each grade.
+EV_LOSS_LIMITS = (("OPTIMAL", 0.05), ("GOOD", 2.0), ("QUESTIONABLE", 5.0), ("MISTAKE", 10.0))
+#: How much better the alternative must be before passing a 3-5 or discarding a 4-6 is questionable.
+QUESTIONABLE_MARGIN = 1.0
+#: Going out with a hand above this is "going out high" (unless clearly lowest).
+GOING_OUT_LIMIT = 10
+_SEVERITY = {g: i for i, g in enumerate(GRADES)}
+_TYPE = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip",
+         "skip": "skip_flip"}
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one decision.
+
+    ``ev`` is the expected change of the seat's hand score caused by the move (lower is
+    better), ``best_ev`` that of the best legal alternative (``best_action``) and
+    ``ev_loss = ev - best_ev`` (0 for the best move). ``case`` names a case of the
+    spec's table (or None) and ``reason`` says in words why the grade is what it is.
+    """
+
+    type: str
+    action: str
+    quality: str
+    ev: float
+    best_ev: float
+    ev_loss: float
+    best_action: str
+    case: str | None
+    reason: str
+    phase: str
+    personality: str | None = None
+
+
+def game_phase(obs) -> str:
+    """early / mid / late by the fewest face-down cards any seat has (final turns: late)."""
+    if obs.finisher is not None:
+        return "late"
+    fewest = min(sum(c is None for c in g) for g in obs.grids)
+    if fewest >= 4:
+        return "early"
+    return "mid" if fewest >= 2 else "late"
+
+
+def _by_loss(loss: float) -> str:
+    for name, limit in EV_LOSS_LIMITS:
+        if loss <= limit:
+            return name
+    return "BLUNDER"
+
+
+def _goes_out(obs, action: Action) -> bool:
+    """Does this move turn the seat's last face-down card (going out in the playing phase)?"""
+    if obs.phase != "playing":
+        return False
+    down = obs.face_down()
+    if len(down) != 1:
+        return False
+    if action.kind in ("swap", "flip"):
+        return action.pos == down[0]
+    return action.kind == "discard" and obs.rules.flip_mode == "always"
+
+
+def _going_out_high(obs, action: Action, pool: Pool, ev: float) -> tuple[bool, float]:
+    mine = pool.hand_ev(_grid_ranks(obs.my_grid)) + ev
+    if mine <= GOING_OUT_LIMIT:
+        return False, mine
+    others = [pool.hand_ev(_grid_ranks(g)) for s, g in enumerate(obs.grids) if s != obs.seat]
+    return min(others) <= mine, mine
+
+
+def _grid_ranks(grid) -> list:
+    return [None if c is None else c.rank for c in grid]
+
+
+def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, str, str]:
+    """(case, severity, reason) of the spec's named cases, or (None, 'OPTIMAL', '')."""
+    rules = obs.rules
+    kind = action.kind
+    value = pool.values
+    if kind == "discard":
+        rank = obs.drawn.rank
+        if rank == "JK":
+            return "discarded_jokers", "BLUNDER", "discarding a joker throws away one of the best cards"
+        if rank == "2":
+            return "discarded_twos", "BLUNDER", "discarding a 2 throws away -2 points"
+        if rank == "K":
+            return "discarded_kings", "MISTAKE", "discarding a king throws away a safe 0"
+        best_swap = min(v for a, v in values.values.items() if a != "discard")
+        if 4 <= value[rank] <= 6 and best_swap <= -QUESTIONABLE_MARGIN:
+            return ("questionable_moves", "QUESTIONABLE",
+                    f"discarding a {value[rank]}-point card when a swap would gain {-best_swap:.1f} points")
+    elif kind == "take":
+        top = obs.discard_top
+        if value[top.rank] >= 10:
+            grid = obs.my_grid
+            pairable = any(c is not None and c.rank == top.rank and
+                           (grid[PARTNER[i]] is None or grid[PARTNER[i]].rank != top.rank)
+                           for i, c in enumerate(grid))
+            if not pairable:
+                return ("took_bad_card_without_pair", "BLUNDER",
+                        f"taking a {value[top.rank]}-point {top.rank} with no column it could pair")
+    elif kind == "draw" and "take" in values.values:
+        top = obs.discard_top
+        loss = values.values["draw"] - values.values["take"]
+        if 3 <= value[top.rank] <= 5 and loss >= QUESTIONABLE_MARGIN:
+            return ("questionable_moves", "QUESTIONABLE",
+                    f"passing a {value[top.rank]}-point {top.rank} that would gain {loss:.1f} points more")
+    elif kind == "swap":
+        held = obs.drawn
+        partner = obs.my_grid[PARTNER[action.pos]]
+        if (partner is not None and partner.rank == held.rank and value[held.rank] < 0
+                and not (held.rank == "JK" and rules.jokers == "eagle_eye")):
+            return ("paired_negative_cards", "MISTAKE",
+                    f"pairing two {held.rank}s turns {2 * value[held.rank]} points into 0")
+        old = obs.my_grid[action.pos]
+        if (old is not None and value[old.rank] <= 1 and value[held.rank] > value[old.rank]
+                and values.values[action.notation] > 0):
+            return ("swapped_good_for_bad", "MISTAKE",
+                    f"swapping out a {value[old.rank]}-point {old.rank} for a {value[held.rank]}-point {held.rank}")
+    return None, "OPTIMAL", ""
+
+
+def grade(obs, action, personality: str | None = None, pool: Pool | None = None) -> Grade:
+    """Grade ``action`` taken from observation ``obs`` (the acting seat's, before the move).
+
+    Usable for a learner's move as well as a CPU's. ``pool`` (a ``golflab.ev.Pool`` of
+    the seat's unseen cards) may be passed to save recomputing it. An action that is not
+    legal in ``obs`` is a ValueError.
+    """
+    act = Action.parse(action)
+    if act not in obs.legal_actions:
+        legal = ", ".join(str(a) for a in obs.legal_actions) or "none"
+        raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
+    pool = pool or Pool(unseen_counts(obs), obs.rules)
+    values = action_values(obs, pool)
+    ev = values.values[act.notation]
+    loss = max(0.0, ev - values.best_value)
+    quality = _by_loss(loss)
+    reason = (f"best move ({values.best_action})" if loss <= EV_LOSS_LIMITS[0][1]
+              else f"{loss:.1f} points worse in expectation than {values.best_action}")
+    case, severity, why = _named_case(obs, act, values, pool)
+    if case is None and _goes_out(obs, act):
+        high, mine = _going_out_high(obs, act, pool, ev)
+        if high:
+            case, severity = "questionable_moves", "QUESTIONABLE"
+            why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
+    if case is not None and _SEVERITY[severity] >= _SEVERITY[quality]:
+        quality, reason = severity, why
+    return Grade(
+        type=_TYPE[act.kind],
+        action=act.notation,
+        quality=quality,
+        ev=ev,
+        best_ev=values.best_value,
+        ev_loss=loss,
+        best_action=values.best_action,
+        case=case,
+        reason=reason,
+        phase=game_phase(obs),
+        personality=personality,
+    )
+
+
+@dataclass
+class QualityCounters:
+    """Counts of the spec's named cases over a run, per turn (a turn starts with draw or take).
+
+    ``rates()`` gives each case per turn; ``grades`` counts every decision by grade.
+    Counters add up with ``+`` (for merging runs).
+    """
+
+    discarded_jokers: int = 0
+    discarded_twos: int = 0
+    took_bad_card_without_pair: int = 0
+    paired_negative_cards: int = 0
+    discarded_kings: int = 0
+    swapped_good_for_bad: int = 0
+    questionable_moves: int = 0
+    total_turns: int = 0
+    total_decisions: int = 0
+    grades: dict = field(default_factory=lambda: {g: 0 for g in GRADES})
+
+    def add(self, g: Grade) -> None:
+        """Count one graded decision."""
+        self.total_decisions += 1
+        if g.type in ("draw", "take_discard"):
+            self.total_turns += 1
+        if g.case is not None:
+            setattr(self, g.case, getattr(self, g.case) + 1)
+        self.grades[g.quality] += 1
+
+    def rates(self) -> dict[str, float]:
+        """Each named case per turn (0.0 when there were no turns)."""
+        turns = self.total_turns
+        return {c: (getattr(self, c) / turns if turns else 0.0) for c in CASES}
+
+    def to_dict(self) -> dict:
+        """Counts, grade counts and per-turn rates as a JSON-ready dict."""
+        out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "grades"}
+        out["grades"] = dict(self.grades)
+        out["rates"] = self.rates()
+        return out
+
+    def __add__(self, other: "QualityCounters") -> "QualityCounters":
+        if not isinstance(other, QualityCounters):
+            return NotImplemented
+        out = QualityCounters()
+        for f in fields(self):
+            if f.name != "grades":
+                setattr(out, f.name, getattr(self, f.name) + getattr(other, f.name))
+        out.grades = {g: self.grades[g] + other.grades[g] for g in GRADES}
+        return out

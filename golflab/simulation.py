@@ -1,0 +1,290 @@
+"""Simulating many games between CPU personalities, with every decision graded.
+
+``simulate(players, games, rules, seed)`` plays ``games`` complete games between the
+personalities named in ``players`` (keys of ``golflab.ai.PROFILES``; a name may repeat:
+the seats are then called "Sofia", "Sofia 2", ...). Game ``i`` is seeded from the master
+``seed`` and ``i`` alone (and each CPU from the game seed and its seat), so a run is
+reproducible and its games are the same whatever ``processes`` is.
+
+pandas is needed for the result frames and is imported only here.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .analysis import GRADES, QualityCounters, grade
+from .ev import Pool, unseen_counts
+from .game import Game, Phase
+from .rules import Rules
+
+ROUND_COLUMNS = ("game", "round", "seat", "player", "personality", "score", "hand_score", "turns",
+                 "went_out", "won_hole", "stalled", "final_total", "won_game")
+DECISION_COLUMNS = ("game", "round", "seat", "player", "personality", "turn", "type", "action", "quality",
+                    "ev", "best_ev", "ev_loss", "best_action", "case", "phase")
+#: Games per task handed to a worker process (results are merged in game order).
+CHUNK = 25
+
+Progress = Callable[[int, int], Any]
+_COUNT_NAMES = {"BLUNDER": "blunders", "MISTAKE": "mistakes", "QUESTIONABLE": "questionable"}
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with master ``seed`` (stable across processes)."""
+    return random.Random(f"golflab.simulate:{seed}:{index}").getrandbits(63)
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """Distinct seat names for personalities: ``["Sofia", "Sofia"]`` -> ``["Sofia", "Sofia 2"]``."""
+    seen: dict[str, int] = {}
+    names = []
+    for p in players:
+        seen[p] = seen.get(p, 0) + 1
+        names.append(p if seen[p] == 1 else f"{p} {seen[p]}")
+    return names
+
+
+def resolve_players(players: Sequence[str]) -> list[str]:
+    """Personality names as spelled in ``PROFILES`` (matched case-insensitively); else ValueError."""
+    from .ai import PROFILES
+
+    if isinstance(players, str):
+        players = [p for p in players.split(",")]
+    by_lower = {k.lower(): k for k in PROFILES}
+    out = []
+    for p in players:
+        name = by_lower.get(str(p).strip().lower()) if isinstance(p, str) else None
+        if name is None:
+            raise ValueError(f"unknown personality {p!r}: choose from {', '.join(PROFILES)}")
+        out.append(name)
+    if not 2 <= len(out) <= 6:
+        raise ValueError(f"golf is for 2 to 6 players, got {len(out)} personalities")
+    return out
+
+
+@dataclass(frozen=True)
+class _Task:
+    personalities: tuple
+    rules: Rules
+    seed: int
+    start: int
+    stop: int
+    analyze: bool
+
+
+def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
+    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
+    from .ai import CPUPlayer
+
+    names = seat_names(task.personalities)
+    rounds: list[tuple] = []
+    decisions: list[tuple] = []
+    quality = QualityCounters()
+    n = len(names)
+    for index in range(task.start, task.stop):
+        gseed = game_seed(task.seed, index)
+        game = Game(names, task.rules, seed=gseed)
+        bots = [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63))
+                for s, p in enumerate(task.personalities)]
+        first_row = len(rounds)
+        while True:
+            phase = game.phase
+            if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+                result = game.round_results[-1]
+                turns = game.turns
+                for s in range(n):
+                    rounds.append([index, game.round, s, names[s], task.personalities[s], result.scores[s],
+                                   result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
+                                   result.finisher is None])
+                if phase is Phase.GAME_OVER:
+                    break
+                game.next_round()
+                continue
+            seat = game.current_player
+            obs = game.observation(seat)
+            action = bots[seat].choose(obs)
+            if task.analyze:
+                g = grade(obs, action, task.personalities[seat], Pool(unseen_counts(obs), task.rules))
+                quality.add(g)
+                decisions.append((index, game.round, seat, names[seat], task.personalities[seat],
+                                  obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
+                                  g.best_action, g.case, g.phase))
+            game.apply(action)
+        totals = game.totals
+        winners = set(game.winners)
+        for row in rounds[first_row:]:
+            row += [totals[row[2]], row[2] in winners]
+    return [tuple(r) for r in rounds], decisions, quality
+
+
+class _TextBar:
+    """A one-line text progress bar on stderr (redrawn at most every 1%)."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        pct = 100 * done // total if total else 100
+        if pct == self.shown and done != total:
+            return
+        self.shown = pct
+        filled = pct * 30 // 100
+        end = "\n" if done >= total else ""
+        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games{end}")
+        self.stream.flush()
+
+
+def _auto_progress(progress) -> Progress | None:
+    if progress is False:
+        return None
+    if progress is None or progress is True:
+        interactive = "ipykernel" in sys.modules or getattr(sys.stderr, "isatty", lambda: False)()
+        return _TextBar() if (interactive or progress is True) else None
+    if not callable(progress):
+        raise ValueError(f"progress must be a callable(done, total), True, False or None, got {progress!r}")
+    return progress
+
+
+@dataclass
+class SimulationResult:
+    """What ``simulate`` returns.
+
+    * ``rounds``: one row per player per hole (``ROUND_COLUMNS``): game, round, seat,
+      player (seat name), personality, score (round score after adjustments),
+      hand_score, turns (that seat's turns in the hole), went_out, won_hole (lowest
+      round score, ties included), stalled (nobody went out), final_total, won_game.
+    * ``decisions``: one row per decision (``DECISION_COLUMNS``; empty without analysis):
+      type, action, quality, ev, best_ev, ev_loss, best_action, case (a named case of
+      ``golflab.analysis``), phase, with game, round, seat, player, personality and the
+      seat's turn number in the hole.
+    * ``quality``: ``QualityCounters`` over the run.
+    """
+
+    players: list
+    rules: Rules
+    games: int
+    seed: int
+    rounds: Any
+    decisions: Any
+    quality: QualityCounters = field(default_factory=QualityCounters)
+
+    def summary(self) -> Any:
+        """Per personality: seats, holes, mean round score, hole and game win rates, go-out
+        rate, turns per hole, and decisions graded BLUNDER / MISTAKE / QUESTIONABLE."""
+        import pandas as pd
+
+        r = self.rounds
+        per_game = r.drop_duplicates(["game", "seat"])
+        out = r.groupby("personality", sort=False).agg(
+            seats=("seat", "nunique"), holes=("score", "size"), mean_round_score=("score", "mean"),
+            win_rate=("won_hole", "mean"), go_out_rate=("went_out", "mean"), turns_per_round=("turns", "mean"))
+        out["game_win_rate"] = per_game.groupby("personality", sort=False)["won_game"].mean()
+        d = self.decisions
+        for g in ("BLUNDER", "MISTAKE", "QUESTIONABLE"):
+            if len(d):
+                counts = d[d["quality"] == g].groupby("personality").size()
+                out[_COUNT_NAMES[g]] = counts.reindex(out.index, fill_value=0).astype(int)
+            else:
+                out[_COUNT_NAMES[g]] = pd.NA
+        return out.reset_index()
+
+    def to_dict(self) -> dict:
+        """A JSON-ready digest: settings, summary rows and quality counters."""
+        summary = self.summary()
+        import pandas as pd
+
+        rows = [{k: (None if v is pd.NA else _plain(v)) for k, v in row.items()}
+                for row in summary.to_dict("records")]
+        return {"players": list(self.players), "games": self.games, "seed": self.seed,
+                "rules": self.rules.to_dict(), "summary": rows,
+                "quality": self.quality.to_dict() if self.quality.total_decisions else None}
+
+
+def _plain(v):
+    if hasattr(v, "item"):
+        return v.item()
+    return v
+
+
+def simulate(
+    players: Sequence[str],
+    games: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    processes: int = 1,
+    progress: "Progress | bool | None" = None,
+    analyze: bool = True,
+) -> SimulationResult:
+    """Play ``games`` complete games between CPU personalities and collect the results.
+
+    ``players``: 2-6 personality names (``golflab.ai.PROFILES`` keys, any case; may
+    repeat). ``rules``: a ``Rules`` (default ``Rules()``). ``seed``: the master seed;
+    same arguments give the same result, whatever ``processes``. ``processes`` > 1 plays
+    chunks of games in worker processes (``multiprocessing``) and merges them in game
+    order. ``progress``: a ``callable(done, total)`` called as games finish; None shows a
+    text bar on stderr when it is a terminal or a Jupyter kernel (silent otherwise);
+    False never shows one. ``analyze``: grade every decision (``golflab.analysis``);
+    without it ``decisions`` is empty and simulation runs several times faster.
+    """
+    import pandas as pd
+
+    personalities = resolve_players(players)
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+    for name, value, lo in (("games", games, 1), ("processes", processes, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+            raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    Game(seat_names(personalities), rules, seed=0)  # the deck must fit the table (clear error)
+    report = _auto_progress(progress)
+    tasks = [_Task(tuple(personalities), rules, seed, a, min(a + CHUNK, games), bool(analyze))
+             for a in range(0, games, CHUNK)]
+    rounds: list = []
+    decisions: list = []
+    quality = QualityCounters()
+    done = 0
+    if report:
+        report(0, games)
+    if processes == 1 or len(tasks) == 1:
+        results = map(_play_games, tasks)
+        pool = None
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context(_start_method()).Pool(min(processes, len(tasks)))
+        results = pool.imap(_play_games, tasks)
+    try:
+        for task, (r, d, q) in zip(tasks, results):
+            rounds += r
+            decisions += d
+            quality = quality + q
+            done += task.stop - task.start
+            if report:
+                report(done, games)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return SimulationResult(
+        players=seat_names(personalities), rules=rules, games=games, seed=seed,
+        rounds=pd.DataFrame(rounds, columns=list(ROUND_COLUMNS)),
+        decisions=pd.DataFrame(decisions, columns=list(DECISION_COLUMNS)),
+        quality=quality,
+    )
+
+
+def _start_method() -> str:
+    """forkserver where available (safe inside a threaded Jupyter kernel), else spawn."""
+    import multiprocessing
+
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+__all__ = ["GRADES", "SimulationResult", "game_seed", "seat_names", "simulate"]
