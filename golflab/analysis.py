@@ -207,14 +207,17 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
         if high:
             case, severity = "questionable_moves", "QUESTIONABLE"
             why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
-    if case is not None and _SEVERITY[severity] >= _SEVERITY[quality]:
-        quality, reason = severity, why
+    if case is not None:
+        if _SEVERITY[severity] >= _SEVERITY[quality]:
+            quality, reason = severity, why
+        else:
+            reason = f"{why}; {reason}"
     return Grade(
         type=_TYPE[act.kind],
         action=act.notation,
         quality=quality,
-        ev=ev,
-        best_ev=values.best_value,
+        ev=float(ev),
+        best_ev=float(values.best_value),
         ev_loss=loss,
         best_action=values.best_action,
         case=case,

@@ -33,6 +33,7 @@ ALL_RANKS = RANKS + (JOKER_RANK,)
 COLUMN_OF = (0, 1, 2, 0, 1, 2)
 PARTNER = (3, 4, 5, 0, 1, 2)
 _COLUMNS = ((0, 3), (1, 4), (2, 5))
+SWAP_NAMES = tuple(f"swap {i}" for i in range(6))
 _deck_cache: dict[tuple[int, str], dict[str, int]] = {}
 
 
@@ -71,6 +72,33 @@ def _rank(card) -> str:
     return Card.parse(card).rank
 
 
+class _Table:
+    """Values and pair points of every rank under one ``Rules`` (computed once per rules)."""
+
+    __slots__ = ("rules", "values", "pair_points", "weight")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.values = {r: rank_value(r, rules) for r in ALL_RANKS}
+        self.pair_points = {r: 0 for r in ALL_RANKS}
+        if rules.jokers == "eagle_eye":
+            self.pair_points[JOKER_RANK] = -4
+        # what a pair of the rank takes off a column's unpaired sum
+        self.weight = {r: 2 * self.values[r] - self.pair_points[r] for r in ALL_RANKS}
+
+
+_tables: dict[int, tuple[Rules, _Table]] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    found = _tables.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_tables) > 256:
+            _tables.clear()
+        found = _tables[id(rules)] = (rules, _Table(rules))
+    return found[1]
+
+
 class Pool:
     """The unseen pool: counts per rank plus the sums the exact formulas need.
 
@@ -78,7 +106,8 @@ class Pool:
     rank has come out of it (for example the card just drawn).
     """
 
-    __slots__ = ("counts", "rules", "values", "pair_points", "size", "total", "mean", "_pair_term")
+    __slots__ = ("counts", "rules", "values", "pair_points", "size", "total", "mean", "_table", "_pairs",
+                 "_pair_term")
 
     def __init__(self, counts: Mapping[str, int], rules: Rules) -> None:
         self.counts = {r: int(c) for r, c in counts.items() if c}
@@ -87,26 +116,32 @@ class Pool:
         bad = sorted(set(self.counts) - set(ALL_RANKS))
         if bad:
             raise ValueError(f"unknown rank(s) {', '.join(bad)} in counts: allowed {' '.join(ALL_RANKS)}")
+        table = self._table = _table(rules)
         self.rules = rules
-        self.values = {r: rank_value(r, rules) for r in ALL_RANKS}
-        self.pair_points = {r: 0 for r in ALL_RANKS}
-        if rules.jokers == "eagle_eye":
-            self.pair_points[JOKER_RANK] = -4
-        n = self.size = sum(self.counts.values())
-        self.total = sum(c * self.values[r] for r, c in self.counts.items())
-        self.mean = self.total / n if n else 0.0
-        if n >= 2:
-            v, pp = self.values, self.pair_points
-            self._pair_term = sum(c * (c - 1) * (2 * v[r] - pp[r]) for r, c in self.counts.items()) / (n * (n - 1))
-        else:
-            self._pair_term = 0.0
+        self.values = table.values
+        self.pair_points = table.pair_points
+        v, w = table.values, table.weight
+        self._set(sum(self.counts.values()), sum(c * v[r] for r, c in self.counts.items()),
+                  sum(c * (c - 1) * w[r] for r, c in self.counts.items()))
+
+    def _set(self, size: int, total: int, pairs: int) -> None:
+        self.size, self.total, self._pairs = size, total, pairs
+        self.mean = total / size if size else 0.0
+        self._pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
 
     def without(self, rank: str) -> "Pool":
-        counts = dict(self.counts)
-        if counts.get(rank, 0) <= 0:
+        c = self.counts.get(rank, 0)
+        if c <= 0:
             raise ValueError(f"no unseen {rank} left to take out of the pool")
-        counts[rank] -= 1
-        return Pool(counts, self.rules)
+        out = Pool.__new__(Pool)
+        out.counts = counts = dict(self.counts)
+        if c == 1:
+            del counts[rank]
+        else:
+            counts[rank] = c - 1
+        out.rules, out.values, out.pair_points, out._table = self.rules, self.values, self.pair_points, self._table
+        out._set(self.size - 1, self.total - self.values[rank], self._pairs - 2 * (c - 1) * self._table.weight[rank])
+        return out
 
     def probability(self, rank: str) -> float:
         """Chance that one unseen card has ``rank``."""
@@ -167,12 +202,20 @@ class Pool:
 
     def placements(self, grid: Sequence[str | None], rank: str, can_discard: bool = True) -> dict[str, float]:
         """Expected hand-score change of putting ``rank`` at each position (and of discarding)."""
-        base = self.hand_ev(grid)
         out = {}
-        for pos in range(6):
-            new = list(grid)
-            new[pos] = rank
-            out[f"swap {pos}"] = self.hand_ev(new) - base
+        if self.rules.wolfpack:
+            base = self.hand_ev(grid)
+            for pos in range(6):
+                new = list(grid)
+                new[pos] = rank
+                out[SWAP_NAMES[pos]] = float(self.hand_ev(new) - base)
+        else:  # only the column that changes matters
+            if sum(r is None for r in grid) > self.size:
+                self.hand_ev(grid)  # raises the clear error
+            col = self.column_ev
+            for pos in range(6):
+                other = grid[PARTNER[pos]]
+                out[SWAP_NAMES[pos]] = float(col(rank, other) - col(grid[pos], other))
         if can_discard:
             out["discard"] = 0.0
         return out
