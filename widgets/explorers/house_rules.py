@@ -1,0 +1,97 @@
+"""House-rules lab: two rule sets side by side (two ``RulesForm``s) with the same CPU
+table: score distributions, hole length, and which personalities gain or lose."""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+import ipywidgets as w
+
+from golflab import Rules
+from golflab.strategy import compare_rules, hole_lengths, simulate_holes
+
+from ..rules_form import ALL_OPTIONS, RulesForm
+from .base import Explorer, check_players, figure, personality_names, players_control, set_traces, table_html
+
+LAB_OPTIONS = tuple(o for o in ALL_OPTIONS if o not in ("rounds", "decks", "max_turns"))
+COLORS = {"A": "#2166ac", "B": "#b2182b"}
+
+
+class HouseRulesLab(Explorer):
+    """Rules A against rules B with the same players and seed."""
+
+    TITLE = "House-rules lab"
+    SAMPLE_UNIT = "holes per rule set"
+    SAMPLE_OPTIONS = (270, 900, 4500)
+
+    def __init__(self, rules_a: Rules | None = None, rules_b: Rules | None = None, players=None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rules_a = RulesForm(rules_a or Rules(), options=LAB_OPTIONS)
+        self.rules_b = RulesForm(rules_b or Rules(flip_mode="always"), options=LAB_OPTIONS)
+        for form in (self.rules_a, self.rules_b):
+            form.on_change(lambda _r: self._changed())
+        self.players = players_control(players or personality_names()[:6])
+        self.watch(self.players)
+        self.score_fig = figure(560, 340, title="Round scores", xaxis_title="round score",
+                                yaxis=dict(title="share of players", tickformat=".0%"), barmode="overlay")
+        self.length_fig = figure(560, 340, title="Hole length: turns of the longest player", xaxis_title="turns",
+                                 yaxis=dict(title="share of holes", tickformat=".0%"), barmode="group")
+        self.gain_fig = figure(620, 360, title="Who gains under B? Change in score relative to the table",
+                               xaxis_title="B minus A (negative: gains under B)")
+        self.table = w.HTML()
+        box = dict(border="1px solid #ddd", padding="6px", margin="4px")
+        self.children = [
+            self.header(self.TITLE, "Set two rule sets; the same CPU table plays both from the same seed. Lower "
+                        "scores are better. A personality gains under B when its score relative to the rest of "
+                        "the table drops."),
+            w.HBox([w.VBox([w.HTML("<b style='color:#2166ac'>Rules A</b>"), self.rules_a], layout=w.Layout(**box)),
+                    w.VBox([w.HTML("<b style='color:#b2182b'>Rules B</b>"), self.rules_b], layout=w.Layout(**box))],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self.controls_row(w.HTML("<b>Players</b>"), self.players),
+            self.status,
+            w.HBox([self.score_fig, self.length_fig], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.gain_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
+            self.downloads,
+        ]
+        if self._auto:
+            self.refresh()
+
+    def inputs(self) -> Hashable:
+        return (self.rules_a.rules, self.rules_b.rules, check_players(self.players.value), self.samples.value,
+                self.seed.value)
+
+    def describe(self, key) -> str:
+        return f"{key[3]:,} simulated holes per rule set, {len(key[2])} players, seed {key[4]}"
+
+    def compute(self, key) -> dict:
+        import pandas as pd
+
+        rules_a, rules_b, players, holes, seed = key
+        runs = {label: simulate_holes(players, holes, rules, seed).rounds
+                for label, rules in (("A", rules_a), ("B", rules_b))}
+        scores = pd.concat([r[["personality", "score", "turns"]].assign(rules=k) for k, r in runs.items()],
+                           ignore_index=True)
+        lengths = pd.concat([hole_lengths(r).assign(rules=k) for k, r in runs.items()], ignore_index=True)
+        return {"scores": scores, "hole_lengths": lengths, "personalities": compare_rules(runs)}
+
+    def render(self, result) -> None:
+        import plotly.graph_objects as go
+
+        scores, lengths, per = result["scores"], result["hole_lengths"], result["personalities"]
+        set_traces(self.score_fig, [
+            go.Histogram(x=scores.loc[scores["rules"] == k, "score"], name=f"rules {k}", histnorm="probability",
+                         xbins=dict(size=2), marker_color=c, opacity=0.55) for k, c in COLORS.items()])
+        traces = []
+        for k, c in COLORS.items():
+            counts = lengths.loc[lengths["rules"] == k, "turns"].value_counts(normalize=True).sort_index()
+            traces.append(go.Bar(x=counts.index, y=counts.to_numpy(), name=f"rules {k}", marker_color=c))
+        set_traces(self.length_fig, traces)
+        b = per[per["rules"] == "B"].sort_values("delta_edge")
+        set_traces(self.gain_fig, [go.Bar(
+            y=b["personality"], x=b["delta_edge"], orientation="h", showlegend=False,
+            marker_color=["#1b7837" if d < 0 else "#b2182b" for d in b["delta_edge"]],
+            text=[f"{d:+.2f}" for d in b["delta_edge"]], textposition="auto")])
+        summary = (scores.groupby("rules").agg(mean_score=("score", "mean"), mean_turns=("turns", "mean"))
+                   .join(lengths.groupby("rules").agg(hole_length=("turns", "mean"), went_out=("went_out", "mean")))
+                   .reset_index())
+        self.table.value = table_html(summary, "{:.2f}") + table_html(per, "{:.2f}")

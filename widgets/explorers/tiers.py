@@ -1,0 +1,98 @@
+"""Card tiers: each rank's value and tier under the house rules, next to what simulated
+CPU play does with it (kept to the end, discarded when drawn, points at the end)."""
+
+from __future__ import annotations
+
+from typing import Hashable
+
+import ipywidgets as w
+
+from golflab import TIERS, Rules
+from golflab.strategy import rank_stats, tier_table
+
+from ..rules_form import RulesForm
+from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, set_traces, table_html
+
+TIER_COLORS = {"Excellent": "#1b7837", "Good": "#5aae61", "Decent": "#a6dba0", "Neutral": "#f1d77b",
+               "Bad": "#f4a582", "Terrible": "#b2182b"}
+TIER_OPTIONS = ("jokers", "super_kings", "ten_penny")
+
+
+class TierExplorer(Explorer):
+    """Card values and tiers (exact) beside per-rank statistics of simulated play.
+
+    ``rules`` is a ``RulesForm`` for the options that move cards between tiers (jokers,
+    super kings, ten penny) plus the flip mode; ``players`` the CPU table.
+    """
+
+    TITLE = "Card tiers"
+    SAMPLE_UNIT = "holes"
+    SAMPLE_OPTIONS = (180, 900, 4500)
+
+    def __init__(self, rules: Rules | None = None, players=None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rules = RulesForm(rules or Rules(), options=(*TIER_OPTIONS, "flip_mode"))
+        self.rules.on_change(lambda _r: self._changed())
+        self.players = players_control(players or DEFAULT_TABLE)
+        self.watch(self.players)
+        self.value_fig = figure(560, 340, title="Value and tier of each rank", yaxis_title="points",
+                                xaxis_title="rank", barmode="overlay")
+        self.play_fig = figure(560, 340, title="What simulated play does with each rank",
+                               yaxis=dict(title="share", tickformat=".0%", range=[0, 1]), xaxis_title="rank",
+                               barmode="group")
+        self.points_fig = figure(560, 300, title="Mean points a card scores at the end of a hole",
+                                 yaxis_title="points per card", xaxis_title="rank")
+        self.table = w.HTML()
+        self.children = [
+            self.header(self.TITLE, "Each rank's value under the chosen house rules decides its tier (spec "
+                        "section 2). Toggle jokers, super kings or ten penny and watch cards move between tiers; "
+                        "the right-hand charts show how CPU players treat each rank in simulated holes."),
+            w.HBox([self.rules]),
+            self.controls_row(w.HTML("<b>Players</b>"), self.players),
+            self.status,
+            w.HBox([self.value_fig, self.play_fig], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.points_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
+            self.downloads,
+        ]
+        if self._auto:
+            self.refresh()
+
+    def inputs(self) -> Hashable:
+        return (self.rules.rules, check_players(self.players.value), self.samples.value, self.seed.value)
+
+    def describe(self, key) -> str:
+        return f"{key[2]:,} simulated holes, {len(key[1])} players, seed {key[3]}"
+
+    def compute(self, key) -> dict:
+        rules, players, holes, seed = key
+        stats = rank_stats(players, holes, rules, seed)
+        return {"tiers": tier_table(rules), "rank_stats": stats}
+
+    def render(self, result) -> None:
+        import plotly.graph_objects as go
+
+        tiers, stats = result["tiers"], result["rank_stats"]
+        ranks = list(tiers["rank"])
+        traces = []
+        for tier in TIERS:
+            part = tiers[tiers["tier"] == tier]
+            traces.append(go.Bar(x=part["rank"], y=part["value"], name=tier, marker_color=TIER_COLORS[tier],
+                                 text=part["tier"], hovertemplate="%{x}: %{y} points (%{text})<extra></extra>",
+                                 showlegend=not part.empty))
+        traces.append(go.Scatter(x=tiers["rank"], y=tiers["standard_value"], mode="markers", name="standard value",
+                                 marker=dict(symbol="line-ew-open", size=22, color="#333", line=dict(width=2))))
+        set_traces(self.value_fig, traces)
+        self.value_fig.layout.xaxis.categoryarray = ranks
+        self.value_fig.layout.xaxis.categoryorder = "array"
+        colors = [TIER_COLORS[t] for t in stats["tier"]]
+        set_traces(self.play_fig, [
+            go.Bar(x=stats["rank"], y=stats["kept_to_end"], name="kept to the end", marker_color="#2166ac"),
+            go.Bar(x=stats["rank"], y=stats["discard_rate"], name="discarded when drawn", marker_color="#d6604d"),
+        ])
+        set_traces(self.points_fig, [go.Bar(x=stats["rank"], y=stats["mean_points"], marker_color=colors,
+                                            name="mean points", showlegend=False)])
+        moved = tiers[tiers["moved"]]
+        note = ("<p><b>Moved by the house rules:</b> " + ", ".join(
+            f"{r.rank} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
+        self.table.value = note + table_html(
+            stats[["rank", "value", "tier", "kept_to_end", "discard_rate", "mean_points"]], "{:.2f}")
