@@ -1,0 +1,25 @@
+"""CPU players for 6-Card Golf: eight personalities (spec section 10) and their decision rules.
+
+>>> from golflab.ai import PROFILES, CPUPlayer
+>>> PROFILES["Sofia"].swap_threshold
+4
+"""
+
+from .decisions import (
+    choose_flip,
+    choose_placement,
+    forced_swap_position,
+    forms_negative_pair,
+    should_skip_flip,
+    should_take_discard,
+    wants_to_go_out,
+)
+from .evaluate import expected_unseen_value, unseen_counts
+from .player import CPUPlayer
+from .profiles import PROFILES, Profile, get_profile
+
+__all__ = [
+    "CPUPlayer", "PROFILES", "Profile", "choose_flip", "choose_placement", "expected_unseen_value",
+    "forced_swap_position", "forms_negative_pair", "get_profile", "should_skip_flip",
+    "should_take_discard", "unseen_counts", "wants_to_go_out",
+]

@@ -1,0 +1,486 @@
+"""The CPU decision rules (spec sections 9 and 10), each a pure function of an observation.
+
+Every function decides from what the seat may see (``Observation``), the personality
+(``Profile``) and, where a personality may vary its play, a ``random.Random``; with
+``rng=None`` the choice is the deterministic best one. Face-down cards are estimated
+by the mean value of the cards the seat has not seen (``expected_unseen_value``).
+
+Choices where the spec is silent (a careful player's reading):
+
+* A face-up card is replaced for a gain of at least ``MIN_SWAP_GAIN`` points; a good
+  card (worth 0 or less) is never replaced by a worse one, even to complete a pair.
+* Pair hope: a face-up card worth 3 or more whose partner is still face down may yet be
+  paired; a player credits it with ``pair_hope * HOPE_WEIGHT`` of its points (fading as
+  the face-down cards run out) before replacing it, and seeds fresh columns with mid cards.
+* Cards worth 0 or less are never discarded while they improve some position; jokers
+  and 2s are never discarded at all (forced into the least bad position instead).
+* A card beside a face-down partner and a flip are judged at the expected unseen value.
+* In the final turn (someone went out) the player simply maximises its expected score;
+  an optional flip is skipped then (all cards are turned up anyway).
+* Stalls: from ``pressure_start`` turns the going-out limits relax a point a turn, from
+  ``progress_start`` turns a card that would be discarded goes face down unless it is
+  terrible, and from ``stall_turns`` a player goes out whenever it can (all three scale
+  down with small ``max_turns``), so rounds end long before the stall guard.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import JOKER_RANK
+from ..game import Phase
+from .evaluate import (
+    PARTNER,
+    RuleTable,
+    expected_unseen_value,
+    hand_estimate,
+    placement_gain,
+    ranks_of,
+    rule_table,
+    unseen_counts,
+)
+from .profiles import Profile
+
+MIN_SWAP_GAIN = 1.0
+HOPE_WEIGHT = 0.4
+_GOOD_TIERS = ("Excellent", "Good")
+_BAD_TIERS = ("Bad", "Terrible")
+
+
+def turn_marks(max_turns: int) -> tuple[int, int, int]:
+    """(pressure_start, progress_start, stall_turns) for a stall guard of ``max_turns``."""
+    return min(8, max_turns // 5), min(12, max_turns * 3 // 10), min(20, max_turns * 2 // 5)
+
+
+class _View:
+    """One seat's view of its own grid, computed once per decision."""
+
+    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown")
+
+    def __init__(self, obs, profile: Profile) -> None:
+        self.obs = obs
+        self.profile = profile
+        self.table: RuleTable = rule_table(obs.rules)
+        self.grid = ranks_of(obs.grids[obs.seat])
+        self.down = [i for i, r in enumerate(self.grid) if r is None]
+        self.playing = obs.phase == Phase.PLAYING
+        self._unknown: float | None = None
+
+    @property
+    def unknown(self) -> float:
+        if self._unknown is None:
+            self._unknown = expected_unseen_value(self.obs)
+        return self._unknown
+
+    @property
+    def turns(self) -> int:
+        return self.obs.turns[self.obs.seat]
+
+    def gain(self, pos: int, rank: str) -> float:
+        return placement_gain(self.grid, pos, rank, self.table, self.unknown if self.down else 0.0)
+
+    def hope(self, pos: int) -> float:
+        """The pair-hope credit of the face-up card at ``pos`` (0 when it cannot be paired cheaply)."""
+        rank = self.grid[pos]
+        if rank is None or self.grid[PARTNER[pos]] is not None:
+            return 0.0
+        value = self.table.value[rank]
+        if value < 3:
+            return 0.0
+        return self.profile.pair_hope * HOPE_WEIGHT * value * min(1.0, len(self.down) / 3)
+
+    def downgrade(self, pos: int, rank: str) -> bool:
+        """True when ``rank`` would replace a good face-up card (worth 0 or less) by a worse one."""
+        old = self.grid[pos]
+        if old is None:
+            return False
+        value = self.table.value
+        return value[old] <= 0 and value[rank] > value[old]
+
+    def score_with(self, pos: int, rank: str) -> float:
+        """The hand's estimated score after ``rank`` replaces ``pos``."""
+        grid = list(self.grid)
+        grid[pos] = rank
+        return hand_estimate(grid, self.table, self.unknown if None in grid else 0.0)
+
+
+# ---------------------------------------------------------------- helpers
+def forms_negative_pair(rank: str, partner: "str | None", rules) -> bool:
+    """Never pair negative cards: True when ``rank`` beside ``partner`` would pair two negative
+    cards (their points are lost: two 2s score 0, not -4). eagle_eye jokers are the exception."""
+    return rule_table(rules).negative_pair(rank, partner)
+
+
+def _allowed(view: _View, rank: str) -> list[int]:
+    """Positions where ``rank`` may go: never to pair negative cards."""
+    neg = view.table.negative_pair
+    grid = view.grid
+    return [i for i in range(6) if not neg(rank, grid[PARTNER[i]])]
+
+
+def _pick(scored: list, view: _View, rng: "random.Random | None") -> int:
+    """The best-scored position, or with the personality's unpredictability a close,
+    still clearly improving alternative. ``scored``: (score, pos) pairs, any order."""
+    scored.sort(key=lambda sp: (-sp[0], sp[1]))
+    best = scored[0]
+    if rng is not None and len(scored) > 1 and rng.random() < view.profile.unpredictability:
+        near = [p for s, p in scored if s >= max(MIN_SWAP_GAIN, best[0] - 3)]
+        if len(near) > 1:
+            return rng.choice(near)
+    return best[1]
+
+
+def _facedown_choice(view: _View, positions: list[int], rng: "random.Random | None") -> int:
+    """Where a card goes among face-down ``positions``: a fresh column (partner face down)
+    first, keeping the slots beside visible cards for their pairs; else beside the lowest
+    visible card. Unpredictability may pick another face-down slot."""
+    if rng is not None and len(positions) > 1 and rng.random() < view.profile.unpredictability:
+        return rng.choice(positions)
+    grid, value = view.grid, view.table.value
+
+    def key(i: int):
+        partner = grid[PARTNER[i]]
+        return (0, 0, i) if partner is None else (1, value[partner], i)
+
+    return min(positions, key=key)
+
+
+def forced_swap_position(obs, card, profile: Profile | None = None) -> int:
+    """Where a card that must be swapped in (taken from the discard pile, or a joker or 2
+    that is never discarded) goes when it has no good place: into a face-down position,
+    else over the worst face-up card (the swap that loses least); never pairing negative
+    cards unless every position would."""
+    view = _View(obs, profile or _NEUTRAL)
+    return _forced(view, card.rank if hasattr(card, "rank") else card, avoid_out=False)
+
+
+def _forced(view: _View, rank: str, avoid_out: bool) -> int:
+    allowed = _allowed(view, rank) or list(range(6))
+    down = [i for i in view.down if i in allowed]
+    if down and not (avoid_out and len(view.down) == 1):
+        return _facedown_choice(view, down, None)
+    up = [i for i in allowed if view.grid[i] is not None] or allowed
+    return max(up, key=lambda i: (not view.downgrade(i, rank), view.gain(i, rank), -i))
+
+
+# ---------------------------------------------------------------- placement
+def choose_placement(obs, profile: Profile, rng: "random.Random | None" = None, card=None,
+                     must_swap: bool | None = None) -> "int | None":
+    """Where the held card goes: a grid position to swap it into, or None to discard it.
+
+    ``card`` defaults to the card the seat holds (``obs.drawn``); ``must_swap`` defaults to
+    whether it was taken from the discard pile. Decision order (spec section 10):
+    eagle_eye joker pairs; column pairs (never for negative cards); the best swap among bad
+    face-up cards; blackjack pursuit; excellent cards into face-down positions; the
+    personality's thresholds; then discard, or the forced swap when discarding is not allowed.
+    Going out is checked with ``wants_to_go_out``.
+    """
+    held = obs.drawn if card is None else card
+    if held is None:
+        raise ValueError("choose_placement needs a held card: the observation has none and no card was given")
+    if must_swap is None:
+        must_swap = obs.taken is not None
+    return _placement(_View(obs, profile), held.rank, must_swap, rng)[0]
+
+
+def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
+    allowed = _allowed(view, rank)
+    if view.playing:
+        pos, reason = _ordered(view, rank, allowed, rng)
+        pos, reason = _respect_going_out(view, rank, allowed, pos, reason, rng)
+    else:
+        pos, reason = _final_turn(view, rank, allowed)
+    if pos is None and (must_swap or _never_discard(view, rank, allowed)):
+        return _forced(view, rank, avoid_out=view.playing and not _out_ok(view, rank)), "forced"
+    return pos, reason
+
+
+def _never_discard(view: _View, rank: str, allowed: list[int]) -> bool:
+    """Jokers and 2s are never discarded; a good card (0 or less) only when it fits nowhere."""
+    if rank == JOKER_RANK or rank == "2":
+        return True
+    if view.table.value[rank] > 0:
+        return False
+    return any(view.gain(i, rank) >= 0 and not view.downgrade(i, rank) for i in allowed)
+
+
+def _out_ok(view: _View, rank: str) -> bool:
+    """Would the player go out by putting ``rank`` into its last face-down position?"""
+    if len(view.down) != 1:
+        return True
+    return wants_to_go_out(view.obs, view.profile, view.score_with(view.down[0], rank))
+
+
+def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | None", str]:
+    table, grid, profile = view.table, view.grid, view.profile
+    value = table.value
+    v = value[rank]
+    # 1. eagle_eye joker pairs (-4 for the column)
+    if table.eagle and rank == JOKER_RANK:
+        pairs = [i for i in allowed if grid[PARTNER[i]] == JOKER_RANK and grid[i] != JOKER_RANK
+                 and not view.downgrade(i, rank)]
+        if pairs:
+            return max(pairs, key=lambda i: (view.gain(i, rank), -i)), "eagle_pair"
+    # 2. column pairs, never for negative cards
+    if v >= 0:
+        pairs = [(view.gain(i, rank), i) for i in allowed
+                 if grid[PARTNER[i]] == rank and grid[i] != rank and not view.downgrade(i, rank)]
+        pairs = [(g, i) for g, i in pairs if g > 0]
+        if pairs:
+            return max(pairs, key=lambda gi: (gi[0], -gi[1]))[1], "pair"
+    # 3. the best swap among bad face-up cards
+    tier = table.tier
+    bad = []
+    for i in allowed:
+        old = grid[i]
+        if old is not None and tier[old] in _BAD_TIERS and value[old] > v:
+            score = view.gain(i, rank) - view.hope(i)
+            if score >= MIN_SWAP_GAIN:
+                bad.append((score, i))
+    if bad:
+        return _pick(bad, view, rng), "bad_swap"
+    # 4. blackjack pursuit: a finished hand of exactly 21 scores 0
+    if table.rules.blackjack and len(view.down) <= 1:
+        for i in allowed:
+            if (not view.down or view.down == [i]) and view.score_with(i, rank) == 21:
+                if hand_estimate(grid, table, view.unknown) > MIN_SWAP_GAIN:
+                    return i, "blackjack"
+    down = [i for i in view.down if i in allowed]
+    # 5. excellent cards into face-down positions
+    if tier[rank] == "Excellent" and down:
+        return _facedown_choice(view, down, rng), "excellent_facedown"
+    # 6. the personality's thresholds (and good cards anywhere they help)
+    threshold = profile.swap_threshold
+    good = tier[rank] in _GOOD_TIERS
+    ups = []
+    for i in allowed:
+        old = grid[i]
+        if old is None or view.downgrade(i, rank) or not (good or value[old] >= threshold):
+            continue
+        score = view.gain(i, rank) - view.hope(i)
+        if score >= MIN_SWAP_GAIN:
+            ups.append((score, i))
+    down_gain = view.unknown - v if down else None
+    if down and v <= _facedown_limit(view, v) and (not ups or down_gain >= max(s for s, _ in ups)):
+        return _facedown_choice(view, down, rng), "facedown"
+    if ups:
+        return _pick(ups, view, rng), "threshold"
+    # 7. progress: late in a long round, a card that is not terrible goes face down
+    if down and view.turns >= turn_marks(table.rules.max_turns)[1] and tier[rank] != "Terrible":
+        return _facedown_choice(view, down, None), "progress"
+    return None, "discard"
+
+
+def _facedown_limit(view: _View, v: int) -> float:
+    """The highest value a player puts into a face-down position: about the expected unseen
+    value; aggressive players accept more (revealing cards brings the end nearer), pair
+    hunters seed fresh columns with mid cards."""
+    profile = view.profile
+    limit = view.unknown - 1.0 + profile.aggression
+    if 3 <= v <= 7 and any(view.grid[PARTNER[i]] is None for i in view.down):
+        limit += profile.pair_hope
+    return limit
+
+
+def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tuple["int | None", str]:
+    """Going out only when ``wants_to_go_out`` agrees; an eager closer goes out with a card that
+    is not bad even when another place would gain a little more."""
+    if len(view.down) != 1:
+        return pos, reason
+    last = view.down[0]
+    obs, profile, value = view.obs, view.profile, view.table.value
+    if pos == last:
+        if wants_to_go_out(obs, profile, view.score_with(last, rank)):
+            return pos, reason
+        return _best_face_up(view, rank, allowed, MIN_SWAP_GAIN), "stay_in"
+    if last in allowed and value[rank] <= 7 and view.table.tier[rank] != "Terrible":
+        slack = 3 * profile.aggression
+        if (pos is None or view.gain(last, rank) >= view.gain(pos, rank) - slack) and \
+                wants_to_go_out(obs, profile, view.score_with(last, rank)):
+            return last, "go_out"
+    if pos is None and obs.rules.flip_mode == "always":
+        # discarding forces flipping the last card: going out with an unknown card
+        risk = 2 * (1 - profile.aggression)
+        if not wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk):
+            alt = _best_face_up(view, rank, allowed, 0.0)
+            if alt is not None:
+                return alt, "stay_in"
+    return pos, reason
+
+
+def _best_face_up(view: _View, rank: str, allowed, min_gain: float) -> "int | None":
+    scored = [(view.gain(i, rank), i) for i in allowed
+              if view.grid[i] is not None and not view.downgrade(i, rank)]
+    scored = [(g, i) for g, i in scored if g >= min_gain]
+    return max(scored, key=lambda gi: (gi[0], -gi[1]))[1] if scored else None
+
+
+def _final_turn(view: _View, rank: str, allowed) -> tuple["int | None", str]:
+    """Last turn: the placement that lowers the expected score most (blackjack counted), if any."""
+    best, best_gain = None, 0.0
+    for i, gain in _final_gains(view, rank, allowed):
+        if gain > best_gain:
+            best, best_gain = i, gain
+    return best, ("final" if best is not None else "discard")
+
+
+def _final_gains(view: _View, rank: str, allowed):
+    blackjack = view.table.rules.blackjack
+    for i in allowed:
+        if view.downgrade(i, rank):
+            continue
+        gain = view.gain(i, rank)
+        if blackjack and (not view.down or view.down == [i]) and view.score_with(i, rank) == 21:
+            gain = hand_estimate(view.grid, view.table, view.unknown)
+        yield i, gain
+
+
+def _expected_draw_gain(view: _View) -> float:
+    """What drawing from the pile is worth in the final turn: the mean best gain (or 0 for a
+    discard) over the cards not seen."""
+    counts = unseen_counts(view.obs)
+    total = sum(counts.values())
+    if not total:
+        return 0.0
+    acc = 0.0
+    for rank, n in counts.items():
+        if n:
+            allowed = _allowed(view, rank)
+            acc += n * max([0.0, *(g for _, g in _final_gains(view, rank, allowed))])
+    return acc / total
+
+
+# ---------------------------------------------------------------- take or draw
+def should_take_discard(obs, profile: Profile, rng: "random.Random | None" = None) -> bool:
+    """Take the top of the discard pile (True) or draw from the pile (False).
+
+    Order (spec section 10): always take jokers (and pair them under eagle_eye) and kings
+    (where they improve the hand); tens under ten_penny; a card that completes a column pair
+    (never for negative cards); low cards by game phase; end-game pressure; a card that
+    replaces a worse visible card. A card worth 8 or more is never taken without completing
+    a pair, and a card is never taken when it has no good place.
+    """
+    top = obs.discard_top
+    if top is None:
+        return False
+    view = _View(obs, profile)
+    rank = top.rank
+    table = view.table
+    pos, reason = _placement(view, rank, True, None)
+    if reason in ("eagle_pair", "pair"):
+        return True
+    if rank == JOKER_RANK:
+        return True
+    if reason == "forced":  # no good place for it
+        return False
+    gain = view.gain(pos, rank)
+    value = table.value[rank]
+    if table.tier[rank] == "Terrible" or gain <= 0:
+        return False
+    if not view.playing:
+        return gain >= _expected_draw_gain(view)
+    if value <= 1:  # kings, aces, 2s, ten_penny tens: always worth taking where they improve
+        return True
+    return gain >= _take_margin(view, value)
+
+
+def _take_margin(view: _View, value: int) -> float:
+    """The gain a mid card (3-7) must bring to be taken rather than drawing blind: small for
+    3-5 (less for aggressive players), larger for 6-7; lower when the round is ending."""
+    profile = view.profile
+    if value <= 5:
+        need = 1.0 - 0.8 * profile.aggression
+    else:
+        need = 3.0 - profile.pair_hope
+    obs = view.obs
+    if any(len(obs.face_down(s)) <= 1 for s in range(len(obs.grids)) if s != obs.seat):
+        need -= 0.5  # end-game pressure: someone may go out next turn
+    return need
+
+
+# ---------------------------------------------------------------- flips
+def choose_flip(obs, profile: Profile, rng: "random.Random | None" = None) -> int:
+    """Which face-down card to turn up.
+
+    Initial flips go to different columns (each shows what a column may pair with). After a
+    discard: beside the highest visible card worth 3 or more (a matching card there zeroes
+    it), else in a fresh column, else beside a low card; beside a negative card last (a
+    second one would pair it).
+    """
+    grid = ranks_of(obs.grids[obs.seat])
+    down = [i for i, r in enumerate(grid) if r is None]
+    if not down:
+        raise ValueError(f"seat {obs.seat} has no face-down card to flip")
+    if obs.awaiting == "initial_flip":
+        used = {i % 3 for i, r in enumerate(grid) if r is not None}
+        options = [i for i in down if i % 3 not in used] or down
+        return rng.choice(options) if rng is not None else options[0]
+    table = rule_table(obs.rules)
+    value = table.value
+
+    def key(i: int):
+        partner = grid[PARTNER[i]]
+        if partner is None:
+            return (1, 0, i)
+        v = value[partner]
+        if v >= 3:
+            return (0, -v, i)
+        return (2 if v >= 0 else 3, v, i)
+
+    if rng is not None and len(down) > 1 and rng.random() < profile.unpredictability:
+        safe = [i for i in down if key(i)[0] < 3] or down
+        return rng.choice(safe)
+    return min(down, key=key)
+
+
+def should_skip_flip(obs, profile: Profile) -> bool:
+    """Skip an optional (endgame) flip? In the final turn yes (the cards are turned up anyway);
+    when it is the last face-down card, skip unless going out with it is wanted (judged at
+    the expected unseen value plus a risk margin for cautious players); otherwise flip."""
+    if obs.phase != Phase.PLAYING:
+        return True
+    view = _View(obs, profile)
+    if len(view.down) != 1:
+        return False
+    risk = 2 * (1 - profile.aggression)
+    return not wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk)
+
+
+# ---------------------------------------------------------------- going out
+def wants_to_go_out(obs, profile: Profile, score: float) -> bool:
+    """Go out with a hand worth ``score`` (estimated) now?
+
+    Yes for a low score (about 10 or less; ``6 + 8 * aggression``) when confident of being
+    lowest: below every opponent's outlook (visible cards, face-down ones at the expected
+    unseen value, less a point for their last turn and a point per face-down card) by a
+    margin that shrinks with aggression. With knock_penalty the margin is larger (+10 for not
+    being lowest); with knock_bonus the score counts 5 lower; with blackjack a 21 counts 0.
+    Turn pressure relaxes both tests late in a round, and past ``stall_turns`` a player always
+    goes out, so no round stalls.
+    """
+    rules = obs.rules
+    table = rule_table(rules)
+    turns = obs.turns[obs.seat]
+    pressure_start, _, stall = turn_marks(rules.max_turns)
+    if turns >= stall:
+        return True
+    pressure = max(0, turns - pressure_start)
+    aggression = profile.aggression
+    mine = 0 if rules.blackjack and score == 21 else score
+    if rules.knock_bonus:
+        mine -= 5
+    if mine > 6 + 8 * aggression + pressure:
+        return False
+    unknown = expected_unseen_value(obs)
+    outlook = min(
+        hand_estimate(ranks_of(g), table, unknown) - 1 - sum(1 for c in g if c is None)
+        for s, g in enumerate(obs.grids) if s != obs.seat
+    )
+    if rules.knock_penalty:
+        margin = 1 + 3 * (1 - aggression) - 0.5 * pressure
+    else:
+        margin = 2 * (1 - 2 * aggression) - pressure
+    return mine <= outlook - margin
+
+
+_NEUTRAL = Profile("Neutral", "Default judgement", 5, 0.0, 0.5, 0.0)

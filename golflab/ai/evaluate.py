@@ -1,0 +1,122 @@
+"""Fast card arithmetic for the CPU players: per-rules value tables, column scores,
+and estimates of face-down cards from the cards a seat has not seen.
+
+Grids here are lists of six ranks (``"K"``, ``"JK"``...) or None for a face-down card.
+Everything is computed from an ``Observation``: never from hidden cards.
+"""
+
+from __future__ import annotations
+
+from ..cards import JOKER_RANK, RANKS, build_deck
+from ..rules import Rules, rank_value, value_tier
+
+#: The partner of each grid position: columns are (0,3), (1,4), (2,5).
+PARTNER = (3, 4, 5, 0, 1, 2)
+ALL_RANKS = (*RANKS, JOKER_RANK)
+
+
+class RuleTable:
+    """Card values and deck composition under one ``Rules``, computed once and cached."""
+
+    __slots__ = ("rules", "value", "tier", "eagle", "wolfpack", "_decks")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.value = {r: rank_value(r, rules) for r in ALL_RANKS}
+        self.tier = {r: value_tier(v) for r, v in self.value.items()}
+        self.eagle = rules.jokers == "eagle_eye"
+        self.wolfpack = rules.wolfpack
+        self._decks: dict[int, tuple[dict[str, int], int, int]] = {}
+
+    def pair_score(self, rank: str) -> int:
+        """Points of a column holding two cards of ``rank``."""
+        return -4 if self.eagle and rank == JOKER_RANK else 0
+
+    def negative_pair(self, rank: str, partner: "str | None") -> bool:
+        """True when putting ``rank`` beside ``partner`` would pair two negative cards.
+
+        A pair of negative cards throws their points away (two 2s score 0, not -4), so a
+        CPU player never makes one; eagle_eye jokers (+2 each, -4 as a pair) are the exception.
+        """
+        return partner == rank and self.value[rank] < 0 and not (self.eagle and rank == JOKER_RANK)
+
+    def deck(self, players: int) -> tuple[dict[str, int], int, int]:
+        """(count per rank, number of cards, sum of their values) of the full deck."""
+        found = self._decks.get(players)
+        if found is None:
+            counts = dict.fromkeys(ALL_RANKS, 0)
+            for card in build_deck(self.rules.decks_for(players), self.rules.jokers):
+                counts[card.rank] += 1
+            total = sum(counts.values())
+            points = sum(self.value[r] * n for r, n in counts.items())
+            found = self._decks[players] = (counts, total, points)
+        return found
+
+
+_tables: dict[int, RuleTable] = {}
+
+
+def rule_table(rules: Rules) -> RuleTable:
+    """The cached ``RuleTable`` of ``rules`` (looked up by identity: cheap on every call)."""
+    table = _tables.get(id(rules))
+    if table is None or table.rules is not rules:
+        if len(_tables) > 256:
+            _tables.clear()
+        table = _tables[id(rules)] = RuleTable(rules)
+    return table
+
+
+def unseen_counts(obs) -> dict[str, int]:
+    """How many cards of each rank the seat has not seen: the deck minus every visible card.
+
+    Visible: face-up grid cards of all seats, the discard pile and the seat's held card.
+    """
+    counts = dict(rule_table(obs.rules).deck(len(obs.players))[0])
+    for card in obs.visible_cards():
+        if counts[card.rank] > 0:
+            counts[card.rank] -= 1
+    return counts
+
+
+def expected_unseen_value(obs) -> float:
+    """The mean value of the cards the seat has not seen: the estimate of a face-down card."""
+    table = rule_table(obs.rules)
+    _, total, points = table.deck(len(obs.players))
+    value = table.value
+    seen = obs.visible_cards()
+    left = total - len(seen)
+    if left <= 0:
+        return points / total
+    return (points - sum(value[c.rank] for c in seen)) / left
+
+
+def column_score(a: "str | None", b: "str | None", table: RuleTable, unknown: float) -> float:
+    """Points of a column of ranks ``a`` and ``b`` (None: face down, counted as ``unknown``)."""
+    value = table.value
+    if a is None:
+        return unknown + (unknown if b is None else value[b])
+    if b is None:
+        return value[a] + unknown
+    if a == b:
+        return table.pair_score(a)
+    return value[a] + value[b]
+
+
+def hand_estimate(grid: list, table: RuleTable, unknown: float) -> float:
+    """A hand's score with each face-down card counted as ``unknown`` (exact when all are known)."""
+    total = (column_score(grid[0], grid[3], table, unknown) + column_score(grid[1], grid[4], table, unknown)
+             + column_score(grid[2], grid[5], table, unknown))
+    if table.wolfpack and sum(1 for i in range(3) if grid[i] == "J" and grid[i + 3] == "J") >= 2:
+        total -= 5
+    return total
+
+
+def placement_gain(grid: list, pos: int, rank: str, table: RuleTable, unknown: float) -> float:
+    """How many points the hand improves (estimated) if a card of ``rank`` replaces position ``pos``."""
+    partner = grid[PARTNER[pos]]
+    return column_score(grid[pos], partner, table, unknown) - column_score(rank, partner, table, unknown)
+
+
+def ranks_of(grid) -> list:
+    """A grid of Cards/None as ranks/None."""
+    return [None if c is None else c.rank for c in grid]

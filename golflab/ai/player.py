@@ -1,0 +1,51 @@
+"""``CPUPlayer``: a personality that picks a legal action from an observation."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
+from .decisions import choose_flip, choose_placement, should_skip_flip, should_take_discard
+from .profiles import Profile, get_profile
+
+
+class CPUPlayer:
+    """A CPU opponent: ``CPUPlayer("Sofia", seed=1).choose(game.observation(seat))``.
+
+    It decides only from the observation (never from hidden cards) and draws every random
+    choice from its own ``random.Random(seed)``: the same seed and observations give the
+    same choices.
+    """
+
+    def __init__(self, profile: "str | Profile", seed: int | None = None) -> None:
+        self.profile = get_profile(profile)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    def choose(self, obs) -> Action:
+        """One of ``obs.legal_actions``, for whatever the seat must do now."""
+        legal = getattr(obs, "legal_actions", None)
+        if not legal:
+            raise ValueError(
+                "choose() needs the observation of the seat to move (its legal_actions are empty): "
+                "pass game.observation(game.current_player)"
+            )
+        stage = obs.awaiting
+        profile, rng = self.profile, self.rng
+        if stage == "draw":
+            return TAKE if TAKE in legal and should_take_discard(obs, profile, rng) else DRAW
+        if stage == "place":
+            pos = choose_placement(obs, profile, rng)
+            return DISCARD if pos is None else SWAP[pos]
+        if stage == "flip" and SKIP in legal and should_skip_flip(obs, profile):
+            return SKIP
+        return FLIP[choose_flip(obs, profile, rng)]
+
+    def __repr__(self) -> str:
+        return f"CPUPlayer({self.profile.name!r}, seed={self.seed!r})"

@@ -1,0 +1,63 @@
+"""The eight CPU personalities of the rules spec (section 10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One CPU personality.
+
+    ``swap_threshold``: a face-up card worth at least this is a candidate to replace.
+    ``pair_hope`` (0-1): how long the player holds high cards hoping to complete a pair.
+    ``aggression`` (0-1): tendency to go out early and close the round.
+    ``unpredictability`` (0-1): chance of an unexpected (but never blundering) play.
+    """
+
+    name: str
+    style: str
+    swap_threshold: int
+    pair_hope: float
+    aggression: float
+    unpredictability: float
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ValueError(f"a profile needs a non-empty name, got {self.name!r}")
+        if isinstance(self.swap_threshold, bool) or not isinstance(self.swap_threshold, int):
+            raise ValueError(f"swap_threshold must be a whole number of points, got {self.swap_threshold!r}")
+        for field in ("pair_hope", "aggression", "unpredictability"):
+            value = getattr(self, field)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise ValueError(f"{field} must be a number from 0 to 1, got {value!r}")
+
+
+#: The personalities by name, with exactly the spec's parameters.
+PROFILES: dict[str, Profile] = {
+    p.name: p
+    for p in (
+        Profile("Sofia", "Calculated & Patient", 4, 0.20, 0.20, 0.02),
+        Profile("Maya", "Aggressive Closer", 6, 0.40, 0.85, 0.10),
+        Profile("Priya", "Pair Hunter", 7, 0.80, 0.50, 0.05),
+        Profile("Marcus", "Steady Eddie", 5, 0.35, 0.40, 0.03),
+        Profile("Kenji", "Risk Taker", 8, 0.70, 0.75, 0.12),
+        Profile("Diego", "Chaotic Gambler", 6, 0.50, 0.60, 0.28),
+        Profile("River", "Adaptive Strategist", 5, 0.45, 0.55, 0.08),
+        Profile("Sage", "Sneaky Finisher", 5, 0.30, 0.90, 0.15),
+    )
+}
+
+
+def get_profile(name_or_profile: "str | Profile") -> Profile:
+    """A Profile itself, or the personality of that name (case-insensitive)."""
+    if isinstance(name_or_profile, Profile):
+        return name_or_profile
+    if isinstance(name_or_profile, str):
+        key = name_or_profile.strip().lower()
+        for name, profile in PROFILES.items():
+            if name.lower() == key:
+                return profile
+    raise ValueError(
+        f"unknown CPU personality {name_or_profile!r}: choose one of {', '.join(PROFILES)} or pass a Profile"
+    )
