@@ -30,6 +30,7 @@ from .cards import Card, build_deck
 from .rules import Rules
 from .scoring import RoundBreakdown, round_breakdown
 
+_ACTIONS = Action._by_text  # notation -> the interned Action
 JSON_FORMAT = "golflab.game"
 JSON_VERSION = 1
 
@@ -241,11 +242,11 @@ class Game:
 
     def apply(self, action: "Action | str") -> "Game":
         """Play one action (an Action or its notation). Illegal: IllegalActionError, game unchanged."""
-        if type(action) is Action:
-            a = action
-        else:
+        # the interned action of that notation: a hand-built Action("swap", 9) is no action
+        a = _ACTIONS.get(action.notation) if isinstance(action, Action) else None
+        if a is None:
             try:
-                a = Action.parse(action)
+                a = Action.parse(str(action) if isinstance(action, Action) else action)
             except IllegalActionError:
                 raise self._refuse(action, " (not an action: write flip N, draw, take, swap N, discard or skip)") from None
         if not self._is_legal(a):
@@ -373,29 +374,34 @@ class Game:
             raise ValueError(f"seat must be a seat index 0-{self._n - 1}, got {seat!r}")
         grids = [[c if u else None for c, u in zip(g, up)] for g, up in zip(self._grids, self._up)]
         mine = seat == self._current
-        taken = self._held if self._held_src == "take" else None
-        return Observation(
+        held = self._held
+        discard = self._discard
+        # Filled like the dataclass __init__ would, without its per-field frozen-setattr
+        # cost: an observation is built for every simulated decision.
+        obs = object.__new__(Observation)
+        obs.__dict__.update(
             seat=seat,
             phase=self._phase,
             round=self._round,
             current_player=self._current,
             grids=grids,
-            discard_top=self._discard[-1] if self._discard else None,
-            drawn=self._held if mine else None,
+            discard_top=discard[-1] if discard else None,
+            drawn=held if mine else None,
             draw_pile_size=len(self._draw),
             legal_actions=self.legal_actions() if mine else [],
             rules=self._rules,
             totals=list(self._totals),
             players=tuple(self._names),
-            discard_pile=tuple(self._discard),
-            taken=taken,
-            holding=self._held is not None,
+            discard_pile=tuple(discard),
+            taken=held if self._held_src == "take" else None,
+            holding=held is not None,
             awaiting=self._stage,
             first_player=self._first,
             finisher=self._finisher,
             turns=tuple(self._turns),
             holes_won=tuple(self._holes_won),
         )
+        return obs
 
     # -------------------------------------------------------------- copying
     def copy(self) -> "Game":

@@ -781,3 +781,25 @@ def test_game_html_shows_face_down_cards_as_backs_and_never_leaks_their_codes():
 def test_game_repr_names_hole_phase_and_who_is_to_move():
     game = playing(2)
     assert repr(game) == "<golflab.Game hole 1/9, playing, seat 0 to draw>"
+
+
+def test_a_hand_built_action_is_checked_like_its_notation():
+    from golflab import Action
+
+    game = playing(2)
+    game.apply(Action("draw"))  # equal to the interned "draw": legal
+    before = game.to_json()
+    for bad in (Action("swap", 9), Action("swap", -1), Action("jump")):
+        with pytest.raises(IllegalActionError, match="not an action"):
+            game.apply(bad)
+        assert game.to_json() == before
+    game.apply(Action("swap", 5))
+    assert game.history == ["draw", "swap 5"]
+
+
+def test_flip_mode_endgame_final_turns_may_flip_because_the_finisher_has_none_face_down():
+    game = stack(playing(2, flip_mode="endgame"), face_up=["011111", DOWN])
+    play(game, "draw", "swap 0")
+    play(game, "draw", "discard")
+    assert game.phase is Phase.FINAL_TURN
+    assert [str(a) for a in game.legal_actions()] == [f"flip {i}" for i in range(6)] + ["skip"]
