@@ -527,15 +527,16 @@ def personality_table(rounds: "pd.DataFrame", decisions: "pd.DataFrame | None" =
     """One row per personality, best (lowest mean round score) first: ``rank``, ``holes``,
     ``mean_score`` with ``ci_low``/``ci_high`` (normal approximation), ``edge`` (mean score
     relative to the table, see ``relative_scores``), ``win_rate`` (holes won, ties
-    shared as wins), ``go_out_rate`` and, given ``decisions``, the share of each quality
+    counted as wins) with its Wilson interval ``win_low``/``win_high``, ``go_out_rate`` and, given ``decisions``, the share of each quality
     grade (``optimal`` ... ``blunder``) among that personality's decisions."""
     pd = _pd()
     frame = rounds.assign(_edge=relative_scores(rounds))
     rows = []
     for name, part in frame.groupby("personality", sort=False):
         mean, low, high = mean_ci(part["score"], confidence)
+        win, win_low, win_high = rate_ci(int(part["won_hole"].sum()), len(part), confidence)
         rows.append({"personality": name, "holes": len(part), "mean_score": mean, "ci_low": low, "ci_high": high,
-                     "edge": float(part["_edge"].mean()), "win_rate": float(part["won_hole"].mean()),
+                     "edge": float(part["_edge"].mean()), "win_rate": win, "win_low": win_low, "win_high": win_high,
                      "go_out_rate": float(part["went_out"].mean())})
     out = pd.DataFrame(rows)
     if decisions is not None and not decisions.empty:

@@ -74,7 +74,9 @@ class PersonalityExplorer(Explorer):
             error_x=dict(type="data", symmetric=False, array=t["ci_high"] - t["mean_score"],
                          arrayminus=t["mean_score"] - t["ci_low"]), name="mean score", showlegend=False)])
         set_traces(self.rates_fig, [
-            go.Bar(y=t["personality"], x=t["win_rate"], orientation="h", name="won the hole", marker_color="#1b7837"),
+            go.Bar(y=t["personality"], x=t["win_rate"], orientation="h", name="won the hole", marker_color="#1b7837",
+                   error_x=dict(type="data", symmetric=False, array=t["win_high"] - t["win_rate"],
+                                arrayminus=t["win_rate"] - t["win_low"])),
             go.Bar(y=t["personality"], x=t["go_out_rate"], orientation="h", name="went out", marker_color="#e08214"),
         ])
         set_traces(self.quality_fig, [go.Bar(y=t["personality"], x=t[g], orientation="h", name=g, marker_color=c)
