@@ -15,12 +15,25 @@ import pytest
 
 import golflab.game
 from golflab import Card, Game, IllegalActionError, Observation, Phase, Rules, parse_cards, score_round
-from conftest import stack
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 
 DOWN = "000000"
 UP = "111111"
+
+
+def stack(game, grids=None, draw=None, discard=None, face_up=None):
+    """Set a fresh game's cards by hand (for rule tests): grids per seat, the draw pile
+    listed top first, the discard pile listed top last, face-up flags per seat."""
+    if grids is not None:
+        game._grids = [parse_cards(g) for g in grids]
+    if draw is not None:
+        game._draw = list(reversed(parse_cards(draw)))
+    if discard is not None:
+        game._discard = parse_cards(discard)
+    if face_up is not None:
+        game._up = [[bool(int(ch)) for ch in row] if isinstance(row, str) else list(row) for row in face_up]
+    return game
 
 
 def playing(players=2, seed=1, **rules) -> Game:
@@ -803,3 +816,15 @@ def test_flip_mode_endgame_final_turns_may_flip_because_the_finisher_has_none_fa
     play(game, "draw", "discard")
     assert game.phase is Phase.FINAL_TURN
     assert [str(a) for a in game.legal_actions()] == [f"flip {i}" for i in range(6)] + ["skip"]
+
+
+def test_saved_rules_do_not_depend_on_the_environment(clean_env):
+    clean_env.setenv("DEFAULT_ROUNDS", "3")
+    clean_env.setenv("DEFAULT_FLIP_MODE", "always")
+    game = Game(2, seed=4).apply("flip 0")
+    text = game.to_json()
+    clean_env.delenv("DEFAULT_ROUNDS")
+    clean_env.setenv("DEFAULT_FLIP_MODE", "endgame")
+    restored = Game.from_json(text)
+    assert restored.rules.rounds == 3 and restored.rules.flip_mode == "always"
+    assert restored.to_json() == text
