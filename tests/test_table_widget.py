@@ -1,0 +1,375 @@
+"""The golf table driven from Python: its buttons pressed in code, as a learner would click."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from golflab import Game, Phase, Rules
+from widgets import GolfTable
+from widgets.table_view import ranking
+
+HOOKS = ("golf-deck", "golf-discard", "golf-action-discard", "golf-action-skip", "golf-next-round",
+         "golf-new-game", "golf-scores", "golf-status")
+
+
+@pytest.fixture(autouse=True)
+def _no_env(monkeypatch):
+    for var in ("GOLFLAB_CPU_DELAY", "GOLFLAB_SEED", "DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS",
+                "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE"):
+        monkeypatch.delenv(var, raising=False)
+
+
+def table(**kwargs) -> GolfTable:
+    kwargs.setdefault("players", ["Sofia", "Maya"])
+    kwargs.setdefault("rules", Rules(rounds=2))
+    kwargs.setdefault("seed", 11)
+    kwargs.setdefault("cpu_delay", 0)
+    return GolfTable(**kwargs)
+
+
+def face_down(t: GolfTable) -> list[int]:
+    return [i for i, s in enumerate(t.slots) if "golf-back" in s._dom_classes]
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def human_move(t: GolfTable) -> None:
+    """One click of a simple learner: draw, swap into a face-down card (else discard)."""
+    a = t.awaiting
+    if a in ("initial_flip", "flip"):
+        t.slots[face_down(t)[0]].click()
+    elif a == "draw":
+        t.deck_button.click()
+    elif a == "place":
+        down = face_down(t)
+        if down:
+            t.slots[down[0]].click()
+        else:
+            t.discard_action.click()
+    elif a == "next-round":
+        t.next_round_button.click()
+    else:
+        raise AssertionError(f"the learner cannot move now: {a} ({t.status_text})")
+
+
+def play_to(t: GolfTable, stop: str, limit: int = 2000) -> None:
+    for _ in range(limit):
+        if t.awaiting == stop:
+            return
+        human_move(t)
+    raise AssertionError(f"never reached {stop}")
+
+
+# ------------------------------------------------------------------ a whole game
+def test_whole_game_against_cpu_players_to_the_final_ranking():
+    t = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=2, knock_bonus=True))
+    play_to(t, "next-round")
+    g = t.game
+    assert g.phase is Phase.ROUND_OVER and visible(t.next_round_button)
+    res = g.round_results[-1]
+    summary = t.summary.value
+    assert "Hole 1 is over" in summary and "column 0/3" in summary
+    for name in g.players:
+        assert f"{name}: {res.scores[g.players.index(name)]}" in summary
+    if res.finisher is not None:
+        assert "knock bonus" in summary  # the adjustment is listed for the finisher
+    assert "Hole 1</th>" in t.scores.value
+    play_to(t, "new-game")
+    g = t.game
+    assert g.phase is Phase.GAME_OVER and len(g.round_results) == 2
+    assert not visible(t.next_round_button)
+    assert "Final ranking" in t.summary.value and "Game over" in t.status_text
+    place, name, total = ranking(g.players, g.totals)[0]
+    assert total == min(g.totals) and f"{name}" in t.status_text and str(total) in t.status_text
+    scores = t.scores.value
+    assert "Hole 2</th>" in scores
+    totals_row = scores.split('class="golf-total"')[1]
+    assert [int(x) for x in totals_row.split("<td>")[1:] for x in [x.split("<")[0]]] == g.totals
+    for seat, name in enumerate(g.players):  # everybody moved, in notation
+        assert any(line.startswith(f"H1 {name}: ") for line in t.log_lines)
+    assert t.errors == []
+
+
+def test_ranking_shares_places_on_ties():
+    assert ranking(["A", "B", "C"], [5, 3, 5]) == [(1, "B", 3), (2, "A", 5), (2, "C", 5)]
+
+
+def test_the_same_seed_and_clicks_give_the_same_game():
+    a, b = table(seed=5), table(seed=5)
+    play_to(a, "new-game")
+    play_to(b, "new-game")
+    assert a.save() == b.save()
+
+
+# ------------------------------------------------------------------ refusals
+def test_illegal_clicks_change_nothing_and_say_why():
+    t = table()
+    assert t.awaiting == "initial_flip"
+    before = t.save()
+    for press, why in ((t.deck_button.click, "Flip a card first"),
+                       (t.discard_button.click, "Flip a card first"),
+                       (t.discard_action.click, "no drawn card"),
+                       (t.skip_action.click, "no optional flip"),
+                       (t.next_round_button.click, "no finished hole")):
+        press()
+        assert t.save() == before
+        assert why in t.status_text and "golf-refused" in t.status._dom_classes
+    t.slots[1].click()
+    after_flip = t.save()
+    t.slots[1].click()  # already face up
+    assert t.save() == after_flip and "already face up" in t.status_text
+    t.slots[4].click()
+    assert t.awaiting == "draw"
+    before = t.save()
+    t.slots[0].click()
+    assert t.save() == before and "Draw a card first" in t.status_text
+
+
+def test_a_taken_card_cannot_be_discarded():
+    t = table()
+    play_to(t, "draw")
+    t.discard_button.click()
+    assert t.awaiting == "place" and "must be swapped" in t.status_text
+    assert not visible(t.discard_action)
+    before = t.save()
+    t.discard_action.click()
+    assert t.save() == before and "cannot be put back" in t.status_text
+
+
+def test_double_actions_do_not_corrupt_the_game():
+    t = table()
+    play_to(t, "draw")
+    t.deck_button.click()
+    held = t.save()
+    t.deck_button.click()  # a double click on the deck
+    assert t.save() == held and "already hold a card" in t.status_text
+    moves = len(t.game.history)
+    down = face_down(t)[0]
+    t.slots[down].click()
+    t.slots[down].click()  # the second click lands on the learner's next turn (CPU moves are instant)
+    assert len([h for h in t.game.history[moves:] if h.startswith("swap")]) >= 1
+    assert Game.from_json(t.save()).to_json() == t.save()  # the state is consistent
+
+
+def test_clicks_during_a_cpu_turn_are_refused():
+    async def scenario():
+        t = table(human_seat=1, cpu_delay=0.05)  # Sofia (seat 0) flips first, paced
+        assert t.awaiting == "cpu" and t.cpu_pacing
+        assert "Sofia's turn" in t.status_text
+        before = t.save()
+        for press in (t.deck_button.click, t.discard_button.click, t.slots[0].click, t.discard_action.click):
+            press()
+            assert t.save() == before
+            assert "Please wait: it is Sofia's turn" in t.status_text
+        for _ in range(200):
+            if t.awaiting == "initial_flip":
+                break
+            await asyncio.sleep(0.02)
+        assert t.awaiting == "initial_flip" and len(t.game.history) == 2  # Sofia's two flips, one at a time
+        return t
+
+    t = asyncio.run(scenario())
+    assert t.errors == []
+
+
+def test_run_cpu_turns_plays_pending_cpu_moves_at_once():
+    async def scenario():
+        t = table(human_seat=2, cpu_delay=5)
+        assert t.awaiting == "cpu"
+        played = t.run_cpu_turns()
+        assert played == 4 and t.awaiting == "initial_flip" and not t.cpu_pacing
+        return t
+
+    asyncio.run(scenario())
+
+
+def test_without_an_event_loop_cpu_moves_play_at_once():
+    t = table(human_seat=1, cpu_delay=0.6)
+    assert t.awaiting == "initial_flip" and len(t.game.history) == 2
+
+
+# ------------------------------------------------------------------ status and buttons
+def test_status_says_what_to_do_and_buttons_show_only_when_they_apply():
+    t = table(rules=Rules(rounds=1, flip_mode="always"))
+    assert "click 2 face-down cards" in t.status_text
+    assert not visible(t.discard_action) and not visible(t.skip_action)
+    assert all("golf-legal" in s._dom_classes for s in t.slots)
+    play_to(t, "draw")
+    top = t.game.discard_pile[-1]
+    assert f"draw from the deck, or take the {top.pretty}" in t.status_text
+    assert "golf-legal" in t.deck_button._dom_classes and "golf-legal" in t.discard_button._dom_classes
+    assert not any("golf-legal" in s._dom_classes for s in t.slots)
+    t.deck_button.click()
+    assert "Click one of your cards to swap it in, or press Discard" in t.status_text
+    assert visible(t.discard_action) and "you drew" in t.hand.value
+    t.discard_action.click()
+    assert t.awaiting == "flip" and "Flip one of your face-down cards" in t.status_text
+    assert not visible(t.discard_action)
+    down = face_down(t)
+    assert [i for i, s in enumerate(t.slots) if "golf-legal" in s._dom_classes] == down
+
+
+def test_optional_flip_offers_skip():
+    t = table(rules=Rules(rounds=1, flip_mode="endgame", initial_flips=2))
+    for _ in range(400):  # swap into face-down cards until someone has one face-down card left
+        if t.awaiting == "flip":
+            break
+        if t.awaiting == "place" and len(face_down(t)) == 1:
+            t.discard_action.click()
+            continue
+        human_move(t)
+    assert t.awaiting == "flip" and visible(t.skip_action) and "Skip flip" in t.status_text
+    moves = len(t.game.history)
+    t.skip_action.click()
+    assert t.game.history[moves] == "skip"
+
+
+def test_css_hooks_are_on_the_board():
+    t = table()
+    classes = {c for wdg in (t.deck_button, t.discard_button, t.discard_action, t.skip_action,
+                             t.next_round_button, t.new_game_button, t.scores, t.status) for c in wdg._dom_classes}
+    assert set(HOOKS) <= classes
+    assert [f"golf-slot-{i}" in s._dom_classes for i, s in enumerate(t.slots)] == [True] * 6
+
+
+def test_opponents_show_name_style_and_face_down_backs():
+    t = table(players=["Priya", "Kenji"])
+    html = t.opponents.value
+    assert "Priya" in html and "Pair Hunter" in html and "Kenji" in html and "Risk Taker" in html
+    assert html.count("gl-back") == 12  # the learner flips first; the CPUs' cards are all face down
+    t.slots[0].click()
+    t.slots[1].click()
+    assert t.opponents.value.count("gl-back") == 12 - 4  # now each CPU has turned up two cards
+    assert "Hole 1 of 2" in t.rules_bar.value and Rules(rounds=2).describe() in t.rules_bar.value
+
+
+# ------------------------------------------------------------------ save / resume
+def test_save_and_resume_continue_exactly():
+    a = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=2), seed=3)
+    for _ in range(9):
+        human_move(a)
+    a.save_button.click()
+    text = a.save_text.value
+    assert json.loads(text)["format"] == "golflab.game" and "data:application/json" in a.download.value
+    b = table(seed=99)
+    b.save_text.value = text
+    b.load_button.click()
+    assert b.save() == text and b.awaiting == a.awaiting and "Loaded a saved game" in b.status_text
+    play_to(a, "new-game")
+    play_to(b, "new-game")
+    assert a.save() == b.save()
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("not json", "invalid JSON"),
+    ('{"format": "something else"}', "not a saved golflab game"),
+    (Game(["Ann", "Sofia"], seed=1).to_json(), "no single seat named 'You'"),
+    (Game(["You", "Bob"], seed=1).to_json(), "unknown personality 'Bob'"),
+])
+def test_a_bad_load_is_a_friendly_message_and_changes_nothing(bad, why):
+    t = table()
+    t.slots[0].click()
+    before = t.save()
+    t.save_text.value = bad
+    t.load_button.click()
+    assert t.save() == before
+    assert "Could not load that game" in t.status_text and why in t.status_text and "Nothing was changed" in t.status_text
+    with pytest.raises(ValueError):
+        t.load(bad)
+
+
+# ------------------------------------------------------------------ new game
+def test_new_game_mid_game_asks_first_then_uses_the_panel():
+    t = table()
+    t.slots[0].click()
+    before = t.save()
+    t.new_game_button.click()
+    assert t.save() == before and "Press New game again" in t.status_text
+    panel = t.setup
+    panel.count.value = 2
+    panel.personalities[0].value = "Kenji"
+    panel.personalities[1].value = "Diego"
+    panel.seat.value = 2
+    panel.seed.value = "42"
+    panel.rules_form.controls["rounds"].value = 1
+    panel.rules_form.controls["knock_penalty"].value = True
+    t.new_game_button.click()
+    g = t.game
+    assert g.players == ("Kenji", "Diego", "You") and t.human_seat == 2 and g.seed == 42
+    assert g.rules.rounds == 1 and g.rules.knock_penalty and g.history[:2] and t.awaiting == "initial_flip"
+
+
+def test_new_game_with_bad_settings_changes_nothing():
+    t = table()
+    before = t.save()
+    t.setup.personalities[1].value = t.setup.personalities[0].value
+    t.new_game_button.click()
+    assert t.save() == before and "Cannot start a new game" in t.status_text and "once" in t.status_text
+    t.setup.personalities[1].value = "River"
+    t.setup.seed.value = "abc"
+    t.new_game_button.click()
+    assert t.save() == before and "seed must be a whole number" in t.status_text
+
+
+def test_new_game_after_the_end_needs_one_click():
+    t = table(rules=Rules(rounds=1))
+    play_to(t, "new-game")
+    t.new_game_button.click()
+    assert t.game.round == 1 and t.game.phase is Phase.INITIAL_FLIP and t.game.history == []
+
+
+# ------------------------------------------------------------------ errors and input
+def test_an_exception_in_a_callback_becomes_a_friendly_status(monkeypatch):
+    t = table()
+
+    def boom(*_):
+        raise RuntimeError("the engine fell over")
+
+    monkeypatch.setattr(t.game, "apply", boom)
+    t.slots[0].click()  # no exception escapes the callback
+    assert "Sorry, something went wrong (the engine fell over)" in t.status_text
+    assert "golf-error" in t.status._dom_classes and t.errors == ["RuntimeError: the engine fell over"]
+    assert "Traceback" not in t.status.value
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"players": 7}, "2 to 6 players"),
+    ({"players": 1}, "2 to 6 players"),
+    ({"players": ["Sofia", "Nobody"]}, "unknown personality 'Nobody'"),
+    ({"players": ["Sofia", "Sofia"]}, "once"),
+    ({"human_seat": 3}, "human_seat must be a seat from 0 to 2"),
+    ({"cpu_delay": -1}, "cpu_delay must be a number of seconds"),
+    ({"seed": "x"}, "seed must be a whole number"),
+    ({"rules": {"rounds": 2}}, "rules must be a golflab.Rules"),
+])
+def test_bad_arguments_are_clear_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        table(**kwargs)
+
+
+def test_player_count_picks_default_personalities_and_env_settings(monkeypatch):
+    monkeypatch.setenv("GOLFLAB_CPU_DELAY", "0")
+    monkeypatch.setenv("GOLFLAB_SEED", "8")
+    t = GolfTable(players=4, rules=Rules(rounds=1))
+    assert t.game.players == ("You", "Sofia", "Maya", "Priya") and t.cpu_delay == 0 and t.game.seed == 8
+    monkeypatch.setenv("GOLFLAB_CPU_DELAY", "fast")
+    with pytest.raises(ValueError, match="GOLFLAB_CPU_DELAY"):
+        GolfTable()
+
+
+def test_speed_setting_changes_the_delay():
+    t = table(cpu_delay=0.6)
+    assert t.speed.value == 0.6
+    t.speed.value = 0.0
+    assert t.cpu_delay == 0
+    t.cpu_delay = 0.05
+    assert t.speed.value == 0.05 and "0.05 s" in [label for label, _ in t.speed.options]
+
+
+def test_repr_is_short():
+    assert repr(table()) == "<GolfTable: you against Sofia, Maya; 2 holes>"

@@ -1,0 +1,133 @@
+"""Plain-words text for the golf table: what the learner can do now, why a click was
+refused, and what a move did (for the status line and the move log).
+
+Pure functions of golflab observations: no widgets here, so they are easy to test.
+"""
+
+from __future__ import annotations
+
+from golflab import Action, Card, Observation, Phase, Rules, card_value
+
+POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
+ACTIVE_PHASES = (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN)
+
+
+def card_words(card: Card | None, rules: Rules) -> str:
+    """``7♣ (7 points)``; ``K♠ (0 points)``; a missing card is ``nothing``."""
+    if card is None:
+        return "nothing"
+    value = card_value(card, rules)
+    return f"{card.pretty} ({value} point{'' if abs(value) == 1 else 's'})"
+
+
+def position_words(pos: int) -> str:
+    """``position 3 (bottom left)``."""
+    return f"position {pos} ({POSITION_NAMES[pos]})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def prompt(obs: Observation) -> str:
+    """What the seat of ``obs`` can do now, in plain words (it must be that seat's move)."""
+    rules = obs.rules
+    legal = set(map(str, obs.legal_actions))
+    final = ""
+    if obs.phase is Phase.FINAL_TURN and obs.finisher is not None:
+        final = f"Last turn! {obs.players[obs.finisher]} went out. "
+    awaiting = obs.awaiting
+    if awaiting == "initial_flip":
+        done = 6 - len(obs.face_down())
+        left = rules.initial_flips - done
+        return (f"Your turn: click {_plural(left, 'face-down card')} of yours to turn "
+                f"{'it' if left == 1 else 'them'} face up and start the hole.")
+    if awaiting == "draw":
+        top = obs.discard_top
+        if "take" in legal and top is not None:
+            return f"{final}Your turn: draw from the deck, or take the {card_words(top, rules)} from the discard pile."
+        return f"{final}Your turn: draw from the deck."
+    if awaiting == "place":
+        card = obs.drawn
+        if "discard" in legal:
+            return (f"{final}You drew the {card_words(card, rules)}. Click one of your cards to swap it in, "
+                    "or press Discard to throw it away.")
+        return (f"{final}You took the {card_words(card, rules)}. Click one of your cards to swap it in "
+                "(a card taken from the discard pile must be swapped).")
+    if awaiting == "flip":
+        if "skip" in legal:
+            return (f"{final}You may flip one of your face-down cards (someone has at most one left), "
+                    "or press Skip flip.")
+        return f"{final}Flip one of your face-down cards (Speed Golf: every discard reveals a card)."
+    return "Nothing to do right now."
+
+
+def waiting(obs: Observation, style: str = "") -> str:
+    """The status while another seat moves: ``Maya's turn (Aggressive Closer)…``."""
+    name = obs.players[obs.current_player]
+    who = f"{name}'s turn" + (f" ({style})" if style else "")
+    if obs.awaiting == "initial_flip":
+        return f"{who}: turning cards face up…"
+    if obs.phase is Phase.FINAL_TURN:
+        return f"{who}: a last turn after {obs.players[obs.finisher]} went out…"
+    return f"{who}: thinking…"
+
+
+def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
+    """Why a click on ``target`` ('slot', 'deck', 'discard_pile', 'discard', 'skip') is not legal.
+
+    Called only for clicks the game refused; the game is unchanged, so the answer ends
+    by repeating what the learner can do now.
+    """
+    if obs.phase is Phase.ROUND_OVER:
+        return "This hole is over: press Next hole to deal the next one."
+    if obs.phase is Phase.GAME_OVER:
+        return "The game is over: press New game to play again."
+    if obs.current_player != obs.seat:
+        return f"Please wait: it is {obs.players[obs.current_player]}'s turn."
+    awaiting = obs.awaiting
+    why = "That move is not possible now."
+    if target == "slot":
+        if awaiting in ("initial_flip", "flip"):
+            why = f"Your card at {position_words(pos)} is already face up: pick a face-down card."
+        elif awaiting == "draw":
+            why = "Draw a card first (the deck or the discard pile), then click where it goes."
+    elif target in ("deck", "discard_pile"):
+        if awaiting == "place":
+            why = "You already hold a card: place it before drawing again."
+        elif awaiting in ("initial_flip", "flip"):
+            why = "Flip a card first."
+        elif target == "discard_pile":
+            why = "The discard pile is empty: draw from the deck."
+    elif target == "discard":
+        why = ("A card taken from the discard pile cannot be put back: swap it into your grid."
+               if awaiting == "place" else "You have no drawn card to discard.")
+    elif target == "skip":
+        why = "There is no optional flip to skip now."
+    return f"{why} {prompt(obs)}"
+
+
+def move_words(name: str, action: Action, before: Observation, after: Observation, seat: int) -> str:
+    """What ``name`` (at ``seat``) did, told from public information (and the viewer's own card).
+
+    ``before`` and ``after`` are the viewer's observations around the move.
+    """
+    rules = before.rules
+    kind = action.kind
+    if kind == "draw":
+        mine = before.seat == seat and after.drawn is not None
+        return f"{name} drew the {after.drawn.pretty} from the deck" if mine else f"{name} drew from the deck"
+    if kind == "take":
+        return f"{name} took the {before.discard_top.pretty} from the discard pile"
+    if kind == "swap":
+        placed = after.grids[seat][action.pos]
+        replaced = after.discard_top
+        return (f"{name} put the {placed.pretty} at {position_words(action.pos)}, "
+                f"discarding the {card_words(replaced, rules)}")
+    if kind == "discard":
+        return f"{name} discarded the {after.discard_top.pretty}"
+    if kind == "flip":
+        shown = after.grids[seat][action.pos]
+        card = card_words(shown, rules) if shown is not None else "a card"
+        return f"{name} turned up the {card} at {position_words(action.pos)}"
+    return f"{name} skipped the optional flip"

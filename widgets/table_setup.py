@@ -1,0 +1,112 @@
+"""The new-game panel of the golf table: how many opponents, which personalities, your
+seat, an optional seed, and every rule option (``RulesForm``, each with its explanation)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from golflab import Rules
+from golflab.ai import PROFILES
+
+from .rules_form import RulesForm
+
+HUMAN_NAME = "You"
+MAX_OPPONENTS = 5
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a new game needs: the CPU personalities in seat order, the rules, the seed
+    (None: a random one) and the learner's seat."""
+
+    opponents: tuple[str, ...]
+    rules: Rules
+    seed: int | None
+    human_seat: int
+
+    @property
+    def players(self) -> list[str]:
+        """Seat names: the personalities with ``You`` inserted at the learner's seat."""
+        names = list(self.opponents)
+        names.insert(self.human_seat, HUMAN_NAME)
+        return names
+
+
+def check_opponents(names) -> tuple[str, ...]:
+    """Validate CPU personality names: 1-5 distinct names from ``golflab.ai.PROFILES``."""
+    if isinstance(names, str):
+        names = [names]
+    names = tuple(names)
+    if not 1 <= len(names) <= MAX_OPPONENTS:
+        raise ValueError(f"play against 1 to {MAX_OPPONENTS} CPU players, got {len(names)}")
+    unknown = [n for n in names if n not in PROFILES]
+    if unknown:
+        raise ValueError(f"unknown personality {', '.join(map(repr, unknown))}; choose from {', '.join(PROFILES)}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"each personality can sit at the table once, got {', '.join(names)}")
+    return names
+
+
+def default_opponents(count: int) -> tuple[str, ...]:
+    """The first ``count`` personalities in ``PROFILES`` order (deterministic)."""
+    return tuple(list(PROFILES)[:count])
+
+
+def _label(name: str) -> str:
+    return f"{name} \u2014 {PROFILES[name].style}"
+
+
+class NewGamePanel(w.VBox):
+    """Controls for the next game. ``panel.settings()`` validates them into TableSettings."""
+
+    def __init__(self, settings: TableSettings) -> None:
+        options = [(_label(n), n) for n in PROFILES]
+        self.count = w.Dropdown(options=list(range(1, MAX_OPPONENTS + 1)), description="Opponents",
+                                layout=w.Layout(width="190px"))
+        self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="290px"))
+                              for _ in range(MAX_OPPONENTS)]
+        self.seat = w.Dropdown(description="Your seat", layout=w.Layout(width="190px"))
+        self.seed = w.Text(description="Seed", placeholder="blank = random", layout=w.Layout(width="220px"))
+        self.rules_form = RulesForm(settings.rules)
+        self.count.observe(lambda _: self._sync(), names="value")
+        note = w.HTML("<span style='color:#555;font-size:12px'>Seat 1 starts the first hole; the start moves one "
+                      "seat on every hole. The same seed deals the same cards.</span>")
+        super().__init__([
+            w.HTML("<b>Players</b>"),
+            w.HBox([self.count, self.seat, self.seed]), note,
+            w.VBox(self.personalities),
+            w.HTML("<b>Rules</b> (Holes = number of rounds)"), self.rules_form,
+            w.HTML("<i>Press <b>New game</b> above to deal with these settings.</i>"),
+        ])
+        self.show(settings)
+
+    def _sync(self) -> None:
+        n = self.count.value
+        for i, dd in enumerate(self.personalities):
+            dd.layout.display = None if i < n else "none"
+            dd.description = f"CPU {i + 1}"
+        seat = min(self.seat.value or 0, n)
+        self.seat.options = [(f"{i + 1} of {n + 1}", i) for i in range(n + 1)]
+        self.seat.value = seat
+
+    def show(self, settings: TableSettings) -> None:
+        """Put ``settings`` into the controls."""
+        self.count.value = len(settings.opponents)
+        names = list(settings.opponents) + [n for n in PROFILES if n not in settings.opponents]
+        for dd, name in zip(self.personalities, names):
+            dd.value = name
+        self._sync()
+        self.seat.value = settings.human_seat
+        self.seed.value = "" if settings.seed is None else str(settings.seed)
+        self.rules_form.set_rules(settings.rules)
+
+    def settings(self) -> TableSettings:
+        """The validated settings (a ValueError saying what is wrong otherwise)."""
+        n = self.count.value
+        opponents = check_opponents([dd.value for dd in self.personalities[:n]])
+        text = self.seed.value.strip()
+        if text and not text.lstrip("-").isdigit():
+            raise ValueError(f"the seed must be a whole number or blank (random), got {text!r}")
+        return TableSettings(opponents, self.rules_form.rules, int(text) if text else None, self.seat.value)
