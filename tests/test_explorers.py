@@ -1,0 +1,195 @@
+"""The five strategy explorers driven from Python: change a control, the figure's data
+changes and agrees with golflab.simulate or the exact computation."""
+
+from __future__ import annotations
+
+import base64
+import io
+
+import pandas as pd
+import pytest
+
+from golflab import Rules, simulate
+from golflab.ev import placement_evs
+from golflab.strategy import (calculator_observation, personality_table, rank_stats, round_robin, tier_table,
+                              turn_distribution)
+from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
+from widgets.explorers.base import Explorer, LRUCache, csv_href, csv_link
+
+pytestmark = pytest.mark.usefixtures("clean_env")
+TABLE = ["Sofia", "Maya", "Priya", "Marcus"]
+QUICK = Rules(rounds=3)  # the forms do not show "rounds": short games keep the tests small
+
+
+def _bar(fig, name):
+    return next(t for t in fig.data if t.name == name)
+
+
+# ------------------------------------------------------------------------------ base
+def test_lru_cache_counts_hits_evicts_the_oldest_and_stores_no_failure():
+    cache = LRUCache(2)
+    assert cache.get("a", lambda: 1) == 1 and cache.get("a", lambda: 99) == 1
+    assert (cache.hits, cache.misses) == (1, 1)
+    cache.get("b", lambda: 2)
+    cache.get("a", lambda: 0)  # a is now the most recent
+    cache.get("c", lambda: 3)
+    assert "b" not in cache and "a" in cache and len(cache) == 2
+
+    def boom():
+        raise RuntimeError("no")
+
+    with pytest.raises(RuntimeError):
+        cache.get("d", boom)
+    assert "d" not in cache
+    with pytest.raises(ValueError, match="maxsize"):
+        LRUCache(0)
+
+
+def test_csv_link_holds_the_frame():
+    frame = pd.DataFrame({"rank": ["K", "2"], "value": [0, -2]})
+    link = csv_link(frame, "tiers.csv")
+    assert 'class="explorer-csv"' in link and 'download="tiers.csv"' in link
+    data = base64.b64decode(csv_href(frame).split(",", 1)[1]).decode()
+    assert pd.read_csv(io.StringIO(data), dtype={"rank": str}).equals(frame)
+
+
+class _Squares(Explorer):
+    """A minimal explorer: the square of the seed, recording whether it looked busy."""
+
+    SAMPLE_OPTIONS = (1, 2)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.seen_busy = []
+        self.children = [self.controls_row(), self.status, self.downloads]
+
+    def inputs(self):
+        if self.seed.value == 13:
+            raise ValueError("13 is unlucky")
+        return (self.seed.value, self.samples.value)
+
+    def compute(self, key):
+        self.seen_busy.append(("explorer-computing" in self._dom_classes, "Computing" in self.status.value))
+        if key[0] == 7:
+            raise RuntimeError("seven failed")
+        return {"squares": pd.DataFrame({"x": [key[0]], "y": [key[0] ** 2 * key[1]]})}
+
+    def render(self, result):
+        self.shown = result["squares"]
+
+
+def test_explorer_shows_computing_caches_per_input_and_reports_errors():
+    e = _Squares(seed=3)
+    e.refresh()
+    assert e.seen_busy == [(True, True)] and "explorer-computing" not in e._dom_classes
+    assert e.shown["y"].item() == 9 and "squares.csv" in e.downloads.value
+    e.seed.value = 4
+    assert e.shown["y"].item() == 16 and e.cache.misses == 2
+    e.seed.value = 3
+    assert e.cache.hits == 1 and e.shown["y"].item() == 9 and "from cache" in e.status.value
+    e.samples.value = 2
+    assert e.shown["y"].item() == 18
+    e.seed.value = 7  # compute fails: the status says so, the old result stays
+    assert "seven failed" in e.status.value and "explorer-error" in e._dom_classes
+    assert e.shown["y"].item() == 18 and e.error and "explorer-computing" not in e._dom_classes
+    e.seed.value = 13  # bad input
+    assert "13 is unlucky" in e.status.value
+    e.seed.value = 5
+    assert e.error is None and "explorer-error" not in e._dom_classes and e.shown["y"].item() == 50
+    with e.batch():
+        e.seed.value = 6
+        e.samples.value = 1
+    assert e.cache.misses == 6  # 3, 4, 3x2, 7, 5x2, 6x1: one compute for the batch
+    assert e.shown["y"].item() == 36
+
+
+def test_explorer_refuses_bad_sample_sizes_and_seeds():
+    with pytest.raises(ValueError, match="samples must be one of 1, 2"):
+        _Squares(samples=5)
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        _Squares(seed=-1)
+
+
+# ----------------------------------------------------------------------------- tiers
+def test_tier_explorer_moves_kings_and_agrees_with_the_engine():
+    e = TierExplorer(rules=QUICK, players=TABLE)
+    values = dict(zip(e.result["tiers"]["rank"], e.result["tiers"]["value"]))
+    assert values["K"] == 0 and "K" in _bar(e.value_fig, "Good").x
+    e.rules.controls["super_kings"].value = True
+    assert "K" in _bar(e.value_fig, "Excellent").x and "K" not in list(_bar(e.value_fig, "Good").x)
+    k = list(_bar(e.value_fig, "Excellent").x).index("K")
+    assert _bar(e.value_fig, "Excellent").y[k] == -2
+    assert e.result["tiers"].equals(tier_table(QUICK.replace(super_kings=True)))
+    expected = rank_stats(TABLE, 180, QUICK.replace(super_kings=True), 0)
+    assert list(_bar(e.play_fig, "kept to the end").y) == pytest.approx(list(expected["kept_to_end"]), nan_ok=True)
+    assert "K Good \u2192 Excellent" in e.table.value
+    assert e.downloads.value.count('class="explorer-csv"') == 2
+
+
+# --------------------------------------------------------------------------- pairing
+def test_pairing_calculator_follows_the_drawn_card_and_marks_the_best_move():
+    e = PairingExplorer(rules=QUICK, players=TABLE)
+    e.drawn.value = "9"  # the grid has a 9 face up at position 4: a pair at position 1
+    obs = calculator_observation(e.grid, "9", QUICK, 4)
+    evs = placement_evs(obs, obs.drawn)
+    trace = e.ev_fig.data[0]
+    assert list(trace.y) == pytest.approx(list(evs.values()))
+    assert "swap 1 (pair)" in trace.x
+    best = min(evs, key=evs.get)
+    assert best == "swap 1" and f"Best move: {best}" in e.chances.value
+    assert e.cache.misses == 2
+    e.slots[4].value = "?"  # no 9 left to pair with: the pairing move disappears
+    assert not any("(pair)" in x for x in e.ev_fig.data[0].x)
+    assert e.study_cache.misses == 1  # the simulated study is not recomputed for a calculator change
+    e.drawn.value = "JK"  # no jokers in play: a clear error, the chart stays
+    assert "no jokers" in e.status.value and not any("(pair)" in x for x in e.ev_fig.data[0].x)
+
+
+def test_pairing_study_chart_is_the_strategy_table():
+    e = PairingExplorer(rules=QUICK, players=TABLE)
+    by_phase = e.result["pairing_by_phase"]
+    late = by_phase[by_phase["phase"] == "late"]
+    assert list(_bar(e.gain_fig, "late").y) == pytest.approx(list(late["gain"]))
+    assert list(e.check_fig.data[1].x) == pytest.approx(list(by_phase["pair_ev"]))
+
+
+# ----------------------------------------------------------------------------- turns
+def test_turn_explorer_compares_initial_flips_like_simulate():
+    e = TurnCountExplorer(rules=QUICK, players=TABLE[:3])
+    assert [t.name for t in e.hist_fig.data] == ["never", "always", "endgame"]
+    e.compare.value = "initial_flips"
+    assert [t.name for t in e.cdf_fig.data] == ["0", "1", "2"]
+    direct = simulate(TABLE[:3], 60, rules=QUICK.replace(initial_flips=1), seed=0, progress=False,
+                      analyze=False).rounds
+    dist = turn_distribution(direct)
+    one = _bar(e.cdf_fig, "1")
+    assert list(one.x) == list(dist["turns"]) and list(one.y) == pytest.approx(list(dist["cdf"]))
+    assert "below_4" in e.summary.value
+
+
+# --------------------------------------------------------------------- personalities
+def test_personality_explorer_ranks_the_round_robin():
+    one_hole = Rules(rounds=1)
+    e = PersonalityExplorer(rules=one_hole)
+    expected = personality_table(*round_robin(None, 1, one_hole, 0))
+    assert list(e.score_fig.data[0].y) == list(expected["personality"])
+    assert list(e.score_fig.data[0].x) == pytest.approx(list(expected["mean_score"]))
+    assert len(e.quality_fig.data) == 5
+    e.rules.controls["flip_mode"].value = "always"
+    again = personality_table(*round_robin(None, 1, one_hole.replace(flip_mode="always"), 0))
+    assert list(e.score_fig.data[0].x) == pytest.approx(list(again["mean_score"]))
+    assert list(e.score_fig.data[0].x) != pytest.approx(list(expected["mean_score"]))
+
+
+# ----------------------------------------------------------------------- house rules
+def test_house_rules_lab_compares_two_rule_sets_like_simulate():
+    e = HouseRulesLab(rules_a=QUICK, rules_b=QUICK, players=TABLE)
+    a, b = (list(t.x) for t in e.score_fig.data)
+    assert a == b  # the same rules and seed: the same games
+    e.rules_b.controls["super_kings"].value = True
+    direct = simulate(TABLE, 90, rules=QUICK.replace(super_kings=True), seed=0, progress=False, analyze=False)
+    assert list(e.score_fig.data[1].x) == direct.rounds["score"].tolist()
+    assert list(e.score_fig.data[0].x) == a
+    per = e.result["personalities"]
+    assert (per.loc[per["rules"] == "A", "delta_edge"] == 0).all()
+    assert len(e.gain_fig.data[0].y) == 4
