@@ -109,7 +109,8 @@ class Rules:
     """The options of one game (spec section 8). Frozen and validated at creation.
 
     Besides the option names, the seed's spellings are accepted: ``use_jokers``,
-    ``lucky_swing``, ``eagle_eye`` (joker modes) and ``flip_on_discard`` (``always``).
+    ``lucky_swing``, ``eagle_eye`` (joker modes) and ``flip_on_discard`` (True means
+    ``always``; False means ``never`` unless ``flip_mode`` says ``endgame``).
     """
 
     rounds: int
@@ -161,6 +162,8 @@ class Rules:
                 flip_mode = "always"
             elif flip_mode is None:
                 flip_mode = "never"  # an explicit False wins over DEFAULT_FLIP_MODE
+            elif flip_mode == "always":
+                raise ValueError("flip_on_discard=False contradicts flip_mode='always' (a flip after every discard)")
         set_ = object.__setattr__
         set_(self, "rounds", _check_int("rounds", _env_default("rounds", 9) if rounds is None else rounds, 1, 18))
         set_(

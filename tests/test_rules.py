@@ -171,7 +171,10 @@ def test_seed_spellings_that_contradict_are_a_clear_error():
         Rules(jokers="standard", lucky_swing=True)
     with pytest.raises(ValueError, match="contradicts"):
         Rules(flip_on_discard=True, flip_mode="endgame")
+    with pytest.raises(ValueError, match="flip_on_discard=False contradicts"):
+        Rules(flip_on_discard=False, flip_mode="always")
     assert Rules(jokers="eagle_eye", use_jokers=True, eagle_eye=True).jokers == "eagle_eye"
+    assert Rules(flip_on_discard=False, flip_mode="endgame").flip_mode == "endgame"  # an optional flip
 
 
 def test_flip_on_discard_means_flip_mode_always(clean_env):
