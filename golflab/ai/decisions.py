@@ -42,6 +42,7 @@ from .evaluate import (
 from .profiles import Profile
 
 MIN_SWAP_GAIN = 1.0
+BIG_GAIN = 4.0
 HOPE_WEIGHT = 0.4
 _GOOD_TIERS = ("Excellent", "Good")
 _BAD_TIERS = ("Bad", "Terrible")
@@ -208,7 +209,8 @@ def _out_ok(view: _View, rank: str) -> bool:
     """Would the player go out by putting ``rank`` into its last face-down position?"""
     if len(view.down) != 1:
         return True
-    return wants_to_go_out(view.obs, view.profile, view.score_with(view.down[0], rank))
+    last = view.down[0]
+    return wants_to_go_out(view.obs, view.profile, view.score_with(last, rank), view.gain(last, rank))
 
 
 def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | None", str]:
@@ -227,7 +229,10 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
                  if grid[PARTNER[i]] == rank and grid[i] != rank and not view.downgrade(i, rank)]
         pairs = [(g, i) for g, i in pairs if g > 0]
         if pairs:
-            return max(pairs, key=lambda gi: (gi[0], -gi[1]))[1], "pair"
+            gain, pos = max(pairs, key=lambda gi: (gi[0], -gi[1]))
+            # a pair that saves little (an ace beside a king) waits for a better place
+            if gain >= max(view.gain(i, rank) for i in allowed if not view.downgrade(i, rank)) - MIN_SWAP_GAIN:
+                return pos, "pair"
     # 3. the best swap among bad face-up cards
     tier = table.tier
     bad = []
@@ -290,13 +295,13 @@ def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tup
     last = view.down[0]
     obs, profile, value = view.obs, view.profile, view.table.value
     if pos == last:
-        if wants_to_go_out(obs, profile, view.score_with(last, rank)):
+        if wants_to_go_out(obs, profile, view.score_with(last, rank), view.gain(last, rank)):
             return pos, reason
         return _best_face_up(view, rank, allowed, MIN_SWAP_GAIN), "stay_in"
     if last in allowed and value[rank] <= 7 and view.table.tier[rank] != "Terrible":
         slack = 3 * profile.aggression
         if (pos is None or view.gain(last, rank) >= view.gain(pos, rank) - slack) and \
-                wants_to_go_out(obs, profile, view.score_with(last, rank)):
+                wants_to_go_out(obs, profile, view.score_with(last, rank), view.gain(last, rank)):
             return last, "go_out"
     if pos is None and obs.rules.flip_mode == "always":
         # discarding forces flipping the last card: going out with an unknown card
@@ -367,10 +372,10 @@ def should_take_discard(obs, profile: Profile, rng: "random.Random | None" = Non
     rank = top.rank
     table = view.table
     pos, reason = _placement(view, rank, True, None)
-    if reason in ("eagle_pair", "pair"):
-        return True
     if rank == JOKER_RANK:
         return True
+    if reason != "forced" and view.grid[PARTNER[pos]] == rank and view.grid[pos] != rank:
+        return True  # it completes a column pair (never planned for negative cards)
     if reason == "forced":  # no good place for it
         return False
     gain = view.gain(pos, rank)
@@ -447,16 +452,18 @@ def should_skip_flip(obs, profile: Profile) -> bool:
 
 
 # ---------------------------------------------------------------- going out
-def wants_to_go_out(obs, profile: Profile, score: float) -> bool:
-    """Go out with a hand worth ``score`` (estimated) now?
+def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> bool:
+    """Go out now with a hand worth ``score`` (estimated), by a move that gains ``gain`` points?
 
-    Yes for a low score (about 10 or less; ``6 + 8 * aggression``) when confident of being
-    lowest: below every opponent's outlook (visible cards, face-down ones at the expected
-    unseen value, less a point for their last turn and a point per face-down card) by a
-    margin that shrinks with aggression. With knock_penalty the margin is larger (+10 for not
-    being lowest); with knock_bonus the score counts 5 lower; with blackjack a 21 counts 0.
-    Turn pressure relaxes both tests late in a round, and past ``stall_turns`` a player always
-    goes out, so no round stalls.
+    Never above ``6 + 8 * aggression`` points (about 10). Below that, yes when confident of
+    being lowest: under every opponent's outlook (visible cards, face-down ones at the
+    expected unseen value, less a point for their last turn and half a point per face-down
+    card) by a margin that shrinks with aggression. When going out costs nothing if
+    another player is lower (no knock_penalty), also yes with a very low hand (little left
+    to gain by waiting) or for a big immediate gain (``BIG_GAIN``) with at most 10 points.
+    With knock_penalty (+10 unless lowest) the margin is larger; with knock_bonus the score
+    counts 5 lower; with blackjack a 21 counts 0. Turn pressure relaxes the tests late in a
+    round, and from ``stall_turns`` a player always goes out, so no round stalls.
     """
     rules = obs.rules
     table = rule_table(rules)
@@ -471,9 +478,12 @@ def wants_to_go_out(obs, profile: Profile, score: float) -> bool:
         mine -= 5
     if mine > 6 + 8 * aggression + pressure:
         return False
+    if not rules.knock_penalty:
+        if (gain >= BIG_GAIN and mine <= 10):
+            return True
     unknown = expected_unseen_value(obs)
     outlook = min(
-        hand_estimate(ranks_of(g), table, unknown) - 1 - sum(1 for c in g if c is None)
+        hand_estimate(ranks_of(g), table, unknown) - 1 - 1.0 * sum(1 for c in g if c is None)
         for s, g in enumerate(obs.grids) if s != obs.seat
     )
     if rules.knock_penalty:
