@@ -38,7 +38,7 @@ ALLOWED = {
 }
 
 
-def random_rules(rng: random.Random, players: int) -> Rules:
+def random_rules(rng: random.Random) -> Rules:
     options = {
         "rounds": rng.randint(1, 2),
         "initial_flips": rng.choice((0, 1, 2)),
@@ -114,7 +114,7 @@ def play_checked(seed: int, seen: Counter) -> None:
     """Play one random game, checking every invariant; count what happened into ``seen``."""
     rng = random.Random(seed)
     players = rng.randint(2, 6)
-    rules = random_rules(rng, players)
+    rules = random_rules(rng)
     where = f"seed={seed} players={players} {rules!r}"
     game = Game(players, rules, seed=seed)
     cards = len(build_deck(rules.decks_for(players), rules.jokers))
