@@ -33,6 +33,7 @@ ALL_RANKS = RANKS + (JOKER_RANK,)
 COLUMN_OF = (0, 1, 2, 0, 1, 2)
 PARTNER = (3, 4, 5, 0, 1, 2)
 _COLUMNS = ((0, 3), (1, 4), (2, 5))
+_RANK_SET = frozenset(ALL_RANKS)
 SWAP_NAMES = tuple(f"swap {i}" for i in range(6))
 _deck_cache: dict[tuple[int, str], dict[str, int]] = {}
 
@@ -110,19 +111,23 @@ class Pool:
                  "_pair_term")
 
     def __init__(self, counts: Mapping[str, int], rules: Rules) -> None:
-        self.counts = {r: int(c) for r, c in counts.items() if c}
-        if any(c < 0 for c in self.counts.values()):
-            raise ValueError(f"unseen counts must not be negative, got {dict(counts)}")
-        bad = sorted(set(self.counts) - set(ALL_RANKS))
-        if bad:
+        self.counts = kept = {r: c for r, c in counts.items() if c}
+        if not _RANK_SET.issuperset(kept):
+            bad = sorted(set(kept) - _RANK_SET)
             raise ValueError(f"unknown rank(s) {', '.join(bad)} in counts: allowed {' '.join(ALL_RANKS)}")
+        if min(kept.values(), default=0) < 0 or not all(type(c) is int for c in kept.values()):
+            raise ValueError(f"unseen counts must be whole numbers >= 0, got {dict(counts)}")
         table = self._table = _table(rules)
         self.rules = rules
-        self.values = table.values
+        self.values = v = table.values
         self.pair_points = table.pair_points
-        v, w = table.values, table.weight
-        self._set(sum(self.counts.values()), sum(c * v[r] for r, c in self.counts.items()),
-                  sum(c * (c - 1) * w[r] for r, c in self.counts.items()))
+        w = table.weight
+        size = total = pairs = 0
+        for r, c in kept.items():
+            size += c
+            total += c * v[r]
+            pairs += c * (c - 1) * w[r]
+        self._set(size, total, pairs)
 
     def _set(self, size: int, total: int, pairs: int) -> None:
         self.size, self.total, self._pairs = size, total, pairs
@@ -199,6 +204,45 @@ class Pool:
             raise ValueError(f"{unknown} face-down cards but only {self.size} unseen cards: counts do not fit the hand")
         ev = self.column_ev(grid[0], grid[3]) + self.column_ev(grid[1], grid[4]) + self.column_ev(grid[2], grid[5])
         return ev + self.wolfpack_ev(grid)
+
+    def best_change(self, grid: Sequence[str | None], rank: str, drawn: bool = False) -> float:
+        """The lowest expected change of placing ``rank`` (discarding, 0, included).
+
+        ``drawn=True``: ``rank`` is first taken out of this pool (the card just drawn),
+        exactly as ``self.without(rank).best_change(grid, rank)`` but without copying.
+        """
+        n, total, pairs = self.size, self.total, self._pairs
+        counts, values, weight = self.counts, self.values, self._table.weight
+        c_rank = counts.get(rank, 0)
+        if drawn:
+            if c_rank <= 0:
+                raise ValueError(f"no unseen {rank} left to take out of the pool")
+            n, total, pairs, c_rank = n - 1, total - values[rank], pairs - 2 * (c_rank - 1) * weight[rank], c_rank - 1
+        if self.rules.wolfpack or not n:
+            return min((self.without(rank) if drawn else self).placements(grid, rank).values())
+        mean = total / n
+        both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
+        pair_points = self.pair_points
+
+        def one_unknown(k: str) -> float:
+            ck = c_rank if k == rank else counts.get(k, 0)
+            return values[k] + mean - ck / n * weight[k]
+
+        best = 0.0
+        for pos in range(6):
+            other = grid[PARTNER[pos]]
+            old = grid[pos]
+            if other is None:
+                change = one_unknown(rank) - (both_unknown if old is None else one_unknown(old))
+            else:
+                after = pair_points[rank] if rank == other else values[rank] + values[other]
+                if old is None:
+                    change = after - one_unknown(other)
+                else:
+                    change = after - (pair_points[old] if old == other else values[old] + values[other])
+            if change < best:
+                best = change
+        return float(best)
 
     def placements(self, grid: Sequence[str | None], rank: str, can_discard: bool = True) -> dict[str, float]:
         """Expected hand-score change of putting ``rank`` at each position (and of discarding)."""
@@ -315,16 +359,16 @@ def draw_ev(obs, pool: Pool | None = None) -> float:
         source: dict[str, int] = {}
         for c in obs.discard_pile[:-1]:
             source[c.rank] = source.get(c.rank, 0) + 1
-        after = {r: pool for r in source}
+        from_pool = False
     else:
         source = pool.counts
-        after = {r: pool.without(r) for r in source}
+        from_pool = True
     n = sum(source.values())
     if not n:
         return 0.0
     total = 0.0
     for r, c in source.items():
-        total += c * min(after[r].placements(grid, r).values())
+        total += c * pool.best_change(grid, r, drawn=from_pool)
     return total / n
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from itertools import combinations, permutations
 from math import comb
@@ -261,3 +262,19 @@ def test_action_values_at_draw_stage_cover_draw_and_take():
     assert values.best_value == min(values.values.values())
     with pytest.raises(ValueError, match="no legal actions"):
         action_values(game.observation(1))
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=lambda r: repr(r))
+def test_best_change_is_the_minimum_of_placements_and_discard(rules):
+    rng = random.Random(4)
+    ranks = ["A", "2", "5", "9", "J", "K", "JK"]
+    for _ in range(300):
+        counts = {r: rng.randint(0, 3) for r in ranks}
+        counts["7"] = 6
+        grid = [rng.choice(ranks + [None, None]) for _ in range(6)]
+        held = rng.choice(ranks)
+        pool = Pool(counts, rules)
+        assert pool.best_change(grid, held) == pytest.approx(min(pool.placements(grid, held).values()), abs=1e-12)
+        if counts.get(held):
+            expected = min(pool.without(held).placements(grid, held).values())
+            assert pool.best_change(grid, held, drawn=True) == pytest.approx(expected, abs=1e-12)

@@ -1,0 +1,79 @@
+"""Simulation throughput: complete 4-player, 9-hole games per second on one core.
+
+Four personalities (Sofia, Maya, Priya, Marcus), default rules, ``processes=1``; each
+figure is the median of 5 runs, with and without decision analysis, and the time split
+between building observations, CPU decisions, applying actions and grading (one extra
+instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 200).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from golflab import Game, Phase, Rules, simulate
+from golflab.ai import CPUPlayer
+from golflab.analysis import grade
+from golflab.simulation import game_seed
+
+PLAYERS = ["Sofia", "Maya", "Priya", "Marcus"]
+REPEATS = 5
+
+
+def games_per_second(games: int, analyze: bool) -> tuple[float, float]:
+    """(median games/s, median turns/s) over REPEATS runs of ``simulate``."""
+    rates, turn_rates = [], []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        result = simulate(PLAYERS, games, Rules(), seed=1, progress=False, analyze=analyze)
+        elapsed = time.perf_counter() - start
+        rates.append(games / elapsed)
+        turn_rates.append(result.rounds["turns"].sum() / elapsed)
+    return statistics.median(rates), statistics.median(turn_rates)
+
+
+def time_split(games: int) -> dict[str, float]:
+    """Seconds spent in each part of the hot path, timed around each call."""
+    clock = time.perf_counter
+    spent = {"observation": 0.0, "choose": 0.0, "apply": 0.0, "grade": 0.0}
+    for index in range(games):
+        game = Game(PLAYERS, Rules(), seed=game_seed(1, index))
+        bots = [CPUPlayer(p, seed=s) for s, p in enumerate(PLAYERS)]
+        while game.phase is not Phase.GAME_OVER:
+            if game.phase is Phase.ROUND_OVER:
+                game.next_round()
+                continue
+            t0 = clock()
+            obs = game.observation(game.current_player)
+            t1 = clock()
+            action = bots[game.current_player].choose(obs)
+            t2 = clock()
+            grade(obs, action)
+            t3 = clock()
+            game.apply(action)
+            t4 = clock()
+            spent["observation"] += t1 - t0
+            spent["choose"] += t2 - t1
+            spent["grade"] += t3 - t2
+            spent["apply"] += t4 - t3
+    return spent
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    print(f"simulate: {games} games of 4 players x 9 holes ({', '.join(PLAYERS)}), default rules, one core, "
+          f"median of {REPEATS}")
+    plain, plain_turns = games_per_second(games, analyze=False)
+    print(f"  without analysis: {plain:7.1f} games/s  ({plain_turns:,.0f} player-turns/s)")
+    graded, graded_turns = games_per_second(games, analyze=True)
+    print(f"  with analysis:    {graded:7.1f} games/s  ({graded_turns:,.0f} player-turns/s); "
+          f"analysis costs {plain / graded:.1f}x")
+    spent = time_split(max(1, games // 4))
+    total = sum(spent.values())
+    print("  time split (instrumented run): "
+          + ", ".join(f"{k} {v / total:.0%}" for k, v in spent.items()))
+
+
+if __name__ == "__main__":
+    main()
