@@ -14,12 +14,12 @@ from .decisions import (
     should_take_discard,
     wants_to_go_out,
 )
-from .evaluate import expected_unseen_value, unseen_counts
+from .evaluate import unseen_mean
 from .player import CPUPlayer
 from .profiles import PROFILES, Profile, get_profile
 
 __all__ = [
-    "CPUPlayer", "PROFILES", "Profile", "choose_flip", "choose_placement", "expected_unseen_value",
+    "CPUPlayer", "PROFILES", "Profile", "choose_flip", "choose_placement",
     "forced_swap_position", "forms_negative_pair", "get_profile", "should_skip_flip",
-    "should_take_discard", "unseen_counts", "wants_to_go_out",
+    "should_take_discard", "unseen_mean", "wants_to_go_out",
 ]

@@ -3,7 +3,7 @@
 Every function decides from what the seat may see (``Observation``), the personality
 (``Profile``) and, where a personality may vary its play, a ``random.Random``; with
 ``rng=None`` the choice is the deterministic best one. Face-down cards are estimated
-by the mean value of the cards the seat has not seen (``expected_unseen_value``).
+by the mean value of the cards the seat has not seen (``unseen_mean``).
 
 Choices where the spec is silent (a careful player's reading):
 
@@ -28,22 +28,22 @@ from __future__ import annotations
 import random
 
 from ..cards import JOKER_RANK
+from ..ev import unseen_counts
 from ..game import Phase
 from .evaluate import (
     PARTNER,
     RuleTable,
-    expected_unseen_value,
     hand_estimate,
     placement_gain,
     ranks_of,
     rule_table,
-    unseen_counts,
+    unseen_mean,
 )
 from .profiles import Profile
 
 MIN_SWAP_GAIN = 1.0
 BIG_GAIN = 4.0
-HOPE_WEIGHT = 0.4
+HOPE_WEIGHT = 0.5
 _GOOD_TIERS = ("Excellent", "Good")
 _BAD_TIERS = ("Bad", "Terrible")
 
@@ -70,7 +70,7 @@ class _View:
     @property
     def unknown(self) -> float:
         if self._unknown is None:
-            self._unknown = expected_unseen_value(self.obs)
+            self._unknown = unseen_mean(self.obs)
         return self._unknown
 
     @property
@@ -283,7 +283,7 @@ def _facedown_limit(view: _View, v: int) -> float:
     profile = view.profile
     limit = view.unknown - 1.0 + profile.aggression
     if 3 <= v <= 7 and any(view.grid[PARTNER[i]] is None for i in view.down):
-        limit += profile.pair_hope
+        limit += 1.5 * profile.pair_hope
     return limit
 
 
@@ -457,7 +457,7 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
 
     Never above ``6 + 8 * aggression`` points (about 10). Below that, yes when confident of
     being lowest: under every opponent's outlook (visible cards, face-down ones at the
-    expected unseen value, less a point for their last turn and half a point per face-down
+    expected unseen value, less a point for their last turn and a point per face-down
     card) by a margin that shrinks with aggression. When going out costs nothing if
     another player is lower (no knock_penalty), also yes with a very low hand (little left
     to gain by waiting) or for a big immediate gain (``BIG_GAIN``) with at most 10 points.
@@ -481,7 +481,7 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
     if not rules.knock_penalty:
         if (gain >= BIG_GAIN and mine <= 10):
             return True
-    unknown = expected_unseen_value(obs)
+    unknown = unseen_mean(obs)
     outlook = min(
         hand_estimate(ranks_of(g), table, unknown) - 1 - 1.0 * sum(1 for c in g if c is None)
         for s, g in enumerate(obs.grids) if s != obs.seat

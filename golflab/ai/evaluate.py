@@ -2,12 +2,14 @@
 and estimates of face-down cards from the cards a seat has not seen.
 
 Grids here are lists of six ranks (``"K"``, ``"JK"``...) or None for a face-down card.
-Everything is computed from an ``Observation``: never from hidden cards.
+Everything is computed from an ``Observation``: never from hidden cards. The unseen
+pool itself (``unseen_counts``) comes from ``golflab.ev``.
 """
 
 from __future__ import annotations
 
-from ..cards import JOKER_RANK, RANKS, build_deck
+from ..cards import JOKER_RANK, RANKS
+from ..ev import deck_counts
 from ..rules import Rules, rank_value, value_tier
 
 #: The partner of each grid position: columns are (0,3), (1,4), (2,5).
@@ -44,9 +46,7 @@ class RuleTable:
         """(count per rank, number of cards, sum of their values) of the full deck."""
         found = self._decks.get(players)
         if found is None:
-            counts = dict.fromkeys(ALL_RANKS, 0)
-            for card in build_deck(self.rules.decks_for(players), self.rules.jokers):
-                counts[card.rank] += 1
+            counts = deck_counts(self.rules, players)
             total = sum(counts.values())
             points = sum(self.value[r] * n for r, n in counts.items())
             found = self._decks[players] = (counts, total, points)
@@ -66,20 +66,12 @@ def rule_table(rules: Rules) -> RuleTable:
     return table
 
 
-def unseen_counts(obs) -> dict[str, int]:
-    """How many cards of each rank the seat has not seen: the deck minus every visible card.
+def unseen_mean(obs) -> float:
+    """The mean value of the cards the seat has not seen: the estimate of one face-down card.
 
-    Visible: face-up grid cards of all seats, the discard pile and the seat's held card.
+    Equal to ``golflab.ev.expected_unseen_value(obs)``, computed from the deck's total
+    instead of a full unseen pool: it runs on every CPU decision, so it must be cheap.
     """
-    counts = dict(rule_table(obs.rules).deck(len(obs.players))[0])
-    for card in obs.visible_cards():
-        if counts[card.rank] > 0:
-            counts[card.rank] -= 1
-    return counts
-
-
-def expected_unseen_value(obs) -> float:
-    """The mean value of the cards the seat has not seen: the estimate of a face-down card."""
     table = rule_table(obs.rules)
     _, total, points = table.deck(len(obs.players))
     value = table.value
