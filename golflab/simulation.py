@@ -138,11 +138,18 @@ class _TextBar:
         self.stream.flush()
 
 
+def _in_notebook() -> bool:
+    """True inside a Jupyter kernel (its stderr shows in the cell, redrawn on carriage returns)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
+
+
 def _auto_progress(progress) -> Progress | None:
     if progress is False:
         return None
     if progress is None or progress is True:
-        interactive = "ipykernel" in sys.modules or getattr(sys.stderr, "isatty", lambda: False)()
+        interactive = _in_notebook() or getattr(sys.stderr, "isatty", lambda: False)()
         return _TextBar() if (interactive or progress is True) else None
     if not callable(progress):
         raise ValueError(f"progress must be a callable(done, total), True, False or None, got {progress!r}")
@@ -242,7 +249,6 @@ def simulate(
             raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
-    Game(seat_names(personalities), rules, seed=0)  # the deck must fit the table (clear error)
     report = _auto_progress(progress)
     tasks = [_Task(tuple(personalities), rules, seed, a, min(a + CHUNK, games), bool(analyze))
              for a in range(0, games, CHUNK)]
