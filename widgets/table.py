@@ -207,7 +207,7 @@ class GolfTable(w.VBox):
         self.rules_bar = w.HTML()
         self.new_game_button = btn(description="New game", icon="refresh", tooltip="Deal a new game with the settings below")
         self.speed = w.ToggleButtons(options=list(SPEEDS), description="CPU speed",
-                                     style={"button_width": "64px"},
+                                     style={"button_width": "64px", "description_width": "initial"},
                                      tooltip="Pause between CPU moves (Instant: no pause)")
         self.opponents = w.HTML()
         self.deck_button = w.Button(tooltip="Draw the top card of the deck")

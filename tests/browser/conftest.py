@@ -14,6 +14,8 @@ Reuse them in any ``tests/browser/test_*.py``:
   waits until the ``ready`` selector shows; raises ``WidgetLoadError`` when the page shows
   "Error displaying widget" / "model not found" instead.
 * ``widget_errors(page)``: the widget-load error texts on a page (empty when fine).
+  Test modules get both helpers as the fixtures ``app_opener`` and ``widget_error_finder``
+  (``from conftest import`` is ambiguous with ``tests/conftest.py`` beside it).
 * ``ARTIFACTS``: ``test-artifacts/`` (git-ignored) for screenshots and logs.
 """
 
@@ -155,6 +157,12 @@ def open_app(page, server: VoilaServer, notebook: str, ready: str = ".golf-statu
 def app_opener():
     """``open_app`` as a fixture, for tests that prefer fixtures to imports."""
     return open_app
+
+
+@pytest.fixture
+def widget_error_finder():
+    """``widget_errors`` as a fixture."""
+    return widget_errors
 
 
 @pytest.hookimpl(hookwrapper=True)

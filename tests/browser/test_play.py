@@ -1,0 +1,142 @@
+"""The play app in a real browser: a full hole played only through the CSS hooks, and
+20 fresh page loads without a widget-load failure. Prints the measured figures (medians)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LOADS = 20
+STATUS = ".golf-status"
+STEP_TIMEOUT = 30_000  # ms for one click to show its result (CPU turns included)
+
+
+def awaiting(page) -> str:
+    """The status line's golf-await-<what> class: what the table waits for."""
+    classes = page.get_attribute(STATUS, "class") or ""
+    found = [c[len("golf-await-"):] for c in classes.split() if c.startswith("golf-await-")]
+    return found[0] if found else ""
+
+
+def status_key(page) -> str:
+    return page.eval_on_selector(STATUS, "el => el.className + '|' + el.textContent")
+
+
+def click_and_wait(page, selector: str) -> float:
+    """Click, then wait until the status line changes; the seconds it took."""
+    before = status_key(page)
+    start = time.perf_counter()
+    page.click(selector, timeout=STEP_TIMEOUT)
+    page.wait_for_function(
+        "([sel, before]) => { const el = document.querySelector(sel);"
+        " return el && (el.className + '|' + el.textContent) !== before; }",
+        arg=[STATUS, before], timeout=STEP_TIMEOUT)
+    return time.perf_counter() - start
+
+
+def face_down_slots(page) -> list[int]:
+    classes = page.eval_on_selector_all(".golf-slot", "els => els.map(e => e.className)")
+    out = []
+    for cls in classes:
+        names = cls.split()
+        if "golf-back" in names:
+            out += [int(n[len("golf-slot-"):]) for n in names if n[len("golf-slot-"):].isdigit()]
+    return sorted(out)
+
+
+def wait_for_learner(page) -> str:
+    """Wait while the CPU players move; the learner's next task."""
+    page.wait_for_function(
+        "sel => { const el = document.querySelector(sel);"
+        " return el && !el.classList.contains('golf-await-cpu'); }", arg=STATUS, timeout=STEP_TIMEOUT)
+    return awaiting(page)
+
+
+def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, widget_error_finder):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 2200})  # tall enough to show the whole table
+    app_opener(page, voila_server, "play.ipynb")
+    assert "Hole 1 of 9" in page.inner_text(".golf-rules")
+    assert wait_for_learner(page) == "initial_flip"
+    assert "click 2 face-down cards" in page.inner_text(STATUS)
+    page.screenshot(path=str(ARTIFACTS / "play-start.png"), full_page=True)
+
+    timings, clicks = [], 0
+    # a click that is not legal changes nothing and says why
+    click_and_wait(page, ".golf-deck")
+    assert "Flip a card first" in page.inner_text(STATUS)
+    while clicks < 200:
+        task = wait_for_learner(page)
+        if task == "next-round":
+            break
+        down = face_down_slots(page)
+        if task in ("initial_flip", "flip"):
+            target = f".golf-slot-{down[0]}"
+        elif task == "draw":
+            target = ".golf-deck"
+        elif task == "place":
+            target = f".golf-slot-{down[0]}" if down else ".golf-action-discard"
+            if clicks == 5:
+                page.screenshot(path=str(ARTIFACTS / "play-holding.png"), full_page=True)
+        else:
+            pytest.fail(f"unexpected state {task!r}: {page.inner_text(STATUS)}")
+        timings.append(click_and_wait(page, target))
+        clicks += 1
+    assert awaiting(page) == "next-round", page.inner_text(STATUS)
+    assert "Hole 1 is over" in page.inner_text(STATUS)
+    assert not widget_error_finder(page)
+
+    scores = page.inner_text(".golf-scores")
+    assert "Hole 1" in scores and "Total" in scores
+    rows = page.eval_on_selector_all(".golf-scores tr", "rs => rs.map(r => r.innerText)")
+    hole = [int(x) for x in rows[1].split()[2:]]
+    total = [int(x) for x in rows[-1].split()[1:]]
+    assert len(hole) == 4 and hole == total  # after one hole, the totals are that hole's scores
+    assert "column 0/3" in page.inner_text(".golf-summary")
+    page.screenshot(path=str(ARTIFACTS / "play-hole-over.png"), full_page=True)
+
+    click_and_wait(page, ".golf-next-round")
+    assert "Hole 2 of 9" in page.inner_text(".golf-rules")
+    assert wait_for_learner(page) == "initial_flip"  # seat 2 starts hole 2; the CPUs flip first
+    click_and_wait(page, ".golf-new-game")
+    assert "Press New game again" in page.inner_text(STATUS)
+    click_and_wait(page, ".golf-new-game")
+    assert "Hole 1 of 9" in page.inner_text(".golf-rules") and awaiting(page) == "initial_flip"
+
+    _report(f"click-to-update (click until the status line changes): median "
+            f"{statistics.median(timings) * 1000:.0f} ms over {len(timings)} clicks")
+
+
+def test_twenty_fresh_loads_show_the_board_without_widget_errors(browser, voila_server, app_opener):
+    times, failures = [], []
+    for i in range(LOADS):
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        start = time.perf_counter()
+        try:
+            app_opener(page, voila_server, "play.ipynb", ready=".golf-slot-5")
+            page.wait_for_function(
+                "() => [...Array(6).keys()].every(i => document.querySelector('.golf-slot-' + i))"
+                " && document.querySelector('.golf-deck') && document.querySelector('.golf-status')"
+                " && document.querySelector('.golf-status').textContent.includes('Your turn')", timeout=30_000)
+            times.append(time.perf_counter() - start)
+        except Exception as exc:  # noqa: BLE001 - counted, reported, then asserted below
+            failures.append(f"load {i + 1}: {exc}")
+            page.screenshot(path=str(ARTIFACTS / f"load-failure-{i + 1}.png"), full_page=True)
+        finally:
+            context.close()
+    median = statistics.median(times) if times else float("nan")
+    _report(f"page-to-clickable-board: median {median * 1000:.0f} ms over {len(times)} loads; "
+            f"widget-load failures: {len(failures)} of {LOADS}")
+    assert not failures, "\n".join(failures)
+
+
+def _report(line: str) -> None:
+    print(f"\n[figures] {line}")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with open(ARTIFACTS / "browser-figures.txt", "a") as fh:
+        fh.write(line + "\n")
