@@ -19,8 +19,8 @@ Choices where the spec is silent (a careful player's reading):
   an optional flip is skipped then (all cards are turned up anyway).
 * Stalls: from ``pressure_start`` turns the going-out limits relax a point a turn, from
   ``progress_start`` turns a card that would be discarded goes face down unless it is
-  terrible, and from ``stall_turns`` a player goes out whenever it can (all three scale
-  down with small ``max_turns``), so rounds end long before the stall guard.
+  terrible, and from ``stall_turns`` any card does and a player goes out whenever it can
+  (all three scale down with small ``max_turns``), so rounds end before the stall guard.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _BAD_TIERS = ("Bad", "Terrible")
 
 def turn_marks(max_turns: int) -> tuple[int, int, int]:
     """(pressure_start, progress_start, stall_turns) for a stall guard of ``max_turns``."""
-    return min(8, max_turns // 5), min(12, max_turns * 3 // 10), min(20, max_turns * 2 // 5)
+    return min(8, max_turns // 6), min(10, max_turns // 5), min(20, max_turns * 2 // 5)
 
 
 class _View:
@@ -270,9 +270,12 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
         return _facedown_choice(view, down, rng), "facedown"
     if ups:
         return _pick(ups, view, rng), "threshold"
-    # 7. progress: late in a long round, a card that is not terrible goes face down
-    if down and view.turns >= turn_marks(table.rules.max_turns)[1] and tier[rank] != "Terrible":
-        return _facedown_choice(view, down, None), "progress"
+    # 7. progress: late in a long round, a card that is not terrible goes face down (any card
+    #    once the round is overdue)
+    if down:
+        _, progress, stall = turn_marks(table.rules.max_turns)
+        if view.turns >= stall or (view.turns >= progress and tier[rank] != "Terrible"):
+            return _facedown_choice(view, down, None), "progress"
     return None, "discard"
 
 
@@ -297,7 +300,8 @@ def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tup
     if pos == last:
         if wants_to_go_out(obs, profile, view.score_with(last, rank), view.gain(last, rank)):
             return pos, reason
-        return _best_face_up(view, rank, allowed, MIN_SWAP_GAIN), "stay_in"
+        # staying in: decide again as if the last face-down slot were not there
+        return _ordered(view, rank, [i for i in allowed if i != last], rng)[0], "stay_in"
     if last in allowed and value[rank] <= 7 and view.table.tier[rank] != "Terrible":
         slack = 3 * profile.aggression
         if (pos is None or view.gain(last, rank) >= view.gain(pos, rank) - slack) and \
