@@ -3,7 +3,7 @@
 Four personalities (Sofia, Maya, Priya, Marcus), default rules, ``processes=1``; each
 figure is the median of 5 runs, with and without decision analysis, and the time split
 between building observations, CPU decisions, applying actions and grading (one extra
-instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 200).
+instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 100).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def time_split(games: int) -> dict[str, float]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     print(f"simulate: {games} games of 4 players x 9 holes ({', '.join(PLAYERS)}), default rules, one core, "
           f"median of {REPEATS}")
     plain, plain_turns = games_per_second(games, analyze=False)

@@ -25,7 +25,7 @@ ROUND_COLUMNS = ("game", "round", "seat", "player", "personality", "score", "han
                  "went_out", "won_hole", "stalled", "final_total", "won_game")
 DECISION_COLUMNS = ("game", "round", "seat", "player", "personality", "turn", "type", "action", "quality",
                     "ev", "best_ev", "ev_loss", "best_action", "case", "phase")
-#: Games per task handed to a worker process (results are merged in game order).
+#: Most games per task handed to a worker process (results are merged in game order).
 CHUNK = 25
 
 Progress = Callable[[int, int], Any]
@@ -166,8 +166,8 @@ class SimulationResult:
       round score, ties included), stalled (nobody went out), final_total, won_game.
     * ``decisions``: one row per decision (``DECISION_COLUMNS``; empty without analysis):
       type, action, quality, ev, best_ev, ev_loss, best_action, case (a named case of
-      ``golflab.analysis``), phase, with game, round, seat, player, personality and the
-      seat's turn number in the hole.
+      ``golflab.analysis``), phase, with game, round, seat, player, personality and
+      turn (the seat's turn number in the hole; initial flips belong to turn 1).
     * ``quality``: ``QualityCounters`` over the run.
     """
 
@@ -250,8 +250,9 @@ def simulate(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
     report = _auto_progress(progress)
-    tasks = [_Task(tuple(personalities), rules, seed, a, min(a + CHUNK, games), bool(analyze))
-             for a in range(0, games, CHUNK)]
+    chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
+    tasks = [_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze))
+             for a in range(0, games, chunk)]
     rounds: list = []
     decisions: list = []
     quality = QualityCounters()
