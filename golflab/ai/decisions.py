@@ -217,6 +217,9 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
     table, grid, profile = view.table, view.grid, view.profile
     value = table.value
     v = value[rank]
+    if view.turns >= turn_marks(table.rules.max_turns)[2]:
+        # an overdue round: only face-down positions, so the hand goes out soon
+        allowed = [i for i in allowed if grid[i] is None] or allowed
     # 1. eagle_eye joker pairs (-4 for the column)
     if table.eagle and rank == JOKER_RANK:
         pairs = [i for i in allowed if grid[PARTNER[i]] == JOKER_RANK and grid[i] != JOKER_RANK
