@@ -56,7 +56,7 @@ def turn_marks(max_turns: int) -> tuple[int, int, int]:
 class _View:
     """One seat's view of its own grid, computed once per decision."""
 
-    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown")
+    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains")
 
     def __init__(self, obs, profile: Profile) -> None:
         self.obs = obs
@@ -66,6 +66,7 @@ class _View:
         self.down = [i for i, r in enumerate(self.grid) if r is None]
         self.playing = obs.phase == Phase.PLAYING
         self._unknown: float | None = None
+        self._gains: dict[str, list[float]] = {}
 
     @property
     def unknown(self) -> float:
@@ -78,7 +79,13 @@ class _View:
         return self.obs.turns[self.obs.seat]
 
     def gain(self, pos: int, rank: str) -> float:
-        return placement_gain(self.grid, pos, rank, self.table, self.unknown if self.down else 0.0)
+        """Estimated points saved by putting ``rank`` at ``pos`` (all six computed once per rank)."""
+        gains = self._gains.get(rank)
+        if gains is None:
+            unknown = self.unknown if self.down else 0.0
+            grid, table = self.grid, self.table
+            gains = self._gains[rank] = [placement_gain(grid, i, rank, table, unknown) for i in range(6)]
+        return gains[pos]
 
     def hope(self, pos: int) -> float:
         """The pair-hope credit of the face-up card at ``pos`` (0 when it cannot be paired cheaply)."""
@@ -378,6 +385,8 @@ def should_take_discard(obs, profile: Profile, rng: "random.Random | None" = Non
     view = _View(obs, profile)
     rank = top.rank
     table = view.table
+    if table.tier[rank] == "Terrible" and rank not in view.grid:
+        return False  # a terrible card that cannot complete a pair (the quick answer)
     pos, reason = _placement(view, rank, True, None)
     if rank == JOKER_RANK:
         return True

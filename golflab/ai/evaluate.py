@@ -8,6 +8,8 @@ pool itself (``unseen_counts``) comes from ``golflab.ev``.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ..cards import JOKER_RANK, RANKS
 from ..ev import deck_counts
 from ..rules import Rules, rank_value, value_tier
@@ -15,6 +17,7 @@ from ..rules import Rules, rank_value, value_tier
 #: The partner of each grid position: columns are (0,3), (1,4), (2,5).
 PARTNER = (3, 4, 5, 0, 1, 2)
 ALL_RANKS = (*RANKS, JOKER_RANK)
+_rank = attrgetter("rank")
 
 
 class RuleTable:
@@ -74,12 +77,12 @@ def unseen_mean(obs) -> float:
     """
     table = rule_table(obs.rules)
     _, total, points = table.deck(len(obs.players))
-    value = table.value
+    value = table.value.__getitem__
     seen = obs.visible_cards()
     left = total - len(seen)
     if left <= 0:
         return points / total
-    return (points - sum(value[c.rank] for c in seen)) / left
+    return (points - sum(map(value, map(_rank, seen)))) / left
 
 
 def column_score(a: "str | None", b: "str | None", table: RuleTable, unknown: float) -> float:
