@@ -8,7 +8,10 @@ by the mean value of the cards the seat has not seen (``unseen_mean``).
 Choices where the spec is silent (a careful player's reading):
 
 * A face-up card is replaced for a gain of at least ``MIN_SWAP_GAIN`` points; a good
-  card (worth 0 or less) is never replaced by a worse one, even to complete a pair.
+  card (worth 1 or less) is never replaced by a worse one, even to complete a pair.
+* With ``flip_mode="always"`` a discard with one face-down card left forces going out;
+  a player that does not want to go out swaps into a face-up position instead, accepting
+  a loss of up to ``STAY_IN_COST`` points (more with a high hand: half its excess over 10).
 * Pair hope: a face-up card worth 3 or more whose partner is still face down may yet be
   paired; a player credits it with ``pair_hope * HOPE_WEIGHT`` of its points (fading as
   the face-down cards run out) before replacing it, and seeds fresh columns with mid cards.
@@ -42,6 +45,8 @@ from .evaluate import (
 from .profiles import Profile
 
 MIN_SWAP_GAIN = 1.0
+HIGH_HAND = 10
+STAY_IN_COST = 3.0
 BIG_GAIN = 4.0
 HOPE_WEIGHT = 0.5
 _GOOD_TIERS = ("Excellent", "Good")
@@ -98,12 +103,12 @@ class _View:
         return self.profile.pair_hope * HOPE_WEIGHT * value * min(1.0, len(self.down) / 3)
 
     def downgrade(self, pos: int, rank: str) -> bool:
-        """True when ``rank`` would replace a good face-up card (worth 0 or less) by a worse one."""
+        """True when ``rank`` would replace a good face-up card (worth 1 or less) by a worse one."""
         old = self.grid[pos]
         if old is None:
             return False
         value = self.table.value
-        return value[old] <= 0 and value[rank] > value[old]
+        return value[old] <= 1 and value[rank] > value[old]
 
     def score_with(self, pos: int, rank: str) -> float:
         """The hand's estimated score after ``rank`` replaces ``pos``."""
@@ -320,8 +325,9 @@ def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tup
     if pos is None and obs.rules.flip_mode == "always":
         # discarding forces flipping the last card: going out with an unknown card
         risk = 2 * (1 - profile.aggression)
-        if not wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk):
-            alt = _best_face_up(view, rank, allowed, 0.0)
+        expected = hand_estimate(view.grid, view.table, view.unknown)
+        if not wants_to_go_out(obs, profile, expected + risk):
+            alt = _best_face_up(view, rank, allowed, -max(STAY_IN_COST, (expected - HIGH_HAND) / 2))
             if alt is not None:
                 return alt, "stay_in"
     return pos, reason
@@ -471,7 +477,8 @@ def should_skip_flip(obs, profile: Profile) -> bool:
 def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> bool:
     """Go out now with a hand worth ``score`` (estimated), by a move that gains ``gain`` points?
 
-    Never above ``6 + 8 * aggression`` points (about 10). Below that, yes when confident of
+    Never above ``6 + 8 * aggression`` points (about 10), nor above ``HIGH_HAND`` (10) unless
+    lower than every opponent's expected score. Below that, yes when confident of
     being lowest: under every opponent's outlook (visible cards, face-down ones at the
     expected unseen value, less a point for their last turn and a point per face-down
     card) by a margin that shrinks with aggression. When going out costs nothing if
@@ -498,10 +505,11 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
         if (gain >= BIG_GAIN and mine <= 10):
             return True
     unknown = unseen_mean(obs)
-    outlook = min(
-        hand_estimate(ranks_of(g), table, unknown) - 1 - 1.0 * sum(1 for c in g if c is None)
-        for s, g in enumerate(obs.grids) if s != obs.seat
-    )
+    others = [(hand_estimate(ranks_of(g), table, unknown), sum(1 for c in g if c is None))
+              for s, g in enumerate(obs.grids) if s != obs.seat]
+    if score > HIGH_HAND and score >= min(est for est, _ in others) - pressure:
+        return False  # going out high: some opponent is expected to score no more
+    outlook = min(est - 1 - down for est, down in others)
     if rules.knock_penalty:
         margin = 1 + 3 * (1 - aggression) - 0.5 * pressure
     else:
