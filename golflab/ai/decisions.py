@@ -29,6 +29,7 @@ Choices where the spec is silent (a careful player's reading):
 from __future__ import annotations
 
 import random
+from math import erf, sqrt
 
 from ..cards import JOKER_RANK
 from ..ev import unseen_counts
@@ -46,6 +47,8 @@ from .profiles import Profile
 
 MIN_SWAP_GAIN = 1.0
 HIGH_HAND = 10
+FUTURE_GAIN = 2.0
+SQRT2 = sqrt(2)
 STAY_IN_COST = 3.0
 BIG_GAIN = 4.0
 HOPE_WEIGHT = 0.5
@@ -478,15 +481,21 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
     """Go out now with a hand worth ``score`` (estimated), by a move that gains ``gain`` points?
 
     Never above ``6 + 8 * aggression`` points (about 10), nor above ``HIGH_HAND`` (10) unless
-    lower than every opponent's expected score. Below that, yes when confident of
-    being lowest: under every opponent's outlook (visible cards, face-down ones at the
-    expected unseen value, less a point for their last turn and a point per face-down
-    card) by a margin that shrinks with aggression. When going out costs nothing if
-    another player is lower (no knock_penalty), also yes with a very low hand (little left
-    to gain by waiting) or for a big immediate gain (``BIG_GAIN``) with at most 10 points.
-    With knock_penalty (+10 unless lowest) the margin is larger; with knock_bonus the score
-    counts 5 lower; with blackjack a 21 counts 0. Turn pressure relaxes the tests late in a
-    round, and from ``stall_turns`` a player always goes out, so no round stalls.
+    lower than every opponent's expected score (going out high).
+
+    * Plain rules: yes for a big immediate gain (``BIG_GAIN``), else when confident of being
+      lowest: under every opponent's outlook (visible cards, face-down ones at the expected
+      unseen value, less a point for their last turn and a point per face-down card) by a
+      margin that shrinks with aggression. knock_bonus counts the score 5 lower; blackjack
+      counts a 21 as 0.
+    * knock_penalty (+10 unless lowest): the chance that some opponent ends strictly lower
+      (each opponent's score taken as normal around its estimate, wider per face-down
+      card) prices the penalty; go out when score plus the priced penalty (weighed more
+      by cautious players) is no worse than staying, i.e. than the hand without this move
+      less ``FUTURE_GAIN`` points still to come.
+
+    Turn pressure relaxes the tests late in a round, and from ``stall_turns`` a player
+    always goes out, so no round stalls.
     """
     rules = obs.rules
     table = rule_table(rules)
@@ -496,25 +505,34 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
         return True
     pressure = max(0, turns - pressure_start)
     aggression = profile.aggression
-    mine = 0 if rules.blackjack and score == 21 else score
-    if rules.knock_bonus:
-        mine -= 5
+    base = 0 if rules.blackjack and score == 21 else score
+    mine = base - 5 if rules.knock_bonus else base
     if mine > 6 + 8 * aggression + pressure:
         return False
-    if not rules.knock_penalty:
-        if (gain >= BIG_GAIN and mine <= 10):
-            return True
+    if not rules.knock_penalty and gain >= BIG_GAIN and mine <= HIGH_HAND:
+        return True
     unknown = unseen_mean(obs)
     others = [(hand_estimate(ranks_of(g), table, unknown), sum(1 for c in g if c is None))
               for s, g in enumerate(obs.grids) if s != obs.seat]
     if score > HIGH_HAND and score >= min(est for est, _ in others) - pressure:
         return False  # going out high: some opponent is expected to score no more
-    outlook = min(est - 1 - down for est, down in others)
     if rules.knock_penalty:
-        margin = 1 + 3 * (1 - aggression) - 0.5 * pressure
-    else:
-        margin = 2 * (1 - 2 * aggression) - pressure
-    return mine <= outlook - margin
+        caution = 1.2 - 0.4 * aggression
+        priced = mine + 10 * caution * _chance_someone_lower(base, others)
+        return priced <= score + gain - FUTURE_GAIN + pressure
+    outlook = min(est - 1 - down for est, down in others)
+    return mine <= outlook - 2 * (1 - 2 * aggression) + pressure
+
+
+def _chance_someone_lower(score: float, others) -> float:
+    """The chance that at least one opponent ends strictly below ``score``: each opponent's
+    final hand taken as normal around its estimate less 1.5 (its last turn), with variance
+    2 plus 12 per face-down card (a card's spread of values)."""
+    none_lower = 1.0
+    for est, down in others:
+        sd = sqrt(2 + 12 * down)
+        none_lower *= 1 - 0.5 * (1 + erf((score - 0.5 - (est - 1.5)) / (sd * SQRT2)))
+    return 1 - none_lower
 
 
 _NEUTRAL = Profile("Neutral", "Default judgement", 5, 0.0, 0.5, 0.0)
