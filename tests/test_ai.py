@@ -269,6 +269,8 @@ def test_forms_negative_pair():
     assert not forms_negative_pair("JK", "JK", Rules(jokers="eagle_eye"))
     assert forms_negative_pair("K", "K", Rules(super_kings=True))
     assert not forms_negative_pair("K", "K", Rules())
+    assert forms_negative_pair(Card.parse("2C"), "2H", Rules())  # cards and codes too
+    assert not forms_negative_pair("JK", Card.parse("JK"), Rules(jokers="eagle_eye"))
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -291,6 +293,13 @@ def test_excellent_cards_go_face_down_in_a_fresh_column(name):
 def test_the_worst_face_up_card_is_replaced_when_all_are_face_up(name):
     game = table("4S 9H 3C 3D QS AH", "- - - - - -", held="AD", phase=Phase.FINAL_TURN)
     assert bot_choice(game, name) == "swap 4"
+
+
+def test_final_turn_takes_a_sure_gain_and_passes_a_useless_card():
+    final = dict(phase=Phase.FINAL_TURN)
+    for name in NAMES:
+        assert bot_choice(table("9S AH 2C 3D KS AD", "- - - - - -", discard="3H", **final), name) == "take"
+        assert bot_choice(table("KS AH 2C 3D KH AD", "- - - - - -", discard="7H", **final), name) == "draw"
 
 
 def test_the_forced_swap_goes_face_down_else_over_the_worst_card_by_house_rules():
@@ -336,6 +345,7 @@ def test_choose_placement_is_a_pure_function_with_clear_errors():
     obs = table("9S AH 2C 3D KS AD", held="4C").observation(0)
     assert choose_placement(obs, PROFILES["Sofia"]) == 0
     assert choose_placement(obs, PROFILES["Sofia"], card=Card.parse("QC"), must_swap=False) is None
+    assert choose_placement(obs, PROFILES["Sofia"], card="QC", must_swap=True) == 0  # forced: over the 9
     with pytest.raises(ValueError, match="held card"):
         choose_placement(table("9S AH 2C 3D KS AD").observation(0), PROFILES["Sofia"])
 

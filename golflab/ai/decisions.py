@@ -31,10 +31,11 @@ from __future__ import annotations
 import random
 from math import erf, sqrt
 
-from ..cards import JOKER_RANK
+from ..cards import JOKER_RANK, Card
 from ..ev import unseen_counts
 from ..game import Phase
 from .evaluate import (
+    ALL_RANKS,
     PARTNER,
     RuleTable,
     hand_estimate,
@@ -45,13 +46,13 @@ from .evaluate import (
 )
 from .profiles import Profile
 
-MIN_SWAP_GAIN = 1.0
-HIGH_HAND = 10
-FUTURE_GAIN = 2.0
+MIN_SWAP_GAIN = 1.0  # points a face-up card's replacement must save
+BIG_GAIN = 4.0  # an immediate gain worth going out for (without knock_penalty)
+HIGH_HAND = 10  # going out above this is "going out high" (spec section 9: about 10 or less)
+FUTURE_GAIN = 2.0  # points a player still expects to gain by staying in
+STAY_IN_COST = 3.0  # loss accepted to avoid a forced going out under flip_mode="always"
+HOPE_WEIGHT = 0.5  # share of a card's points a full pair hunter credits to its pair chance
 SQRT2 = sqrt(2)
-STAY_IN_COST = 3.0
-BIG_GAIN = 4.0
-HOPE_WEIGHT = 0.5
 _GOOD_TIERS = ("Excellent", "Good")
 _BAD_TIERS = ("Bad", "Terrible")
 
@@ -121,10 +122,20 @@ class _View:
 
 
 # ---------------------------------------------------------------- helpers
-def forms_negative_pair(rank: str, partner: "str | None", rules) -> bool:
-    """Never pair negative cards: True when ``rank`` beside ``partner`` would pair two negative
-    cards (their points are lost: two 2s score 0, not -4). eagle_eye jokers are the exception."""
-    return rule_table(rules).negative_pair(rank, partner)
+def forms_negative_pair(card, partner, rules) -> bool:
+    """Never pair negative cards: True when ``card`` beside ``partner`` (Cards, codes or ranks;
+    None for a face-down partner) would pair two negative cards under ``rules`` (their points
+    are lost: two 2s score 0, not -4). eagle_eye jokers are the exception."""
+    return rule_table(rules).negative_pair(_rank_of(card), None if partner is None else _rank_of(partner))
+
+
+def _rank_of(card) -> str:
+    """The rank of a Card, a card code (``"2C"``, ``"JK"``) or a rank (``"2"``)."""
+    if isinstance(card, Card):
+        return card.rank
+    if card in ALL_RANKS:
+        return card
+    return Card.parse(card).rank
 
 
 def _allowed(view: _View, rank: str) -> list[int]:
@@ -167,7 +178,7 @@ def forced_swap_position(obs, card, profile: Profile | None = None) -> int:
     else over the worst face-up card (the swap that loses least); never pairing negative
     cards unless every position would."""
     view = _View(obs, profile or _NEUTRAL)
-    return _forced(view, card.rank if hasattr(card, "rank") else card, avoid_out=False)
+    return _forced(view, _rank_of(card), avoid_out=False)
 
 
 def _forced(view: _View, rank: str, avoid_out: bool) -> int:
@@ -196,7 +207,7 @@ def choose_placement(obs, profile: Profile, rng: "random.Random | None" = None, 
         raise ValueError("choose_placement needs a held card: the observation has none and no card was given")
     if must_swap is None:
         must_swap = obs.taken is not None
-    return _placement(_View(obs, profile), held.rank, must_swap, rng)[0]
+    return _placement(_View(obs, profile), _rank_of(held), must_swap, rng)[0]
 
 
 def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
@@ -320,7 +331,7 @@ def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tup
             return pos, reason
         # staying in: decide again as if the last face-down slot were not there
         return _ordered(view, rank, [i for i in allowed if i != last], rng)[0], "stay_in"
-    if last in allowed and value[rank] <= 7 and view.table.tier[rank] != "Terrible":
+    if last in allowed and value[rank] <= 7:
         slack = 3 * profile.aggression
         if (pos is None or view.gain(last, rank) >= view.gain(pos, rank) - slack) and \
                 wants_to_go_out(obs, profile, view.score_with(last, rank), view.gain(last, rank)):
@@ -379,37 +390,41 @@ def _expected_draw_gain(view: _View) -> float:
 
 
 # ---------------------------------------------------------------- take or draw
-def should_take_discard(obs, profile: Profile, rng: "random.Random | None" = None) -> bool:
+def should_take_discard(obs, profile: Profile) -> bool:
     """Take the top of the discard pile (True) or draw from the pile (False).
 
-    Order (spec section 10): always take jokers (and pair them under eagle_eye) and kings
-    (where they improve the hand); tens under ten_penny; a card that completes a column pair
-    (never for negative cards); low cards by game phase; end-game pressure; a card that
-    replaces a worse visible card. A card worth 8 or more is never taken without completing
-    a pair, and a card is never taken when it has no good place.
+    Order (spec section 10): always take jokers (placed as pairs under eagle_eye); a card
+    that completes a column pair (never planned for negative cards); never a card worth 8 or
+    more otherwise, nor one with no good place; kings, aces, 2s and (ten_penny) tens
+    wherever they improve the hand; mid cards when the placement gains enough
+    (``_take_margin``: by the card, the personality and end-game pressure); in the final
+    turn, when the sure gain beats the expected gain of a blind draw. The placement is the
+    one ``choose_placement`` would make, so a taken card replaces a worse visible card or
+    goes face down. Whether to take is never left to chance: unpredictability never takes
+    a bad card.
     """
     top = obs.discard_top
     if top is None:
         return False
-    view = _View(obs, profile)
     rank = top.rank
+    if rank == JOKER_RANK:
+        return True
+    view = _View(obs, profile)
     table = view.table
     if table.tier[rank] == "Terrible" and rank not in view.grid:
         return False  # a terrible card that cannot complete a pair (the quick answer)
     pos, reason = _placement(view, rank, True, None)
-    if rank == JOKER_RANK:
-        return True
-    if reason != "forced" and view.grid[PARTNER[pos]] == rank and view.grid[pos] != rank:
-        return True  # it completes a column pair (never planned for negative cards)
     if reason == "forced":  # no good place for it
         return False
+    if view.grid[PARTNER[pos]] == rank and view.grid[pos] != rank:
+        return True  # it completes a column pair
     gain = view.gain(pos, rank)
     value = table.value[rank]
     if table.tier[rank] == "Terrible" or gain <= 0:
         return False
     if not view.playing:
         return gain >= _expected_draw_gain(view)
-    if value <= 1:  # kings, aces, 2s, ten_penny tens: always worth taking where they improve
+    if value <= 1:
         return True
     return gain >= _take_margin(view, value)
 

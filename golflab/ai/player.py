@@ -39,7 +39,7 @@ class CPUPlayer:
         stage = obs.awaiting
         profile, rng = self.profile, self.rng
         if stage == "draw":
-            return TAKE if TAKE in legal and should_take_discard(obs, profile, rng) else DRAW
+            return TAKE if TAKE in legal and should_take_discard(obs, profile) else DRAW
         if stage == "place":
             pos = choose_placement(obs, profile, rng)
             return DISCARD if pos is None else SWAP[pos]
