@@ -84,6 +84,20 @@ def set_traces(fig, traces: Sequence) -> None:
         fig.add_traces(list(traces))
 
 
+def sync_figure(fig) -> None:
+    """Make ``fig``'s synced widget state its current data and layout.
+
+    plotly's ``FigureWidget`` syncs its full state only when it is built and sends later
+    changes as one-off messages, which are lost when no page is showing it yet (Voila runs
+    the notebook, computing the first result, before the page connects). Assigning the
+    state again fixes what a page loads; pages already showing the figure got the messages.
+    """
+    from copy import deepcopy
+
+    fig._widget_data = deepcopy(fig._data)
+    fig._widget_layout = deepcopy(fig._layout_obj._props)
+
+
 def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
     """A compact HTML table of ``frame`` (numbers formatted, no index)."""
     shown = frame.head(max_rows)
@@ -212,6 +226,8 @@ class Explorer(w.VBox):
         try:
             result = self.cache.get(key, lambda: self.compute(key))
             self.render(result)
+            for fig in self.figures():
+                sync_figure(fig)
         except Exception as exc:  # shown to the user; the old charts stay
             return self._fail(f"{type(exc).__name__}: {exc}")
         finally:
@@ -224,6 +240,12 @@ class Explorer(w.VBox):
         how = "from cache" if cached else f"in {elapsed:.1f} s"
         self.status.value = f"<span style='color:#2e7d32'>\u2714 {escape(self.describe(key))} ({how})</span>"
         return result
+
+    def figures(self) -> list:
+        """The explorer's plotly figures (every ``FigureWidget`` attribute)."""
+        import plotly.graph_objects as go
+
+        return [v for v in vars(self).values() if isinstance(v, go.FigureWidget)]
 
     def _fail(self, message: str) -> None:
         self.error = message

@@ -77,7 +77,8 @@ class TierExplorer(Explorer):
         for tier in TIERS:
             part = tiers[tiers["tier"] == tier]
             traces.append(go.Bar(x=part["rank"], y=part["value"], name=tier, marker_color=TIER_COLORS[tier],
-                                 text=part["tier"], hovertemplate="%{x}: %{y} points (%{text})<extra></extra>",
+                                 text=part["value"], textposition="outside", cliponaxis=False,
+                                 hovertemplate="%{x}: %{y} points, " + tier + "<extra></extra>",
                                  showlegend=not part.empty))
         traces.append(go.Scatter(x=tiers["rank"], y=tiers["standard_value"], mode="markers", name="standard value",
                                  marker=dict(symbol="line-ew-open", size=22, color="#333", line=dict(width=2))))

@@ -1,0 +1,42 @@
+"""Each strategy explorer opened in Voila in headless Chromium: its charts are drawn
+with data, its status line says it finished, and its CSV links are there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+#: Each explorer notebook and the number of charts it draws.
+EXPLORERS = {"tiers.ipynb": 3, "pairing.ipynb": 4, "turns.ipynb": 2, "personalities.ipynb": 3, "house_rules.ipynb": 3}
+DONE = ".explorer-status :text('\u2714')"
+
+
+@pytest.mark.parametrize("notebook", EXPLORERS)
+def test_explorer_draws_its_charts_in_voila(page, voila_server, app_opener, notebook):
+    app_opener(page, voila_server, notebook, ready=".explorer-status", timeout=120_000)
+    page.wait_for_selector(DONE, timeout=120_000)
+    plots = page.locator(".js-plotly-plot")
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 0", timeout=60_000)
+    assert plots.count() == EXPLORERS[notebook]
+    # Every figure has drawn some data: bars, points or lines inside its SVG.
+    drawn = page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
+        p => p.querySelectorAll('.trace path, .trace .point').length)""")
+    assert all(n > 0 for n in drawn), drawn
+    links = page.locator("a.explorer-csv")
+    assert links.count() >= 1
+    assert links.first.get_attribute("href").startswith("data:text/csv")
+    assert "Could not compute" not in page.inner_text("body")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"explorer-{notebook.replace('.ipynb', '')}.png"), full_page=True)
+
+
+def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
+    app_opener(page, voila_server, "tiers.ipynb", ready=".explorer-status", timeout=120_000)
+    page.wait_for_selector(DONE, timeout=120_000)
+    assert "Moved by the house rules" not in page.inner_text("body")
+    page.locator(".golf-rule-super_kings input").check()
+    page.wait_for_selector("text=K Good \u2192 Excellent", timeout=60_000)
+    page.wait_for_selector(DONE, timeout=60_000)
