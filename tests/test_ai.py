@@ -157,6 +157,8 @@ def test_cpu_player_accepts_a_name_any_case_or_a_profile():
     custom = dataclasses.replace(PROFILES["Diego"], name="Dee", unpredictability=1.0)
     assert CPUPlayer(custom, seed=3).profile is custom
     assert CPUPlayer("Maya").name == "Maya"
+    own = Profile("Zed", "Test Pilot", 5, 0.1, 0.2, 0.3)
+    assert CPUPlayer(own).name == "Zed"
 
 
 @pytest.mark.parametrize("bad", ["Bob", "", 7, None])

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from ..cards import JOKER_RANK, RANKS
-from ..ev import deck_counts
+from ..cards import JOKER_RANK
+from ..ev import ALL_RANKS, PARTNER, deck_counts
 from ..rules import Rules, rank_value, value_tier
 
-#: The partner of each grid position: columns are (0,3), (1,4), (2,5).
-PARTNER = (3, 4, 5, 0, 1, 2)
-ALL_RANKS = (*RANKS, JOKER_RANK)
+__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "hand_estimate", "placement_gain",
+           "ranks_of", "rule_table", "unseen_mean"]
 _rank = attrgetter("rank")
 
 
