@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import dataclasses
 import functools
 import logging
 import os
@@ -114,7 +115,7 @@ class GolfTable(w.VBox):
         super().__init__(self._layout(), layout=w.Layout(width="100%"))
         self.add_class("golf-table")
         self.cpu_delay = delay
-        self.setup.show(settings)
+        self.setup.show(dataclasses.replace(settings, seed=None))  # the next game's seed: random unless typed
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
     # ------------------------------------------------------------------ public
@@ -191,7 +192,7 @@ class GolfTable(w.VBox):
         settings = _settings(current.opponents if players is None else players,
                              current.rules if rules is None else rules, seed,
                              current.human_seat if human_seat is None else human_seat)
-        self.setup.show(settings)
+        self.setup.show(dataclasses.replace(settings, seed=None))
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
     def __repr__(self) -> str:
@@ -277,6 +278,7 @@ class GolfTable(w.VBox):
             self.setup,
             w.VBox([w.HBox([self.save_button, self.load_button, self.download]), self.save_text]),
         ])
+        more.add_class("golf-more")
         for i, title in enumerate(("Move log", "New game settings: players, personalities, holes, rules",
                                    "Save or resume a game")):
             more.set_title(i, title)

@@ -135,7 +135,7 @@ def ranking(players: Sequence[str], totals: Sequence[int]) -> list[tuple[int, st
     return out
 
 
-TROPHY = "\U0001F3C6 "
+TROPHY = '<span style="color:#f9a825">\u2605</span> '  # a star: no emoji font needed
 
 
 def ranking_html(players: Sequence[str], totals: Sequence[int], holes_won: Sequence[int]) -> str:

@@ -56,6 +56,29 @@ def wait_for_learner(page) -> str:
     return awaiting(page)
 
 
+def play_hole(page, screenshot_at: int | None = None) -> list[float]:
+    """Play the learner's side of one hole through the hooks: flip face-down cards, draw
+    from the deck, swap into a face-down card (else discard). Returns the click timings."""
+    timings: list[float] = []
+    while len(timings) < 200:
+        task = wait_for_learner(page)
+        if task in ("next-round", "new-game"):
+            return timings
+        down = face_down_slots(page)
+        if task in ("initial_flip", "flip"):
+            target = f".golf-slot-{down[0]}"
+        elif task == "draw":
+            target = ".golf-deck"
+        elif task == "place":
+            target = f".golf-slot-{down[0]}" if down else ".golf-action-discard"
+            if len(timings) == screenshot_at:
+                page.screenshot(path=str(ARTIFACTS / "play-holding.png"), full_page=True)
+        else:
+            pytest.fail(f"unexpected state {task!r}: {page.inner_text(STATUS)}")
+        timings.append(click_and_wait(page, target))
+    pytest.fail("the hole did not end within 200 clicks")
+
+
 def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, widget_error_finder):
     ARTIFACTS.mkdir(exist_ok=True)
     page.set_viewport_size({"width": 1280, "height": 2200})  # tall enough to show the whole table
@@ -65,27 +88,10 @@ def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, 
     assert "click 2 face-down cards" in page.inner_text(STATUS)
     page.screenshot(path=str(ARTIFACTS / "play-start.png"), full_page=True)
 
-    timings, clicks = [], 0
     # a click that is not legal changes nothing and says why
     click_and_wait(page, ".golf-deck")
     assert "Flip a card first" in page.inner_text(STATUS)
-    while clicks < 200:
-        task = wait_for_learner(page)
-        if task == "next-round":
-            break
-        down = face_down_slots(page)
-        if task in ("initial_flip", "flip"):
-            target = f".golf-slot-{down[0]}"
-        elif task == "draw":
-            target = ".golf-deck"
-        elif task == "place":
-            target = f".golf-slot-{down[0]}" if down else ".golf-action-discard"
-            if clicks == 5:
-                page.screenshot(path=str(ARTIFACTS / "play-holding.png"), full_page=True)
-        else:
-            pytest.fail(f"unexpected state {task!r}: {page.inner_text(STATUS)}")
-        timings.append(click_and_wait(page, target))
-        clicks += 1
+    timings = play_hole(page, screenshot_at=5)
     assert awaiting(page) == "next-round", page.inner_text(STATUS)
     assert "Hole 1 is over" in page.inner_text(STATUS)
     assert not widget_error_finder(page)
@@ -109,6 +115,34 @@ def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, 
 
     _report(f"click-to-update (click until the status line changes): median "
             f"{statistics.median(timings) * 1000:.0f} ms over {len(timings)} clicks")
+
+
+def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voila_server, app_opener):
+    page.set_viewport_size({"width": 1280, "height": 2400})
+    app_opener(page, voila_server, "play.ipynb")
+    page.click(".golf-more >> text=New game settings")
+    rounds = page.locator(".golf-rule-rounds input")
+    rounds.fill("1")
+    rounds.press("Enter")
+    page.wait_for_timeout(300)  # let the value reach the kernel
+    page.click(".golf-new-game")  # nothing played yet: no confirmation needed
+    page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
+                           timeout=STEP_TIMEOUT)
+    play_hole(page)
+    assert awaiting(page) == "new-game" and "Game over" in page.inner_text(STATUS)
+    assert "Final ranking" in page.inner_text(".golf-ranking")
+    assert not page.locator(".golf-next-round").is_visible()
+    page.screenshot(path=str(ARTIFACTS / "play-game-over.png"), full_page=True)
+
+
+def test_the_landing_page_links_every_app(page, voila_server, app_opener):
+    app_opener(page, voila_server, "index.ipynb", ready="text=Play golf")
+    hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
+    for name in ("play", "rules", "tiers", "pairing", "turns", "personalities", "house_rules"):
+        assert f"{name}.ipynb" in hrefs
+    page.click("text=Play golf")
+    page.wait_for_selector(".golf-slot-0", timeout=60_000)
+    assert page.url.endswith("/voila/render/play.ipynb")
 
 
 def test_twenty_fresh_loads_show_the_board_without_widget_errors(browser, voila_server, app_opener):
