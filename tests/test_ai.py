@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from golflab import FLIP_MODES, JOKER_MODES, Card, Game, Phase, Rules, build_deck
+from golflab import FLIP_MODES, JOKER_MODES, RANKS, Card, Game, Phase, Rules, build_deck, rank_value
 from golflab.ai import (
     PROFILES,
     CPUPlayer,
@@ -120,7 +120,8 @@ def random_rules(rng: random.Random, rounds: int = 2, max_turns: int = 50) -> Ru
 
 def blunders(game: Game, obs, action) -> list[str]:
     """The spec's section 11 named mistakes this decision commits (omniscient check)."""
-    rules, value = game.rules, game.rules.__dict__["_values"]
+    rules = game.rules
+    value = {r: rank_value(r, rules) for r in (*RANKS, "JK")}
     seat, out = game.current_player, []
     if action == "discard" and game.held.rank in ("JK", "2"):
         out.append(f"discarded {game.held}")
