@@ -492,6 +492,22 @@ def test_no_blunders_even_at_full_unpredictability():
     assert found == []
 
 
+def test_the_blunder_check_catches_a_random_player():
+    class RandomBot:
+        def __init__(self, seed):
+            self.rng = random.Random(seed)
+
+        def choose(self, obs):
+            return self.rng.choice(obs.legal_actions)
+
+    found = []
+    for index in range(5):
+        play(Game(4, Rules(jokers="standard", rounds=3), seed=index), [RandomBot(index * 4 + s) for s in range(4)],
+             lambda game, obs, action: found.extend(blunders(game, obs, action)))
+    kinds = {f.split()[0] for f in found}
+    assert {"discarded", "took", "swapped"} <= kinds
+
+
 def test_spec_quality_targets_hold_over_simulated_games():
     from golflab import simulate
 
