@@ -288,10 +288,16 @@ def simulate(
 
 
 def _start_method() -> str:
-    """forkserver where available (safe inside a threaded Jupyter kernel), else spawn."""
+    """fork when this process runs no other threads (fast, and scripts need no
+    ``if __name__ == "__main__"`` guard); otherwise (a Jupyter kernel, a GUI) forkserver,
+    which is safe with threads; spawn where neither exists."""
     import multiprocessing
+    import threading
 
-    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
 
 
 __all__ = ["GRADES", "SimulationResult", "game_seed", "seat_names", "simulate"]

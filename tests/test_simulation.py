@@ -184,3 +184,13 @@ def test_every_option_and_table_size_simulates():
     res = simulate(["Sofia", "Maya", "Priya", "Marcus", "Kenji", "Diego"], 4, rules, seed=5, progress=False)
     assert len(res.rounds) == 4 * 6
     assert not res.decisions.empty and res.decisions["ev"].notna().all()
+
+
+def test_processes_work_from_a_plain_script_without_a_main_guard(tmp_path):
+    script = tmp_path / "run.py"
+    script.write_text("import golflab\nfrom golflab import Rules\n"
+                      "r = golflab.simulate(['Sofia', 'Maya'], 4, Rules(rounds=1), seed=1, processes=2, progress=False)\n"
+                      "print(len(r.rounds))\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "8"
