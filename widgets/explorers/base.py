@@ -145,11 +145,12 @@ class Explorer(w.VBox):
 
     TITLE = "Explorer"
     SAMPLE_UNIT = "rounds"
+    SAMPLE_UNIT_ONE = "round"
     SAMPLE_OPTIONS: tuple[int, ...] = (400, 2000, 10000)
     CACHE_SIZE = 16
 
     def __init__(self, *, samples: int | None = None, seed: int = 0, auto: bool = True) -> None:
-        options = [(f"{n:,} {self.SAMPLE_UNIT}" + (" (quick)" if i == 0 else ""), n)
+        options = [(f"{n:,} {self.SAMPLE_UNIT_ONE if n == 1 else self.SAMPLE_UNIT}" + (" (quick)" if i == 0 else ""), n)
                    for i, n in enumerate(self.SAMPLE_OPTIONS)]
         samples = self.SAMPLE_OPTIONS[0] if samples is None else samples
         if samples not in self.SAMPLE_OPTIONS:
@@ -157,7 +158,7 @@ class Explorer(w.VBox):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
         self.samples = w.Dropdown(options=options, value=samples, description="Sample",
-                                  layout=w.Layout(width="260px"))
+                                  layout=w.Layout(width="330px"))
         self.samples.add_class("explorer-samples")
         self.seed = w.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed",
                                      layout=w.Layout(width="180px"))

@@ -39,7 +39,7 @@ class HouseRulesLab(Explorer):
         self.gain_fig = figure(620, 360, title="Who gains under B? Change in score relative to the table",
                                xaxis_title="B minus A (negative: gains under B)")
         self.table = w.HTML()
-        box = dict(border="1px solid #ddd", padding="6px", margin="4px")
+        box = dict(border="1px solid #ddd", padding="6px", margin="2px", width="49%", min_width="420px")
         self.children = [
             self.header(self.TITLE, "Set two rule sets; the same CPU table plays both from the same seed. Lower "
                         "scores are better. A personality gains under B when its score relative to the rest of "
@@ -92,6 +92,7 @@ class HouseRulesLab(Explorer):
             marker_color=["#1b7837" if d < 0 else "#b2182b" for d in b["delta_edge"]],
             text=[f"{d:+.2f}" for d in b["delta_edge"]], textposition="auto")])
         summary = (scores.groupby("rules").agg(mean_score=("score", "mean"), mean_turns=("turns", "mean"))
-                   .join(lengths.groupby("rules").agg(hole_length=("turns", "mean"), went_out=("went_out", "mean")))
+                   .join(lengths.groupby("rules").agg(hole_length=("turns", "mean"),
+                                                      someone_went_out=("went_out", "mean")))
                    .reset_index())
         self.table.value = table_html(summary, "{:.2f}") + table_html(per, "{:.2f}")

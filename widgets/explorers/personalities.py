@@ -23,6 +23,7 @@ class PersonalityExplorer(Explorer):
 
     TITLE = "Personalities"
     SAMPLE_UNIT = "games per table"
+    SAMPLE_UNIT_ONE = "game per table"
     SAMPLE_OPTIONS = (1, 3, 10)
 
     def __init__(self, rules: Rules | None = None, **kwargs) -> None:
@@ -58,7 +59,8 @@ class PersonalityExplorer(Explorer):
         return (self.rules.rules, self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
-        return f"{key[1]} game(s) per table at 70 tables, seed {key[2]}"
+        games = f"{key[1]} game{'s' if key[1] > 1 else ''}"
+        return f"{games} per table at {len(round_robin_tables(personality_names(), 4))} tables, seed {key[2]}"
 
     def compute(self, key) -> dict:
         rules, games, seed = key

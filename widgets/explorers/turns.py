@@ -38,6 +38,8 @@ class TurnCountExplorer(Explorer):
                                   description="Compare by", layout=w.Layout(width="240px"))
         self.compare.add_class("explorer-compare")
         self.watch(self.compare)
+        self.compare.observe(lambda _c: self._disable_compared(), names="value")
+        self._disable_compared()
         self.hist_fig = figure(560, 340, title="Turns per player per hole", xaxis_title="turns",
                                yaxis=dict(title="share of players", tickformat=".0%"), barmode="group")
         self.cdf_fig = figure(560, 340, title="Cumulative: share with at most N turns", xaxis_title="turns",
@@ -56,6 +58,11 @@ class TurnCountExplorer(Explorer):
         ]
         if self._auto:
             self.refresh()
+
+    def _disable_compared(self) -> None:
+        """The rule control that is being compared has no effect: grey it out."""
+        for name, ctl in self.rules.controls.items():
+            ctl.disabled = name == self.compare.value
 
     def inputs(self) -> Hashable:
         by, rules = self.compare.value, self.rules.rules
