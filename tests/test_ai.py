@@ -567,3 +567,18 @@ def test_unseen_mean_matches_the_exact_pool():
         game = table("9S - 3C - - 4H", "KS - - 2D - -", discard="5H 6C JD", rules=rules)
         obs = game.observation(0)
         assert unseen_mean(obs) == pytest.approx(expected_unseen_value(obs))
+
+
+def test_placement_gains_are_the_change_of_the_hand_estimate():
+    from golflab.ai.evaluate import hand_estimate, placement_gains, rule_table
+
+    rng = random.Random(3)
+    for rules in (Rules(), Rules(jokers="eagle_eye"), Rules(super_kings=True, ten_penny=True)):
+        table_ = rule_table(rules)
+        ranks = ["A", "2", "5", "9", "T", "K", "JK", None, None]
+        for _ in range(200):
+            grid = [rng.choice(ranks) for _ in range(6)]
+            rank = rng.choice(ranks[:-2])
+            before = hand_estimate(grid, table_, 5.5)
+            after = [hand_estimate(grid[:i] + [rank] + grid[i + 1:], table_, 5.5) for i in range(6)]
+            assert placement_gains(grid, rank, table_, 5.5) == [pytest.approx(before - a) for a in after]

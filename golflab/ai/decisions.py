@@ -39,7 +39,7 @@ from .evaluate import (
     PARTNER,
     RuleTable,
     hand_estimate,
-    placement_gain,
+    placement_gains,
     ranks_of,
     rule_table,
     unseen_mean,
@@ -91,9 +91,8 @@ class _View:
         """Estimated points saved by putting ``rank`` at ``pos`` (all six computed once per rank)."""
         gains = self._gains.get(rank)
         if gains is None:
-            unknown = self.unknown if self.down else 0.0
-            grid, table = self.grid, self.table
-            gains = self._gains[rank] = [placement_gain(grid, i, rank, table, unknown) for i in range(6)]
+            gains = self._gains[rank] = placement_gains(self.grid, rank, self.table,
+                                                        self.unknown if self.down else 0.0)
         return gains[pos]
 
     def hope(self, pos: int) -> float:
@@ -140,6 +139,8 @@ def _rank_of(card) -> str:
 
 def _allowed(view: _View, rank: str) -> list[int]:
     """Positions where ``rank`` may go: never to pair negative cards."""
+    if view.table.value[rank] >= 0:
+        return [0, 1, 2, 3, 4, 5]
     neg = view.table.negative_pair
     grid = view.grid
     return [i for i in range(6) if not neg(rank, grid[PARTNER[i]])]

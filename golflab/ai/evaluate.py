@@ -14,7 +14,7 @@ from ..cards import JOKER_RANK
 from ..ev import ALL_RANKS, PARTNER, deck_counts
 from ..rules import Rules, rank_value, value_tier
 
-__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "hand_estimate", "placement_gain",
+__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "hand_estimate", "placement_gains",
            "ranks_of", "rule_table", "unseen_mean"]
 _rank = attrgetter("rank")
 
@@ -105,10 +105,23 @@ def hand_estimate(grid: list, table: RuleTable, unknown: float) -> float:
     return total
 
 
-def placement_gain(grid: list, pos: int, rank: str, table: RuleTable, unknown: float) -> float:
-    """How many points the hand improves (estimated) if a card of ``rank`` replaces position ``pos``."""
-    partner = grid[PARTNER[pos]]
-    return column_score(grid[pos], partner, table, unknown) - column_score(rank, partner, table, unknown)
+def placement_gains(grid: list, rank: str, table: RuleTable, unknown: float) -> list[float]:
+    """How many points the hand improves (estimated) if a card of ``rank`` replaces each of the
+    six positions: the hand estimate before minus after (wolfpack aside)."""
+    value = table.value
+    own = value[rank]
+    columns = [column_score(grid[i], grid[i + 3], table, unknown) for i in range(3)]
+    gains = []
+    for i in range(6):
+        partner = grid[PARTNER[i]]
+        if partner is None:
+            new = own + unknown
+        elif partner == rank:
+            new = table.pair_score(rank)
+        else:
+            new = own + value[partner]
+        gains.append(columns[i % 3] - new)
+    return gains
 
 
 def ranks_of(grid) -> list:
