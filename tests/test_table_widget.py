@@ -373,3 +373,13 @@ def test_speed_setting_changes_the_delay():
 
 def test_repr_is_short():
     assert repr(table()) == "<GolfTable: you against Sofia, Maya; 2 holes>"
+
+
+def test_new_game_from_python_keeps_what_is_not_given():
+    t = table(players=["Sage", "River"], human_seat=1)
+    t.new_game(rules=Rules(rounds=3), seed=4)
+    g = t.game
+    assert g.players == ("Sage", "You", "River") and g.rules.rounds == 3 and g.seed == 4 and t.human_seat == 1
+    assert t.setup.seed.value == ""  # the next game from the panel is random unless a seed is typed
+    t.new_game(players=3, human_seat=0)
+    assert t.game.players == ("You", "Sofia", "Maya") and t.game.rules.rounds == 3

@@ -135,6 +135,20 @@ def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voil
     page.screenshot(path=str(ARTIFACTS / "play-game-over.png"), full_page=True)
 
 
+def test_with_slow_cpu_players_a_click_during_their_turn_is_refused(page, voila_server, app_opener):
+    app_opener(page, voila_server, "play.ipynb")
+    page.click(".golf-speed >> text=Slow")  # 1.2 s between CPU moves
+    page.wait_for_timeout(300)
+    click_and_wait(page, ".golf-slot-0")
+    page.click(".golf-slot-1")  # the CPU players now flip, one move at a time
+    page.wait_for_selector(".golf-status.golf-await-cpu", timeout=STEP_TIMEOUT)
+    assert "Sofia's turn" in page.inner_text(STATUS)
+    click_and_wait(page, ".golf-deck")
+    assert "Please wait: it is Sofia's turn" in page.inner_text(STATUS)
+    page.click(".golf-speed >> text=Instant")  # the remaining CPU moves play at once
+    assert wait_for_learner(page) == "draw"
+
+
 def test_the_landing_page_links_every_app(page, voila_server, app_opener):
     app_opener(page, voila_server, "index.ipynb", ready="text=Play golf")
     hrefs = page.eval_on_selector_all("a", "els => els.map(e => e.getAttribute('href'))")
