@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
+from numbers import Integral
 from typing import Mapping, Sequence
 
 from .cards import JOKER_RANK, RANKS, Card, build_deck
@@ -111,12 +112,17 @@ class Pool:
                  "_pair_term")
 
     def __init__(self, counts: Mapping[str, int], rules: Rules) -> None:
-        self.counts = kept = {r: c for r, c in counts.items() if c}
+        kept = {r: c for r, c in counts.items() if c}
         if not _RANK_SET.issuperset(kept):
             bad = sorted(set(kept) - _RANK_SET)
             raise ValueError(f"unknown rank(s) {', '.join(bad)} in counts: allowed {' '.join(ALL_RANKS)}")
-        if min(kept.values(), default=0) < 0 or not all(type(c) is int for c in kept.values()):
-            raise ValueError(f"unseen counts must be whole numbers >= 0, got {dict(counts)}")
+        if not all(type(c) is int and c > 0 for c in kept.values()):
+            if not all(isinstance(c, Integral) and not isinstance(c, bool) and c > 0 for c in kept.values()):
+                raise ValueError(f"unseen counts must be whole numbers >= 0, got {dict(counts)}")
+            kept = {r: int(c) for r, c in kept.items()}  # e.g. numpy integers from a data frame
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+        self.counts = kept
         table = self._table = _table(rules)
         self.rules = rules
         self.values = v = table.values

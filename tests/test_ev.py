@@ -278,3 +278,22 @@ def test_best_change_is_the_minimum_of_placements_and_discard(rules):
         if counts.get(held):
             expected = min(pool.without(held).placements(grid, held).values())
             assert pool.best_change(grid, held, drawn=True) == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("counts,match", [
+    ({"K": -1, "5": 3}, "whole numbers >= 0"),
+    ({"K": 1.5}, "whole numbers >= 0"),
+    ({"K": True}, "whole numbers >= 0"),
+    ({"Z": 2}, "unknown rank"),
+])
+def test_pool_rejects_bad_counts(counts, match):
+    with pytest.raises(ValueError, match=match):
+        Pool(counts, Rules())
+
+
+def test_pool_accepts_numpy_integers_and_rejects_bad_rules():
+    import numpy as np
+
+    assert Pool({"K": np.int64(2), "9": np.int64(2)}, Rules()).mean == 4.5
+    with pytest.raises(ValueError, match="rules must be a golflab.Rules"):
+        Pool({"K": 1}, {"ten_penny": True})
