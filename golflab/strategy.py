@@ -2,11 +2,15 @@
 simulation frames (pandas), with no widgets.
 
 * ``tier_table(rules)``: each rank's value and tier under the house rules (spec section 2).
-* ``rank_stats(...)``: how simulated play treats each rank (kept, discarded, points at the end).
-* ``turn_distribution(rounds, by)`` / ``turn_summary``: turns per player per hole.
-* ``round_robin(...)`` / ``personality_table``: the eight personalities at 4-player tables.
-* ``mean_ci(values)``: a mean with its normal-approximation confidence interval.
-* ``pairing_table(...)``: what completing a column pair is worth, by rank and phase.
+* ``play_events`` / ``rank_stats``: CPU games step by step (the games of ``simulate``), and
+  how they treat each rank (kept to the end, discarded when drawn, points at the end).
+* ``calculator_observation``, ``placement_table``, ``column_chances``: the exact pairing
+  calculator (``golflab.ev``); ``pairing_study`` / ``pairing_table`` / ``partner_table``:
+  what completing a pair is worth by rank and phase, predicted and realised.
+* ``turn_study``, ``turn_distribution``, ``turn_summary``: turns per player per hole.
+* ``round_robin`` / ``personality_table``: the personalities at every 4-player table.
+* ``compare_rules``, ``hole_lengths``, ``relative_scores``: two rule sets side by side.
+* ``mean_ci`` / ``rate_ci``: confidence intervals (normal approximation / Wilson).
 
 pandas is imported lazily so that ``import golflab.strategy`` stays light.
 """
@@ -239,7 +243,7 @@ def rank_stats(players: Sequence[str], rounds: int, rules: Rules | None = None, 
             for s in range(len(obs.players)):
                 for card in game.grid(s):
                     counts[card.rank]["dealt"] += 1
-        if obs.awaiting == "place" and obs.taken is None and action.kind in ("swap", "discard"):
+        if obs.awaiting == "place" and obs.taken is None:  # holding a card drawn from the pile
             counts[obs.drawn.rank]["drawn"] += 1
         if action.kind == "swap":
             counts[obs.drawn.rank]["placed"] += 1

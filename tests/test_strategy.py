@@ -4,6 +4,8 @@ simulated ones checked against golflab.simulate)."""
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 from itertools import permutations
 
@@ -275,3 +277,10 @@ def test_compare_rules_and_hole_lengths_on_known_frames():
     assert out.loc[("B", "Y"), "delta_edge"] == -4
     lengths = hole_lengths(a)
     assert lengths["turns"].tolist() == [5] and lengths["went_out"].tolist() == [True]
+
+
+def test_importing_strategy_loads_no_pandas_or_widgets():
+    code = ("import sys, golflab.strategy; "
+            "print(sorted(m for m in ('pandas', 'ipywidgets', 'plotly') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
