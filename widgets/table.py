@@ -429,7 +429,7 @@ class GolfTable(w.VBox):
         self.save_text.value = text
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f'<a download="golf-game.json" href="data:application/json;base64,{data}" '
-                               'style="line-height:32px">download golf-game.json</a>')
+                               'style="line-height:32px;color:#1565c0;text-decoration:underline">download golf-game.json</a>')
         self._note("Saved: the game is in the box below (and can be downloaded). Paste it back and press "
                    "Load game to resume.")
 
