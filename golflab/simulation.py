@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .analysis import GRADES, QualityCounters, grade
+from .analysis import QualityCounters, grade
 from .ev import Pool, unseen_counts
 from .game import Game, Phase
 from .rules import Rules
@@ -300,4 +300,4 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-__all__ = ["GRADES", "SimulationResult", "game_seed", "seat_names", "simulate"]
+__all__ = ["SimulationResult", "game_seed", "resolve_players", "seat_names", "simulate"]
