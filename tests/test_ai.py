@@ -338,7 +338,7 @@ def test_kings_are_not_discarded_while_they_help():
 
 
 def test_blackjack_pursuit_makes_exactly_21():
-    hand = "7S 6H 3C 2D KD -"  # 5 + 6 + (3 + x): a 7 in the last slot makes 21, which scores 0
+    hand = "5S 4H 2C 4D 3D -"  # 9 + 7 + (-2 + x): a 7 in the last slot makes 21, which scores 0
     for name in NAMES:
         assert bot_choice(table(hand, held="7H", rules=Rules(blackjack=True)), name) == "swap 5"
         assert bot_choice(table(hand, held="7H"), name) != "swap 5"

@@ -8,7 +8,9 @@ by the mean value of the cards the seat has not seen (``unseen_mean``).
 Choices where the spec is silent (a careful player's reading):
 
 * A face-up card is replaced for a gain of at least ``MIN_SWAP_GAIN`` points; a good
-  card (worth 1 or less) is never replaced by a worse one, even to complete a pair.
+  card (worth 1 or less) is never replaced by a worse one unless that completes a pair.
+  Cards worth 1 or less replace any face-up card they improve on (not only those at the
+  personality's threshold).
 * With ``flip_mode="always"`` a discard with one face-down card left forces going out;
   a player that does not want to go out swaps into a face-up position instead, accepting
   a loss of up to ``STAY_IN_COST`` points (more with a high hand: half its excess over 10).
@@ -53,7 +55,7 @@ FUTURE_GAIN = 2.0  # points a player still expects to gain by staying in
 STAY_IN_COST = 3.0  # loss accepted to avoid a forced going out under flip_mode="always"
 HOPE_WEIGHT = 0.5  # share of a card's points a full pair hunter credits to its pair chance
 SQRT2 = sqrt(2)
-_GOOD_TIERS = ("Excellent", "Good")
+_GOOD_TIERS = ("Excellent", "Good", "Decent")  # cards worth 1 or less: placed wherever they help
 _BAD_TIERS = ("Bad", "Terrible")
 
 
@@ -106,12 +108,13 @@ class _View:
         return self.profile.pair_hope * HOPE_WEIGHT * value * min(1.0, len(self.down) / 3)
 
     def downgrade(self, pos: int, rank: str) -> bool:
-        """True when ``rank`` would replace a good face-up card (worth 1 or less) by a worse one."""
+        """True when ``rank`` would replace a good face-up card (worth 1 or less) by a worse one
+        without improving the hand (completing a pair over an ace is not a downgrade)."""
         old = self.grid[pos]
         if old is None:
             return False
         value = self.table.value
-        return value[old] <= 1 and value[rank] > value[old]
+        return value[old] <= 1 and value[rank] > value[old] and self.gain(pos, rank) <= 0
 
     def score_with(self, pos: int, rank: str) -> float:
         """The hand's estimated score after ``rank`` replaces ``pos``."""
@@ -427,17 +430,20 @@ def should_take_discard(obs, profile: Profile) -> bool:
         return gain >= _expected_draw_gain(view)
     if value <= 1:
         return True
-    return gain >= _take_margin(view, value)
+    return gain >= _take_margin(view, value, pos)
 
 
-def _take_margin(view: _View, value: int) -> float:
+def _take_margin(view: _View, value: int, pos: int) -> float:
     """The gain a mid card (3-7) must bring to be taken rather than drawing blind: small for
-    3-5 (less for aggressive players), larger for 6-7; lower when the round is ending."""
+    3-5 (less for aggressive players), larger for 6-7; less for a pair hunter seeding a fresh
+    column (``pos`` face down beside a face-down partner); lower when the round is ending."""
     profile = view.profile
     if value <= 5:
         need = 1.0 - 0.8 * profile.aggression
     else:
         need = 3.0 - profile.pair_hope
+    if view.grid[pos] is None and view.grid[PARTNER[pos]] is None:
+        need -= 1.5 * profile.pair_hope
     obs = view.obs
     if any(len(obs.face_down(s)) <= 1 for s in range(len(obs.grids)) if s != obs.seat):
         need -= 0.5  # end-game pressure: someone may go out next turn
