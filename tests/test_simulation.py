@@ -194,3 +194,24 @@ def test_processes_work_from_a_plain_script_without_a_main_guard(tmp_path):
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "8"
+
+
+def test_analysis_holds_up_under_random_options_and_table_sizes():
+    """24 random rule combinations, 2-6 seats, one hole each: every decision graded, values finite."""
+    import math
+    import random
+
+    from golflab import BOOL_RULES, FLIP_MODES, JOKER_MODES
+    from golflab.ai import PROFILES
+
+    rng = random.Random(7)
+    for i in range(24):
+        options = {b: rng.random() < 0.3 for b in BOOL_RULES}
+        rules = Rules(rounds=1, flip_mode=rng.choice(FLIP_MODES), jokers=rng.choice(JOKER_MODES),
+                      initial_flips=rng.choice([0, 1, 2]), **options)
+        players = rng.choices(list(PROFILES), k=rng.randint(2, 6))
+        res = simulate(players, 2, rules, seed=i, progress=False)
+        d = res.decisions
+        assert len(d) == res.quality.total_decisions > 0
+        assert all(math.isfinite(x) for x in d["ev"]) and (d["ev_loss"] >= 0).all()
+        assert (d["phase"].isin(["early", "mid", "late"])).all()
