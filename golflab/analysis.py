@@ -98,7 +98,7 @@ def game_phase(obs) -> str:
     """early / mid / late by the fewest face-down cards any seat has (final turns: late)."""
     if obs.finisher is not None:
         return "late"
-    fewest = min(sum(c is None for c in g) for g in obs.grids)
+    fewest = min(g.count(None) for g in obs.grids)
     if fewest >= 4:
         return "early"
     return "mid" if fewest >= 2 else "late"

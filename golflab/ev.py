@@ -227,23 +227,26 @@ class Pool:
         if self.rules.wolfpack or not n:
             return min((self.without(rank) if drawn else self).placements(grid, rank).values())
         mean = total / n
+        inv = 1 / n
         both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
         pair_points = self.pair_points
-
-        def one_unknown(k: str) -> float:
-            ck = c_rank if k == rank else counts.get(k, 0)
-            return values[k] + mean - ck / n * weight[k]
-
+        v_rank = values[rank]
+        one_rank = v_rank + mean - c_rank * inv * weight[rank]  # rank beside a face-down card
         best = 0.0
         for pos in range(6):
             other = grid[PARTNER[pos]]
             old = grid[pos]
             if other is None:
-                change = one_unknown(rank) - (both_unknown if old is None else one_unknown(old))
-            else:
-                after = pair_points[rank] if rank == other else values[rank] + values[other]
                 if old is None:
-                    change = after - one_unknown(other)
+                    change = one_rank - both_unknown
+                else:
+                    c_old = c_rank if old == rank else counts.get(old, 0)
+                    change = one_rank - (values[old] + mean - c_old * inv * weight[old])
+            else:
+                after = pair_points[rank] if rank == other else v_rank + values[other]
+                if old is None:
+                    c_other = c_rank if other == rank else counts.get(other, 0)
+                    change = after - (values[other] + mean - c_other * inv * weight[other])
                 else:
                     change = after - (pair_points[old] if old == other else values[old] + values[other])
             if change < best:
