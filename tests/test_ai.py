@@ -486,7 +486,7 @@ def test_no_blunders_even_at_full_unpredictability():
 
     for index in range(120):
         rules = random_rules(rng, rounds=3)
-        names = rng.sample(NAMES, 4)
+        names = rng.sample(NAMES, rng.randint(2, 6))
         bots = [CPUPlayer(dataclasses.replace(wild[NAMES.index(n)]), seed=index * 5 + s) for s, n in enumerate(names)]
         play(Game(names, rules, seed=index), bots, check)
     assert found == []
