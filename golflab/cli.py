@@ -134,7 +134,7 @@ def _simulate(args) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
-    summary = result.summary()
+    summary = result.summary().dropna(axis=1, how="all")  # no grade counts without analysis
     print(f"{args.games} games · {', '.join(result.players)} · seed {args.seed} · {rules.describe()}")
     print(summary.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     if result.quality.total_decisions:
