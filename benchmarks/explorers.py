@@ -1,0 +1,94 @@
+"""How long an explorer refresh takes: medians of several runs (the target is 2 s or less
+for a refresh over 2,000 simulated 4-player rounds).
+
+    .venv/bin/python benchmarks/explorers.py [--runs 3] [--holes 2000]
+
+Prints, for about ``--holes`` 4-player holes: ``golflab.simulate`` alone (with and without
+the decision analysis), each explorer's uncached refresh (compute + render), and a
+cached refresh. Deterministic inputs (seed 0); only the timings vary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from golflab import Rules, simulate  # noqa: E402
+from golflab.strategy import pairing_study, rank_stats  # noqa: E402
+from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer  # noqa: E402
+
+TABLE = ["Sofia", "Maya", "Priya", "Marcus"]
+
+
+def median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def sized(cls, samples: int):
+    """The explorer class with ``samples`` as its only sample size."""
+    return type(f"Bench{cls.__name__}", (cls,), {"SAMPLE_OPTIONS": (samples,)})
+
+
+def refresh_time(explorer, runs: int) -> tuple[float, float]:
+    """(median uncached refresh, median cached refresh) in seconds."""
+
+    def uncached():
+        explorer.cache.clear()
+        if hasattr(explorer, "study_cache"):
+            explorer.study_cache.clear()
+        explorer.refresh()
+        assert explorer.error is None, explorer.error
+
+    cold = median_time(uncached, runs)
+    warm = median_time(explorer.refresh, runs)
+    return cold, warm
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (the median is printed)")
+    parser.add_argument("--holes", type=int, default=2000, help="4-player holes per refresh")
+    args = parser.parse_args(argv)
+    holes, runs = args.holes, args.runs
+    rules = Rules()
+    games = math.ceil(holes / rules.rounds)
+    print(f"{games * rules.rounds} 4-player holes ({games} games of {rules.rounds}), median of {runs} runs\n")
+    rows = [
+        ("simulate (no analysis)", median_time(
+            lambda: simulate(TABLE, games, rules=rules, seed=0, progress=False, analyze=False), runs)),
+        ("simulate (with analysis)", median_time(
+            lambda: simulate(TABLE, games, rules=rules, seed=0, progress=False, analyze=True), runs)),
+        ("strategy.rank_stats", median_time(lambda: rank_stats(TABLE, holes, rules, 0), runs)),
+        ("strategy.pairing_study", median_time(lambda: pairing_study(TABLE, holes, rules, 0), runs)),
+    ]
+    explorers = [
+        ("TierExplorer", sized(TierExplorer, holes)(players=TABLE, auto=False)),
+        ("PairingExplorer", sized(PairingExplorer, holes)(players=TABLE, auto=False)),
+        ("TurnCountExplorer (1 series)", sized(TurnCountExplorer, holes)(players=TABLE, compare="personality",
+                                                                         auto=False)),
+        ("HouseRulesLab (2 rule sets)", sized(HouseRulesLab, holes)(players=TABLE, auto=False)),
+        (f"PersonalityExplorer ({round(holes / 630)} games x 70 tables)",
+         sized(PersonalityExplorer, max(1, round(holes / 630)))(auto=False)),
+    ]
+    for name, explorer in explorers:
+        cold, warm = refresh_time(explorer, runs)
+        rows.append((f"{name} refresh", cold))
+        rows.append((f"{name} cached refresh", warm))
+    width = max(len(n) for n, _ in rows)
+    for name, seconds in rows:
+        print(f"{name:<{width}}  {seconds:8.3f} s")
+
+
+if __name__ == "__main__":
+    main()
