@@ -47,22 +47,31 @@ def seat_names(players: Sequence[str]) -> list[str]:
     return names
 
 
-def resolve_players(players: Sequence[str]) -> list[str]:
-    """Personality names as spelled in ``PROFILES`` (matched case-insensitively); else ValueError."""
-    from .ai import PROFILES
+def resolve_players(players: Sequence) -> list:
+    """Each player as a ``PROFILES`` name (matched case-insensitively) or an ``ai.Profile``
+    given as is (a custom personality); anything else is a ValueError."""
+    from .ai import PROFILES, Profile
 
     if isinstance(players, str):
-        players = [p for p in players.split(",")]
+        players = players.split(",")
     by_lower = {k.lower(): k for k in PROFILES}
     out = []
     for p in players:
-        name = by_lower.get(str(p).strip().lower()) if isinstance(p, str) else None
+        if isinstance(p, Profile):
+            out.append(p)
+            continue
+        name = by_lower.get(p.strip().lower()) if isinstance(p, str) else None
         if name is None:
-            raise ValueError(f"unknown personality {p!r}: choose from {', '.join(PROFILES)}")
+            raise ValueError(
+                f"unknown personality {p!r}: choose from {', '.join(PROFILES)} (or pass a golflab.ai.Profile)")
         out.append(name)
     if not 2 <= len(out) <= 6:
         raise ValueError(f"golf is for 2 to 6 players, got {len(out)} personalities")
     return out
+
+
+def _name(personality) -> str:
+    return personality if isinstance(personality, str) else personality.name
 
 
 @dataclass(frozen=True)
@@ -79,7 +88,8 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
     from .ai import CPUPlayer
 
-    names = seat_names(task.personalities)
+    names = seat_names([_name(p) for p in task.personalities])
+    kinds = [_name(p) for p in task.personalities]
     rounds: list[tuple] = []
     decisions: list[tuple] = []
     quality = QualityCounters()
@@ -96,7 +106,7 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
                 result = game.round_results[-1]
                 turns = game.turns
                 for s in range(n):
-                    rounds.append([index, game.round, s, names[s], task.personalities[s], result.scores[s],
+                    rounds.append([index, game.round, s, names[s], kinds[s], result.scores[s],
                                    result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
                                    result.finisher is None])
                 if phase is Phase.GAME_OVER:
@@ -107,9 +117,9 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
             obs = game.observation(seat)
             action = bots[seat].choose(obs)
             if task.analyze:
-                g = grade(obs, action, task.personalities[seat], Pool(unseen_counts(obs), task.rules))
+                g = grade(obs, action, kinds[seat], Pool(unseen_counts(obs), task.rules))
                 quality.add(g)
-                decisions.append((index, game.round, seat, names[seat], task.personalities[seat],
+                decisions.append((index, game.round, seat, names[seat], kinds[seat],
                                   obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
                                   g.best_action, g.case, g.phase))
             game.apply(action)
@@ -229,8 +239,10 @@ def simulate(
     """Play ``games`` complete games between CPU personalities and collect the results.
 
     ``players``: 2-6 personality names (``golflab.ai.PROFILES`` keys, any case; may
-    repeat). ``rules``: a ``Rules`` (default ``Rules()``). ``seed``: the master seed;
-    same arguments give the same result, whatever ``processes``. ``processes`` > 1 plays
+    repeat) or ``golflab.ai.Profile`` values for custom personalities (give them names of
+    their own: frames and the summary group by personality name). ``rules``: a ``Rules``
+    (default ``Rules()``). ``seed``: the master seed; same arguments give the same
+    result, whatever ``processes``. ``processes`` > 1 plays
     chunks of games in worker processes (``multiprocessing``) and merges them in game
     order. ``progress``: a ``callable(done, total)`` called as games finish; None shows a
     text bar on stderr when it is a terminal or a Jupyter kernel (silent otherwise);
@@ -280,7 +292,7 @@ def simulate(
             pool.close()
             pool.join()
     return SimulationResult(
-        players=seat_names(personalities), rules=rules, games=games, seed=seed,
+        players=seat_names([_name(p) for p in personalities]), rules=rules, games=games, seed=seed,
         rounds=pd.DataFrame(rounds, columns=list(ROUND_COLUMNS)),
         decisions=pd.DataFrame(decisions, columns=list(DECISION_COLUMNS)),
         quality=quality,

@@ -189,7 +189,8 @@ def test_every_option_and_table_size_simulates():
 def test_processes_work_from_a_plain_script_without_a_main_guard(tmp_path):
     script = tmp_path / "run.py"
     script.write_text("import golflab\nfrom golflab import Rules\n"
-                      "r = golflab.simulate(['Sofia', 'Maya'], 4, Rules(rounds=1), seed=1, processes=2, progress=False)\n"
+                      "r = golflab.simulate(['Sofia', 'Maya'], 4, Rules(rounds=1), seed=1, processes=2,\n"
+                      "                     progress=False)\n"
                       "print(len(r.rounds))\n")
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -215,3 +216,17 @@ def test_analysis_holds_up_under_random_options_and_table_sizes():
         assert len(d) == res.quality.total_decisions > 0
         assert all(math.isfinite(x) for x in d["ev"]) and (d["ev_loss"] >= 0).all()
         assert (d["phase"].isin(["early", "mid", "late"])).all()
+
+
+def test_custom_profiles_play_under_their_own_name():
+    from dataclasses import replace
+
+    from golflab.ai import PROFILES
+
+    bold = replace(PROFILES["Sofia"], name="Bold Sofia", aggression=0.95)
+    res = simulate([bold, "Sofia"], 20, Rules(rounds=1), seed=6, progress=False, processes=2)
+    assert res.players == ["Bold Sofia", "Sofia"]
+    assert set(res.rounds["personality"]) == {"Bold Sofia", "Sofia"}
+    assert set(res.decisions["personality"]) == {"Bold Sofia", "Sofia"}
+    with pytest.raises(ValueError, match="or pass a golflab.ai.Profile"):
+        simulate(["Sofia", 3], 1, progress=False)
