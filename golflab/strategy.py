@@ -171,11 +171,11 @@ def _contributions(hand, rules: Rules) -> list[tuple[str, float]]:
             for col in hand.columns for card in col.cards]
 
 
-def play_events(players: Sequence[str], rounds: int, rules: Rules | None = None, seed: int = 0):
+def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0):
     """Play CPU games and yield what happens, for statistics that need more than
     ``golflab.simulate``'s frames (final grids, held cards, omniscient checks).
 
-    Plays whole games of ``rules.rounds`` holes until at least ``rounds`` holes are done,
+    Plays whole games of ``rules.rounds`` holes until at least ``holes`` holes are done,
     with a ``golflab.ai.CPUPlayer`` per personality in ``players`` (a name may repeat).
     The games are those of ``golflab.simulate(players, games, rules, seed)``: the same
     game and CPU seeds. Yields ``("decision", game, obs, action)`` before each action is
@@ -189,11 +189,11 @@ def play_events(players: Sequence[str], rounds: int, rules: Rules | None = None,
     from .simulation import game_seed, resolve_players, seat_names
 
     rules = rules or Rules()
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise ValueError(f"rounds must be a whole number of at least 1, got {rounds!r}")
+    if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
+        raise ValueError(f"holes must be a whole number of at least 1, got {holes!r}")
     personalities = resolve_players(players)
     names = seat_names(personalities)
-    for index in range(math.ceil(rounds / rules.rounds)):
+    for index in range(math.ceil(holes / rules.rounds)):
         gseed = game_seed(seed, index)
         game = Game(names, rules, seed=gseed)
         bots = [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63)) for s, p in enumerate(personalities)]
@@ -209,8 +209,8 @@ def play_events(players: Sequence[str], rounds: int, rules: Rules | None = None,
                 yield ("hole_over", game, None, None)
 
 
-def rank_stats(players: Sequence[str], rounds: int, rules: Rules | None = None, seed: int = 0) -> "pd.DataFrame":
-    """How simulated CPU play treats each rank, over ``rounds`` holes of ``play_events``.
+def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0) -> "pd.DataFrame":
+    """How simulated CPU play treats each rank, over ``holes`` holes of ``play_events``.
 
     One row per rank in play with the raw counts (``dealt`` into grids, ``placed`` by a
     swap, ``drawn`` from the draw pile, ``discarded`` straight after being drawn, ``taken``
@@ -228,17 +228,18 @@ def rank_stats(players: Sequence[str], rounds: int, rules: Rules | None = None, 
     players = tuple(players)
     counts = {r: dict.fromkeys(RANK_COUNTERS, 0) for r in CHART_RANKS}
     hands = games = 0
-    dealt = None
-    for kind, game, obs, action in play_events(players, rounds, rules, seed):
+    new_hole = True
+    for kind, game, obs, action in play_events(players, holes, rules, seed):
         if kind == "hole_over":
+            new_hole = True
             for hand in game.round_results[-1].hands:
                 hands += 1
                 for rank, pts in _contributions(hand, rules):
                     counts[rank]["final"] += 1
                     counts[rank]["points"] += pts
             continue
-        if dealt != (id(game), game.round):
-            dealt = (id(game), game.round)
+        if new_hole:  # the first decision of a hole: count the deal
+            new_hole = False
             games += game.round == 1
             for s in range(len(obs.players)):
                 for card in game.grid(s):
@@ -387,7 +388,7 @@ def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
     return _pd().DataFrame(rows)
 
 
-def pairing_study(players: Sequence[str], rounds: int, rules: Rules | None = None,
+def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None,
                   seed: int = 0) -> "tuple[pd.DataFrame, pd.DataFrame]":
     """Pairing in simulated play (``play_events``), predicted and realised.
 
@@ -409,7 +410,7 @@ def pairing_study(players: Sequence[str], rounds: int, rules: Rules | None = Non
 
     rules = rules or Rules()
     situations, partners = [], []
-    for kind, game, obs, action in play_events(players, rounds, rules, seed):
+    for kind, game, obs, action in play_events(players, holes, rules, seed):
         if kind != "decision" or obs.awaiting != "place":
             continue
         grid, held = obs.my_grid, obs.drawn

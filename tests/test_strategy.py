@@ -215,6 +215,14 @@ def test_rank_stats_accounts_for_every_card():
     assert rank_stats(TABLE, 6, rules, seed=2).equals(stats.reset_index())  # deterministic
 
 
+def test_rank_stats_counts_each_deal_once_with_one_hole_games():
+    stats = rank_stats(TABLE[:2], 3, Rules(rounds=1), seed=0)
+    assert stats["dealt"].sum() == stats["final"].sum() == 6 * 2 * 3
+    assert (stats.attrs["games"], stats.attrs["holes"]) == (3, 3)
+    with pytest.raises(ValueError, match="holes must be a whole number"):
+        rank_stats(TABLE, 0)
+
+
 def test_pairing_study_predictions_agree_with_what_happened():
     situations, partners = pairing_study(TABLE, 90, Rules(), seed=3)
     assert len(situations) > 100 and len(partners) > 1000
