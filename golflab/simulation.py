@@ -287,6 +287,10 @@ def simulate(
             done += task.stop - task.start
             if report:
                 report(done, games)
+    except BaseException:  # an interrupt or an error: stop the workers at once
+        if pool is not None:
+            pool.terminate()
+        raise
     finally:
         if pool is not None:
             pool.close()

@@ -230,3 +230,12 @@ def test_custom_profiles_play_under_their_own_name():
     assert set(res.decisions["personality"]) == {"Bold Sofia", "Sofia"}
     with pytest.raises(ValueError, match="or pass a golflab.ai.Profile"):
         simulate(["Sofia", 3], 1, progress=False)
+
+
+def test_an_error_in_the_progress_callback_stops_the_workers_and_propagates():
+    def stop(done, total):
+        if done >= 4:
+            raise RuntimeError("stop here")
+
+    with pytest.raises(RuntimeError, match="stop here"):
+        simulate(["Sofia", "Maya"], 400, Rules(rounds=1), seed=1, processes=2, progress=stop, analyze=False)
