@@ -93,6 +93,11 @@ class Grade:
     phase: str
     personality: str | None = None
 
+    def __str__(self) -> str:
+        """One line for a learner, e.g. ``discard: MISTAKE (ev +0.0, best swap 3 -5.5): ...``."""
+        return (f"{self.action}: {self.quality} (ev {self.ev:+.1f}, best {self.best_action} {self.best_ev:+.1f})"
+                f" - {self.reason}")
+
 
 def game_phase(obs) -> str:
     """early / mid / late by the fewest face-down cards any seat has (final turns: late)."""

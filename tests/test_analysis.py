@@ -207,3 +207,10 @@ def test_quality_counters_count_rate_and_add():
     d = total.to_dict()
     assert d["rates"]["discarded_twos"] == 0.5 and d["grades"]["BLUNDER"] == 1
     assert QualityCounters().rates()["discarded_kings"] == 0.0
+
+
+def test_grade_reads_as_one_line_for_a_learner():
+    g = graded(table(["3H", "AS", "?", "?", "?", "?"], held="KC"), "discard")
+    text = str(g)
+    assert text.startswith("discard: MISTAKE (ev +0.0, best swap ") and "discarding a king" in text
+    assert "\n" not in text
