@@ -40,3 +40,8 @@ def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
     page.locator(".golf-rule-super_kings input").check()
     page.wait_for_selector("text=K Good \u2192 Excellent", timeout=60_000)
     page.wait_for_selector(DONE, timeout=60_000)
+    # A larger sample takes a few seconds: the explorer says it is computing meanwhile.
+    page.locator(".explorer-samples select").select_option(label="900 holes")
+    page.wait_for_selector(".explorer-computing .explorer-status :text('Computing')", timeout=30_000)
+    page.wait_for_selector(".explorer-status :text('\u2714 900 simulated holes')", timeout=120_000)
+    assert page.locator(".explorer-computing").count() == 0
