@@ -17,6 +17,12 @@ face-down position is a draw without replacement from that pool, so
 Values are hand-score points: **lower is better** (golf). A "change" is the expected
 hand score after a move minus before it, so a negative change is an improvement.
 Opponents' behaviour is not modelled (what they hold back or pass is not inferred).
+
+From an observation: ``unseen_counts(obs)``, ``expected_unseen_value(obs)``,
+``hand_ev(obs, seat)``, ``placement_evs(obs, card)``, ``take_ev(obs)``, ``draw_ev(obs)``,
+``action_values(obs)`` (every legal action). From counts alone: ``deck_counts(rules,
+players)``, ``pair_probability(rank, counts, draws)`` and ``Pool(counts, rules)`` with
+``mean``, ``column_ev``, ``hand_ev``, ``placements`` and ``best_change`` on grids of ranks.
 """
 
 from __future__ import annotations
