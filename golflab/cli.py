@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Sequence
 
@@ -116,9 +117,15 @@ def _rules_text() -> str:
 def _simulate(args) -> int:
     from .simulation import resolve_players, simulate
 
+    from .ai import PROFILES
+
     rules = parse_rules(args.rule)
+    known = {k.lower() for k in PROFILES}
+    for name in args.players.split(","):
+        if name.strip().lower() not in known:
+            raise UsageError(f"unknown personality {name.strip()!r} in --players: choose from {', '.join(PROFILES)}")
     try:
-        players = resolve_players([p for p in args.players.split(",")])
+        players = resolve_players(args.players.split(","))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     try:
@@ -153,11 +160,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         if args.command == "rules":
             print(_rules_text())
-            return 0
-        if args.command == "simulate":
-            return _simulate(args)
-        parser.print_help()
-        return EXIT_USAGE
+            code = 0
+        elif args.command == "simulate":
+            code = _simulate(args)
+        else:
+            parser.print_help()
+            code = EXIT_USAGE
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
     except UsageError as exc:
         print(f"golflab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader went away (e.g. `golflab rules | head -1`): not an error
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

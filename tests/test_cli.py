@@ -58,7 +58,7 @@ def test_simulate_writes_rounds_csv(tmp_path):
 
 
 @pytest.mark.parametrize("args,expected", [
-    (["simulate", "--players", "Sofia,Bob"], "unknown personality 'Bob': choose from Sofia, Maya, Priya"),
+    (["simulate", "--players", "Sofia,Bob"], "unknown personality 'Bob' in --players: choose from Sofia, Maya, Priya"),
     (["simulate", "--players", "Sofia"], "2 to 6 players"),
     (["simulate", "--players", "Sofia,Maya", "--rule", "colour=red"], "unknown rule 'colour': allowed rules are"),
     (["simulate", "--players", "Sofia,Maya", "--rule", "flip_mode=sometimes"],
@@ -118,3 +118,9 @@ def test_main_is_callable_in_process(capsys):
     assert "max_turns" in capsys.readouterr().out
     assert main(["simulate", "--players", "Sofia,Nobody"]) == 2
     assert "unknown personality 'Nobody'" in capsys.readouterr().err
+
+
+def test_a_closed_pipe_is_not_an_error():
+    cmd = f"{sys.executable} -m golflab rules | head -1"
+    out = subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60)
+    assert out.stdout.startswith("rounds") and "Traceback" not in out.stderr
