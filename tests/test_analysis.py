@@ -214,3 +214,14 @@ def test_grade_reads_as_one_line_for_a_learner():
     text = str(g)
     assert text.startswith("discard: MISTAKE (ev +0.0, best swap ") and "discarding a king" in text
     assert "\n" not in text
+
+
+def test_grade_depends_only_on_what_the_seat_sees():
+    """Swapping two hidden cards (a face-down card and a draw-pile card) changes no grade."""
+    game = table(["9H", "7S", "3D", "?", "?", "?"], held="4C")
+    before = {a: grade(game.observation(0), a) for a in ("swap 0", "swap 3", "discard")}
+    hidden, pile = game._grids[0][3], game._draw[0]
+    game._grids[0][3], game._draw[0] = pile, hidden
+    assert hidden != pile
+    after = {a: grade(game.observation(0), a) for a in before}
+    assert after == before
