@@ -383,3 +383,21 @@ def test_new_game_from_python_keeps_what_is_not_given():
     assert t.setup.seed.value == ""  # the next game from the panel is random unless a seed is typed
     t.new_game(players=3, human_seat=0)
     assert t.game.players == ("You", "Sofia", "Maya") and t.game.rules.rounds == 3
+
+
+def test_the_settings_panel_is_built_when_first_opened():
+    t = table(players=["Kenji"], rules=Rules(rounds=3))
+    assert t._setup is None  # not built yet: the page loads fewer widgets
+    more = next(c for c in t.children if "golf-more" in c._dom_classes)
+    more.selected_index = 1
+    assert t._setup is not None and t._setup in t._setup_slot.children
+    assert t.setup.count.value == 1 and t.setup.personalities[0].value == "Kenji"
+    assert t.setup.rules_form.rules == Rules(rounds=3) and t.setup.seed.value == ""
+
+
+def test_new_game_without_opening_the_panel_keeps_players_and_rules():
+    t = table(players=["Kenji", "Sage"], rules=Rules(rounds=3), human_seat=2)
+    t.new_game_button.click()
+    t.new_game_button.click()  # the CPU players have flipped already: the second click confirms
+    g = t.game
+    assert g.players == ("Kenji", "Sage", "You") and g.rules.rounds == 3 and g.seed != 11

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import dataclasses
 import functools
 import logging
 import os
@@ -115,7 +114,6 @@ class GolfTable(w.VBox):
         super().__init__(self._layout(), layout=w.Layout(width="100%"))
         self.add_class("golf-table")
         self.cpu_delay = delay
-        self.setup.show(dataclasses.replace(settings, seed=None))  # the next game's seed: random unless typed
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
     # ------------------------------------------------------------------ public
@@ -192,8 +190,16 @@ class GolfTable(w.VBox):
         settings = _settings(current.opponents if players is None else players,
                              current.rules if rules is None else rules, seed,
                              current.human_seat if human_seat is None else human_seat)
-        self.setup.show(dataclasses.replace(settings, seed=None))
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
+
+    @property
+    def setup(self) -> NewGamePanel:
+        """The new-game panel, built the first time it is opened (it holds two thirds of the
+        board's widgets, so the page loads faster without it)."""
+        if self._setup is None:
+            self._setup = NewGamePanel(self._settings_now(seed=None))
+            self._setup_slot.children = [self._setup]
+        return self._setup
 
     def __repr__(self) -> str:
         others = [n for i, n in enumerate(self.game.players) if i != self.human_seat]
@@ -238,7 +244,8 @@ class GolfTable(w.VBox):
         self.save_text = w.Textarea(placeholder="Press Save game, copy this text; later paste it here and press Load game.",
                                     layout=w.Layout(width="98%", height="90px"))
         self.download = w.HTML()
-        self.setup = NewGamePanel(TableSettings(default_opponents(3), Rules(), None, 0))
+        self._setup: NewGamePanel | None = None
+        self._setup_slot = w.VBox([w.HTML("<i>Preparing the settings\u2026</i>")])
 
         for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
                             (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
@@ -275,10 +282,11 @@ class GolfTable(w.VBox):
                                                                             align_items="center"))
         more = w.Accordion(children=[
             w.VBox([self.log_box]),
-            self.setup,
+            self._setup_slot,
             w.VBox([w.HBox([self.save_button, self.load_button, self.download]), self.save_text]),
         ])
         more.add_class("golf-more")
+        more.observe(self._on_more, names="selected_index")
         for i, title in enumerate(("Move log", "New game settings: players, personalities, holes, rules",
                                    "Save or resume a game")):
             more.set_title(i, title)
@@ -290,6 +298,8 @@ class GolfTable(w.VBox):
         self._stop_pacing()
         self.game = game
         self.human_seat = human_seat
+        if self._setup is not None:  # the panel starts from this game's settings, with a random seed
+            self._setup.show(self._settings_now(seed=None))
         self.log_lines = [f"New game (seed {game.seed}): {', '.join(game.players)}; {game.rules.describe()}"]
         self._confirm_new = False
         self._last = ""
@@ -417,7 +427,7 @@ class GolfTable(w.VBox):
                          "or just keep playing.")
             return
         try:
-            settings = self.setup.settings()
+            settings = self._setup.settings() if self._setup is not None else self._settings_now(seed=None)
         except ValueError as exc:
             self._refuse(f"Cannot start a new game: {exc}. Fix it under New game settings.")
             return
@@ -439,6 +449,11 @@ class GolfTable(w.VBox):
             self.load(self.save_text.value)
         except ValueError as exc:
             self._refuse(f"Could not load that game: {exc}. Nothing was changed.")
+
+    @_guarded
+    def _on_more(self, change) -> None:
+        if change["new"] == 1:
+            self.setup  # noqa: B018 - builds the panel on first opening
 
     @_guarded
     def _on_speed(self, change) -> None:
@@ -570,10 +585,11 @@ class GolfTable(w.VBox):
         self.log_box.value = view.log_html(self.log_lines)
         self._set_status(self._prompt_text())
 
-    def _settings_now(self) -> TableSettings:
+    def _settings_now(self, seed: int | None = None) -> TableSettings:
+        """The current opponents, rules and seat, with ``seed`` for the next game."""
         names = list(self.game.players)
         names.pop(self.human_seat)
-        return TableSettings(tuple(names), self.game.rules, self.game.seed, self.human_seat)
+        return TableSettings(tuple(names), self.game.rules, seed, self.human_seat)
 
 
 def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
