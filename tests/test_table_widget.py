@@ -9,7 +9,7 @@ import pytest
 
 from golflab import Game, Phase, Rules
 from widgets import GolfTable
-from widgets.table_view import ranking
+from widgets.status import ranking
 
 HOOKS = ("golf-deck", "golf-discard", "golf-action-discard", "golf-action-skip", "golf-next-round",
          "golf-new-game", "golf-scores", "golf-status")
@@ -390,7 +390,7 @@ def test_the_settings_panel_is_built_when_first_opened():
     assert t._setup is None  # not built yet: the page loads fewer widgets
     more = next(c for c in t.children if "golf-more" in c._dom_classes)
     more.selected_index = 1
-    assert t._setup is not None and t._setup in t._setup_slot.children
+    assert t._setup is not None and t._setup in t.board.settings_slot.children
     assert t.setup.count.value == 1 and t.setup.personalities[0].value == "Kenji"
     assert t.setup.rules_form.rules == Rules(rounds=3) and t.setup.seed.value == ""
 

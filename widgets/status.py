@@ -6,7 +6,9 @@ Pure functions of golflab observations: no widgets here, so they are easy to tes
 
 from __future__ import annotations
 
-from golflab import Action, Card, Observation, Phase, Rules, card_value
+from typing import Callable, Sequence
+
+from golflab import Action, Card, Game, Observation, Phase, Rules, card_value
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 ACTIVE_PHASES = (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN)
@@ -131,3 +133,43 @@ def move_words(name: str, action: Action, before: Observation, after: Observatio
         card = card_words(shown, rules) if shown is not None else "a card"
         return f"{name} turned up the {card} at {position_words(action.pos)}"
     return f"{name} skipped the optional flip"
+def ranking(players: Sequence[str], totals: Sequence[int]) -> list[tuple[int, str, int]]:
+    """(place, name, total) from lowest total up; tied totals share a place."""
+    order = sorted(range(len(players)), key=lambda s: (totals[s], s))
+    out = []
+    for i, seat in enumerate(order):
+        place = out[-1][0] if i and totals[seat] == out[-1][2] else i + 1
+        out.append((place, players[seat], totals[seat]))
+    return out
+
+
+
+
+def awaiting(game: Game, seat: int) -> str:
+    """What the table waits for: the learner's initial_flip, draw, place or flip; cpu while
+    another seat moves; next-round or new-game between holes."""
+    if game.phase is Phase.GAME_OVER:
+        return "new-game"
+    if game.phase is Phase.ROUND_OVER:
+        return "next-round"
+    return game.awaiting if game.current_player == seat else "cpu"
+
+
+def situation(game: Game, seat: int, style: Callable[[str], str] = lambda name: "") -> str:
+    """The status line for the learner at ``seat``: what to do now, whose turn it is, or
+    how the hole or the game ended. ``style(name)`` names a CPU player's personality."""
+    if game.phase is Phase.GAME_OVER:
+        board = ranking(game.players, game.totals)
+        winners = [name for place, name, _ in board if place == 1]
+        who = " and ".join(winners)
+        verb = "win" if len(winners) > 1 or game.players.index(winners[0]) == seat else "wins"
+        return f"Game over: {who} {verb} with {board[0][2]} points! Press New game to play again."
+    if game.phase is Phase.ROUND_OVER:
+        res = game.round_results[-1]
+        who = " and ".join(game.players[s] for s in res.winners)
+        return (f"Hole {game.round} is over ({who} won it with {res.scores[res.winners[0]]}). "
+                "Read the scores below, then press Next hole.")
+    obs = game.observation(seat)
+    if obs.current_player == seat:
+        return prompt(obs)
+    return waiting(obs, style(game.players[obs.current_player]))

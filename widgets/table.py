@@ -26,11 +26,9 @@ Choices where the spec is silent (a careful player's table):
 from __future__ import annotations
 
 import asyncio
-import base64
 import functools
 import logging
 import os
-from html import escape
 
 import ipywidgets as w
 
@@ -38,14 +36,16 @@ from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import PROFILES, CPUPlayer
 
 from . import status as words
-from . import table_view as view
+from .table_board import SETTINGS_TAB, SPEEDS, Board
 from .table_setup import HUMAN_NAME, NewGamePanel, TableSettings, check_opponents, default_opponents
 
 log = logging.getLogger(__name__)
 
 DEFAULT_CPU_DELAY = 0.6
-SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
-MAX_CPU_STEPS = 20_000  # far beyond any game (18 holes x 6 seats x 500 turns guards stop earlier)
+MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
+BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
+                 "hand", "discard_action", "skip_action", "status", "slots", "summary", "next_round_button",
+                 "scores", "log_box", "save_button", "load_button", "save_text", "download", "more")
 
 
 def env_number(name: str, default, kind=float):
@@ -73,19 +73,8 @@ def _guarded(method):
     return wrapper
 
 
-def _classes(widget: w.DOMWidget, base: tuple[str, ...], extra: tuple[str, ...] = ()) -> None:
-    """Set a widget's CSS classes (only sends an update when they change)."""
-    wanted = tuple(base) + tuple(c for c in extra if c)
-    if tuple(widget._dom_classes) != wanted:
-        widget._dom_classes = wanted
-
-
-def _card_face(card) -> tuple[str, str, str]:
-    """(button text, colour class, tooltip) for a face-up card on a card button."""
-    if card.is_joker:
-        return "JK\n\u2605", "golf-joker", "joker"
-    rank = "10" if card.rank == "T" else card.rank
-    return f"{rank}\n{card.pretty[-1]}", "golf-red" if card.is_red else "golf-black", card.pretty
+def _style(name: str) -> str:
+    return PROFILES[name].style if name in PROFILES else ""
 
 
 class GolfTable(w.VBox):
@@ -96,6 +85,11 @@ class GolfTable(w.VBox):
     players (None: random, or ``GOLFLAB_SEED`` when set). ``human_seat``: your seat.
     ``cpu_delay``: seconds between CPU moves (0 plays them at once; None: 0.6, or
     ``GOLFLAB_CPU_DELAY`` when set).
+
+    The board's widgets are attributes (``slots``, ``deck_button``, ``discard_button``,
+    ``discard_action``, ``skip_action``, ``next_round_button``, ``new_game_button``,
+    ``status``, ``scores``, ``save_button``, ``load_button``, ``save_text``, ``speed`` ...),
+    so code can press them: ``table.slots[3].click()``.
     """
 
     def __init__(self, players=("Sofia", "Maya", "Marcus"), rules: Rules | None = None, seed: int | None = None,
@@ -110,11 +104,29 @@ class GolfTable(w.VBox):
         self._confirm_new = False
         self._syncing = False
         self._last = ""
-        self._build()
-        super().__init__(self._layout(), layout=w.Layout(width="100%"))
+        self._setup: NewGamePanel | None = None
+        self.board = board = Board()
+        for name in BOARD_WIDGETS:
+            setattr(self, name, getattr(board, name))
+        super().__init__(board.children, layout=w.Layout(width="100%"))
         self.add_class("golf-table")
+        self._wire()
         self.cpu_delay = delay
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
+
+    def _wire(self) -> None:
+        for pos, slot in enumerate(self.slots):
+            slot.on_click(functools.partial(self._on_slot, pos))
+        self.new_game_button.on_click(self._on_new_game)
+        self.deck_button.on_click(self._on_deck)
+        self.discard_button.on_click(self._on_discard_pile)
+        self.discard_action.on_click(self._on_discard)
+        self.skip_action.on_click(self._on_skip)
+        self.next_round_button.on_click(self._on_next_round)
+        self.save_button.on_click(self._on_save)
+        self.load_button.on_click(self._on_load)
+        self.speed.observe(self._on_speed, names="value")
+        self.more.observe(self._on_more, names="selected_index")
 
     # ------------------------------------------------------------------ public
     @property
@@ -198,100 +210,12 @@ class GolfTable(w.VBox):
         board's widgets, so the page loads faster without it)."""
         if self._setup is None:
             self._setup = NewGamePanel(self._settings_now(seed=None))
-            self._setup_slot.children = [self._setup]
+            self.board.settings_slot.children = [self._setup]
         return self._setup
 
     def __repr__(self) -> str:
         others = [n for i, n in enumerate(self.game.players) if i != self.human_seat]
         return f"<GolfTable: you against {', '.join(others)}; {self.game.rules.rounds} holes>"
-
-    # ------------------------------------------------------------- building
-    def _build(self) -> None:
-        def btn(**kwargs) -> w.Button:
-            return w.Button(layout=w.Layout(width="auto"), **kwargs)  # a Layout of its own each
-
-        self.css = w.HTML(view.TABLE_CSS)
-        self.rules_bar = w.HTML()
-        self.new_game_button = btn(description="New game", icon="refresh", tooltip="Deal a new game with the settings below")
-        self.speed = w.ToggleButtons(options=list(SPEEDS), description="CPU speed",
-                                     style={"button_width": "64px", "description_width": "initial"},
-                                     tooltip="Pause between CPU moves (Instant: no pause)")
-        self.opponents = w.HTML()
-        self.deck_button = w.Button(tooltip="Draw the top card of the deck")
-        self.discard_button = w.Button(tooltip="Take the top card of the discard pile")
-        for b in (self.deck_button, self.discard_button):
-            b.add_class("golf-card-btn")
-        self.deck_label = w.HTML()
-        self.discard_label = w.HTML('<div class="golf-pile-label">discard pile</div>')
-        self.hand = w.HTML()
-        self.discard_action = btn(description="Discard", icon="trash", button_style="warning",
-                                  tooltip="Throw the drawn card onto the discard pile")
-        self.skip_action = btn(description="Skip flip", icon="forward", button_style="info",
-                               tooltip="Do not flip a card this turn")
-        self.status = w.HTML()
-        self.slots = []
-        for i in range(6):
-            slot = w.Button(tooltip=words.position_words(i))
-            slot.on_click(functools.partial(self._on_slot, i))
-            self.slots.append(slot)
-        self.mine_label = w.HTML()
-        self.summary = w.HTML()
-        self.next_round_button = btn(description="Next hole", icon="forward", button_style="success")
-        self.scores = w.HTML()
-        self.log_box = w.HTML()
-        self.save_button = btn(description="Save game", icon="download", tooltip="Put the game into the box as JSON")
-        self.load_button = btn(description="Load game", icon="upload", tooltip="Resume the game pasted into the box")
-        self.save_text = w.Textarea(placeholder="Press Save game, copy this text; later paste it here and press Load game.",
-                                    layout=w.Layout(width="98%", height="90px"))
-        self.download = w.HTML()
-        self._setup: NewGamePanel | None = None
-        self._setup_slot = w.VBox([w.HTML("<i>Preparing the settings\u2026</i>")])
-
-        for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
-                            (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
-                            (self.skip_action, "golf-action-skip"), (self.next_round_button, "golf-next-round"),
-                            (self.scores, "golf-scores"), (self.speed, "golf-speed"), (self.save_button, "golf-save"),
-                            (self.load_button, "golf-load"), (self.save_text, "golf-save-text"),
-                            (self.log_box, "golf-log-box"), (self.rules_bar, "golf-rules-bar")):
-            widget.add_class(cls)
-        for b in (self.discard_action, self.skip_action, self.next_round_button):
-            b.add_class("golf-action")
-        self.new_game_button.on_click(self._on_new_game)
-        self.deck_button.on_click(self._on_deck)
-        self.discard_button.on_click(self._on_discard_pile)
-        self.discard_action.on_click(self._on_discard)
-        self.skip_action.on_click(self._on_skip)
-        self.next_round_button.on_click(self._on_next_round)
-        self.save_button.on_click(self._on_save)
-        self.load_button.on_click(self._on_load)
-        self.speed.observe(self._on_speed, names="value")
-
-    def _layout(self) -> list:
-        piles = w.HBox([
-            w.VBox([self.deck_button, self.deck_label]),
-            w.VBox([self.discard_button, self.discard_label]),
-            self.hand,
-            w.VBox([self.discard_action, self.skip_action], layout=w.Layout(justify_content="center")),
-        ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
-        grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
-        mine = w.VBox([self.mine_label, grid])
-        felt = w.VBox([self.opponents, w.HBox([mine, piles], layout=w.Layout(flex_flow="row wrap",
-                                                                            align_items="flex-start"))])
-        felt.add_class("golf-felt")
-        toolbar = w.HBox([self.new_game_button, self.speed], layout=w.Layout(flex_flow="row wrap",
-                                                                            align_items="center"))
-        more = w.Accordion(children=[
-            w.VBox([self.log_box]),
-            self._setup_slot,
-            w.VBox([w.HBox([self.save_button, self.load_button, self.download]), self.save_text]),
-        ])
-        more.add_class("golf-more")
-        more.observe(self._on_more, names="selected_index")
-        for i, title in enumerate(("Move log", "New game settings: players, personalities, holes, rules",
-                                   "Save or resume a game")):
-            more.set_title(i, title)
-        return [self.css, self.rules_bar, toolbar, self.status, felt, self.summary, self.next_round_button,
-                self.scores, more]
 
     # ------------------------------------------------------------- game flow
     def _start(self, game: Game, human_seat: int) -> None:
@@ -410,7 +334,7 @@ class GolfTable(w.VBox):
     def _on_next_round(self, _button=None) -> None:
         self._confirm_new = False
         if self.game.phase is not Phase.ROUND_OVER:
-            self._refuse("There is no finished hole to leave: " + self._prompt_text())
+            self._refuse("There is no finished hole to leave: " + self._situation())
             return
         self.game.next_round()
         self._last = ""
@@ -435,11 +359,7 @@ class GolfTable(w.VBox):
 
     @_guarded
     def _on_save(self, _button=None) -> None:
-        text = self.save()
-        self.save_text.value = text
-        data = base64.b64encode(text.encode()).decode()
-        self.download.value = (f'<a download="golf-game.json" href="data:application/json;base64,{data}" '
-                               'style="line-height:32px;color:#1565c0;text-decoration:underline">download golf-game.json</a>')
+        self.board.show_download(self.save())
         self._note("Saved: the game is in the box below (and can be downloaded). Paste it back and press "
                    "Load game to resume.")
 
@@ -452,7 +372,7 @@ class GolfTable(w.VBox):
 
     @_guarded
     def _on_more(self, change) -> None:
-        if change["new"] == 1:
+        if change["new"] == SETTINGS_TAB:
             self.setup  # noqa: B018 - builds the panel on first opening
 
     @_guarded
@@ -462,46 +382,19 @@ class GolfTable(w.VBox):
             self._schedule_cpu()
 
     # --------------------------------------------------------------- status
-    def _prompt_text(self) -> str:
-        g = self.game
-        if g.phase is Phase.GAME_OVER:
-            board = view.ranking(g.players, g.totals)
-            winners = [name for place, name, _ in board if place == 1]
-            total = board[0][2]
-            who = " and ".join(winners)
-            verb = "win" if len(winners) > 1 or who == HUMAN_NAME else "wins"
-            return f"Game over: {who} {verb} with {total} points! Press New game to play again."
-        if g.phase is Phase.ROUND_OVER:
-            res = g.round_results[-1]
-            who = " and ".join(g.players[s] for s in res.winners)
-            return (f"Hole {g.round} is over ({who} won it with {res.scores[res.winners[0]]}). "
-                    f"Read the scores below, then press Next hole.")
-        obs = self._view()
-        if obs.current_player == self.human_seat:
-            return words.prompt(obs)
-        name = g.players[g.current_player]
-        return words.waiting(obs, PROFILES[name].style)
-
-    def _awaiting_now(self) -> str:
-        g = self.game
-        if g.phase is Phase.GAME_OVER:
-            return "new-game"
-        if g.phase is Phase.ROUND_OVER:
-            return "next-round"
-        return g.awaiting if g.current_player == self.human_seat else "cpu"
-
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status_text = text
-        self._awaiting = self._awaiting_now()
-        last = f'<span class="golf-last">Last move: {escape(self._last)}</span>' if self._last else ""
-        self.status.value = f"{escape(text)}{last}"
-        _classes(self.status, ("golf-status", f"golf-await-{self._awaiting}"), (extra,))
+        self._awaiting = words.awaiting(self.game, self.human_seat)
+        self.board.show_status(text, self._awaiting, self._last, extra)
 
     def _refuse(self, text: str) -> None:
         self._set_status(text, "golf-refused")
 
     def _note(self, text: str) -> None:
-        self._set_status(f"{text} {self._prompt_text()}")
+        self._set_status(f"{text} {self._situation()}")
+
+    def _situation(self) -> str:
+        return words.situation(self.game, self.human_seat, _style)
 
     def _fail(self, exc: BaseException) -> None:
         log.exception("golf table callback failed", exc_info=exc)
@@ -513,77 +406,9 @@ class GolfTable(w.VBox):
         self._set_status(f"Sorry, something went wrong ({exc}). You can keep playing, or save the game and "
                          "start a new one.", "golf-error")
 
-    # --------------------------------------------------------------- rendering
     def _render(self) -> None:
-        g = self.game
-        obs = self._view()
-        mine = obs.current_player == self.human_seat and g.phase in words.ACTIVE_PHASES
-        legal = {str(a) for a in obs.legal_actions} if mine else set()
-        over = g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
-        result = g.round_results[-1] if over else None
-
-        self.rules_bar.value = view.rules_bar_html(g.rules, g.round)
-        seats = []
-        for seat, name in enumerate(g.players):
-            if seat == self.human_seat:
-                continue
-            cards = obs.grids[seat]
-            if result is not None:
-                cards = _grid_from(result.hands[seat])
-            holding = ""
-            if seat == obs.current_player and obs.holding and not over:
-                holding = f"holds the {obs.taken.pretty}" if obs.taken is not None else "holds a card from the deck"
-            seats.append(view.opponent_html(name, PROFILES[name].style, g.totals[seat], cards,
-                                            seat == obs.current_player and not over, holding))
-        self.opponents.value = view.opponents_html(seats)
-
-        self.deck_button.description = f"Deck\n{obs.draw_pile_size}"
-        _classes(self.deck_button, ("golf-card-btn", "golf-deck", "golf-back"), ("golf-legal" if "draw" in legal else "",))
-        self.deck_label.value = f'<div class="golf-pile-label">deck: {obs.draw_pile_size} cards</div>'
-        top = obs.discard_top
-        if top is None:
-            text, colour, tip = "empty", "golf-empty", "The discard pile is empty"
-        else:
-            text, colour, tip = _card_face(top)
-        self.discard_button.description = text
-        self.discard_button.tooltip = f"Take the {tip} from the discard pile" if top is not None else tip
-        _classes(self.discard_button, ("golf-card-btn", "golf-discard", colour), ("golf-legal" if "take" in legal else "",))
-
-        if obs.drawn is not None and mine:
-            label = "you took" if obs.taken is not None else "you drew"
-            self.hand.value = view.hand_html(obs.drawn, label)
-        else:
-            self.hand.value = view.hand_html(None, "")
-        self.discard_action.layout.display = None if "discard" in legal else "none"
-        self.skip_action.layout.display = None if "skip" in legal else "none"
-
-        my_cards = _grid_from(result.hands[self.human_seat]) if result is not None else obs.grids[self.human_seat]
-        paired = _paired_positions(result.hands[self.human_seat]) if result is not None else set()
-        slot_kind = "swap" if obs.awaiting == "place" else "flip"
-        for pos, (slot, card) in enumerate(zip(self.slots, my_cards)):
-            if card is None:
-                slot.description, colour, tip = "", "golf-back", "face down"
-            else:
-                slot.description, colour, tip = _card_face(card)
-            can = f"{slot_kind} {pos}" in legal
-            slot.tooltip = f"{words.position_words(pos)}: {tip}" + (f" \u2014 click to {slot_kind}" if can else "")
-            _classes(slot, ("golf-card-btn", "golf-slot", f"golf-slot-{pos}", colour),
-                     ("golf-legal" if can else "", "golf-paired" if pos in paired else ""))
-        you = f"You (seat {self.human_seat + 1}) \u00b7 total {g.totals[self.human_seat]}"
-        self.mine_label.value = f'<div class="golf-mine-label">{escape(you)}</div>'
-
-        if result is not None:
-            summary = view.hole_summary_html(g.players, result, len(g.round_results))
-            if g.phase is Phase.GAME_OVER:
-                summary = view.ranking_html(g.players, g.totals, g.holes_won) + summary
-            self.summary.value = summary
-        else:
-            self.summary.value = ""
-        self.next_round_button.layout.display = None if g.phase is Phase.ROUND_OVER else "none"
-        self.next_round_button.description = f"Next hole ({g.round + 1} of {g.rules.rounds})"
-        self.scores.value = view.scores_html(g.players, g.round_results, g.totals, g.rules.rounds)
-        self.log_box.value = view.log_html(self.log_lines)
-        self._set_status(self._prompt_text())
+        self.board.draw(self.game, self.human_seat, self.log_lines)
+        self._set_status(self._situation())
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
         """The current opponents, rules and seat, with ``seed`` for the next game."""
@@ -615,16 +440,3 @@ def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -
 def _cpu_seed(seed: int, seat: int, moves: int) -> int:
     """The seed of one CPU decision: from the game's seed, the seat and the moves so far."""
     return ((seed * 1_000_003 + seat) * 1_000_033 + moves) % (2**63)
-
-
-def _grid_from(hand) -> list:
-    """Grid order cards from a HandBreakdown's columns."""
-    cards = [None] * 6
-    for col in hand.columns:
-        for pos, card in zip(col.positions, col.cards):
-            cards[pos] = card
-    return cards
-
-
-def _paired_positions(hand) -> set[int]:
-    return {pos for col in hand.columns if col.paired for pos in col.positions}

@@ -13,6 +13,8 @@ from typing import Sequence
 from golflab import Card, RoundBreakdown, Rules
 from golflab.display import CARD_CSS, breakdown_html, card_html, grid_html
 
+from .status import ranking
+
 TABLE_CSS = CARD_CSS + """
 <style>
 .golf-table{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;max-width:1100px}
@@ -123,16 +125,6 @@ def hole_summary_html(players: Sequence[str], result: RoundBreakdown, hole: int)
             f"{'win' if len(result.winners) > 1 else 'wins'} it.{escape(went_out)}</h3>"
             f"<div style='font-size:13px;color:#555;margin-bottom:4px'>A column of two cards of the same rank "
             f"scores 0 (outlined in green); every other column adds up its two cards.</div>{''.join(seats)}</div>")
-
-
-def ranking(players: Sequence[str], totals: Sequence[int]) -> list[tuple[int, str, int]]:
-    """(place, name, total) from lowest total up; tied totals share a place."""
-    order = sorted(range(len(players)), key=lambda s: (totals[s], s))
-    out = []
-    for i, seat in enumerate(order):
-        place = out[-1][0] if i and totals[seat] == out[-1][2] else i + 1
-        out.append((place, players[seat], totals[seat]))
-    return out
 
 
 TROPHY = '<span style="color:#f9a825">\u2605</span> '  # a star: no emoji font needed
