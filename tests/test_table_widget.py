@@ -401,3 +401,21 @@ def test_new_game_without_opening_the_panel_keeps_players_and_rules():
     t.new_game_button.click()  # the CPU players have flipped already: the second click confirms
     g = t.game
     assert g.players == ("Kenji", "Sage", "You") and g.rules.rounds == 3 and g.seed != 11
+
+
+def test_a_cpu_players_card_drawn_from_the_deck_is_never_shown():
+    t = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=1), seed=2)
+    play_to(t, "new-game")
+    cpu_draws = [line for line in t.log_lines if line.split(": ", 1)[-1].startswith("draw \u2014")
+                 and not line.startswith("H1 You")]
+    assert cpu_draws and all(line.endswith("drew from the deck") for line in cpu_draws)
+    mine = [line for line in t.log_lines if line.startswith("H1 You: draw")]
+    assert mine and all("drew the " in line for line in mine)  # the learner sees their own card
+    # while a CPU player holds a card from the deck, the board shows its back only
+    t2 = table(human_seat=1, cpu_delay=0)
+    g = Game(["Sofia", "You", "Maya"], Rules(rounds=1), seed=3)
+    while not (g.current_player == 0 and g.awaiting == "place" and g.held_source == "draw"):
+        g.apply(g.legal_actions()[0] if g.current_player != 0 or g.awaiting != "draw" else "draw")
+    t2.board.draw(g, 1, [])
+    assert "holds a card from the deck" in t2.opponents.value
+    assert g.held.pretty not in t2.opponents.value.split("holds")[1]
