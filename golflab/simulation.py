@@ -94,35 +94,39 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
     decisions: list[tuple] = []
     quality = QualityCounters()
     n = len(names)
+    round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
+    analyze = task.analyze
     for index in range(task.start, task.stop):
         gseed = game_seed(task.seed, index)
         game = Game(names, task.rules, seed=gseed)
         bots = [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63))
                 for s, p in enumerate(task.personalities)]
+        choosers = [bot.choose for bot in bots]
+        observe, apply = game.observation, game.apply
         first_row = len(rounds)
         while True:
-            phase = game.phase
-            if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+            phase = game._phase  # the hot loop reads the game's own fields (no property calls)
+            if phase is round_over or phase is game_over:
                 result = game.round_results[-1]
                 turns = game.turns
                 for s in range(n):
                     rounds.append([index, game.round, s, names[s], kinds[s], result.scores[s],
                                    result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
                                    result.finisher is None])
-                if phase is Phase.GAME_OVER:
+                if phase is game_over:
                     break
                 game.next_round()
                 continue
-            seat = game.current_player
-            obs = game.observation(seat)
-            action = bots[seat].choose(obs)
-            if task.analyze:
+            seat = game._current
+            obs = observe(seat)
+            action = choosers[seat](obs)
+            if analyze:
                 g = grade(obs, action, kinds[seat], Pool(unseen_counts(obs), task.rules))
                 quality.add(g)
                 decisions.append((index, game.round, seat, names[seat], kinds[seat],
                                   obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
                                   g.best_action, g.case, g.phase))
-            game.apply(action)
+            apply(action)
         totals = game.totals
         winners = set(game.winners)
         for row in rounds[first_row:]:

@@ -37,6 +37,7 @@ Choices where the spec is silent (a careful player's reading):
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from math import erf, sqrt
 
 from ..cards import JOKER_RANK, Card
@@ -67,25 +68,31 @@ _GOOD_TIERS = ("Excellent", "Good", "Decent")  # cards worth 1 or less: placed w
 _BAD_TIERS = ("Bad", "Terrible")
 
 
+@lru_cache(maxsize=64)
 def turn_marks(max_turns: int) -> tuple[int, int, int]:
     """(pressure_start, progress_start, stall_turns) for a stall guard of ``max_turns``."""
     return min(8, max_turns // 6), min(10, max_turns // 5), min(20, max_turns * 2 // 5)
 
 
+_NO_DOWNGRADES = (False,) * 6
+
+
 class _View:
     """One seat's view of its own grid, computed once per decision."""
 
-    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains")
+    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains", "_worse", "_hopes")
 
     def __init__(self, obs, profile: Profile) -> None:
         self.obs = obs
         self.profile = profile
         self.table: RuleTable = rule_table(obs.rules)
-        self.grid = ranks_of(obs.grids[obs.seat])
-        self.down = [i for i, r in enumerate(self.grid) if r is None]
-        self.playing = obs.phase == Phase.PLAYING
+        self.grid = grid = [c and c.rank for c in obs.grids[obs.seat]]  # ranks (a Card is always true)
+        self.down = [i for i in range(6) if grid[i] is None]
+        self.playing = obs.phase is Phase.PLAYING or obs.phase == Phase.PLAYING
         self._unknown: float | None = None
         self._gains: dict[str, list[float]] = {}
+        self._worse: dict[str, list[bool]] = {}
+        self._hopes: list[float] | None = None
 
     @property
     def unknown(self) -> float:
@@ -97,32 +104,57 @@ class _View:
     def turns(self) -> int:
         return self.obs.turns[self.obs.seat]
 
-    def gain(self, pos: int, rank: str) -> float:
-        """Estimated points saved by putting ``rank`` at ``pos`` (all six computed once per rank)."""
+    def gains(self, rank: str) -> list[float]:
+        """Estimated points saved by putting ``rank`` at each position (computed once per rank)."""
         gains = self._gains.get(rank)
         if gains is None:
             gains = self._gains[rank] = placement_gains(self.grid, rank, self.table,
                                                         self.unknown if self.down else 0.0)
-        return gains[pos]
+        return gains
+
+    def gain(self, pos: int, rank: str) -> float:
+        """Estimated points saved by putting ``rank`` at ``pos``."""
+        return self.gains(rank)[pos]
+
+    def hopes(self) -> list[float]:
+        """The pair-hope credit of each face-up card: a card worth 3 or more whose partner is
+        face down is credited ``pair_hope * HOPE_WEIGHT`` of its points (fading as the
+        face-down cards run out); 0 elsewhere."""
+        hopes = self._hopes
+        if hopes is None:
+            grid, value = self.grid, self.table.value
+            unit = self.profile.pair_hope * HOPE_WEIGHT
+            fade = min(1.0, len(self.down) / 3)
+            hopes = self._hopes = [
+                0.0 if r is None or grid[PARTNER[i]] is not None or value[r] < 3 else unit * value[r] * fade
+                for i, r in enumerate(grid)]
+        return hopes
 
     def hope(self, pos: int) -> float:
-        """The pair-hope credit of the face-up card at ``pos`` (0 when it cannot be paired cheaply)."""
-        rank = self.grid[pos]
-        if rank is None or self.grid[PARTNER[pos]] is not None:
-            return 0.0
-        value = self.table.value[rank]
-        if value < 3:
-            return 0.0
-        return self.profile.pair_hope * HOPE_WEIGHT * value * min(1.0, len(self.down) / 3)
+        """The pair-hope credit of the face-up card at ``pos`` (see ``hopes``)."""
+        return self.hopes()[pos]
+
+    def downgrades(self, rank: str) -> list[bool]:
+        """Per position: would ``rank`` replace a good face-up card (worth 1 or less) by a worse
+        one without improving the hand (completing a pair over an ace is not a downgrade)?"""
+        worse = self._worse.get(rank)
+        if worse is None:
+            value = self.table.value
+            v = value[rank]
+            good = [i for i, old in enumerate(self.grid) if old is not None and value[old] <= 1 and v > value[old]]
+            if good:
+                gains = self.gains(rank)
+                worse = [False] * 6
+                for i in good:
+                    worse[i] = gains[i] <= 0
+            else:
+                worse = _NO_DOWNGRADES
+            self._worse[rank] = worse
+        return worse
 
     def downgrade(self, pos: int, rank: str) -> bool:
-        """True when ``rank`` would replace a good face-up card (worth 1 or less) by a worse one
-        without improving the hand (completing a pair over an ace is not a downgrade)."""
-        old = self.grid[pos]
-        if old is None:
-            return False
-        value = self.table.value
-        return value[old] <= 1 and value[rank] > value[old] and self.gain(pos, rank) <= 0
+        """True when ``rank`` at ``pos`` is a downgrade (see ``downgrades``)."""
+        return self.downgrades(rank)[pos]
 
     def score_with(self, pos: int, rank: str) -> float:
         """The hand's estimated score after ``rank`` replaces ``pos``."""
@@ -255,39 +287,58 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
     table, grid, profile = view.table, view.grid, view.profile
     value = table.value
     v = value[rank]
-    if view.turns >= turn_marks(table.rules.max_turns)[2]:
+    gain = view.gains(rank)
+    worse = view.downgrades(rank)
+    _, progress, stall = turn_marks(table.rules.max_turns)
+    turns = view.turns
+    if turns >= stall:
         # an overdue round: only face-down positions, so the hand goes out soon
         allowed = [i for i in allowed if grid[i] is None] or allowed
     # 1. eagle_eye joker pairs (-4 for the column)
     if table.eagle and rank == JOKER_RANK:
-        pairs = [i for i in allowed if grid[PARTNER[i]] == JOKER_RANK and grid[i] != JOKER_RANK
-                 and not view.downgrade(i, rank)]
+        pairs = [i for i in allowed if grid[PARTNER[i]] == JOKER_RANK and grid[i] != JOKER_RANK and not worse[i]]
         if pairs:
-            return max(pairs, key=lambda i: (view.gain(i, rank), -i)), "eagle_pair"
-    # 2. column pairs, never for negative cards
-    if v >= 0:
-        pairs = [(view.gain(i, rank), i) for i in allowed
-                 if grid[PARTNER[i]] == rank and grid[i] != rank and not view.downgrade(i, rank)]
-        pairs = [(g, i) for g, i in pairs if g > 0]
-        if pairs:
-            gain, pos = max(pairs, key=lambda gi: (gi[0], -gi[1]))
-            # a pair that saves little (an ace beside a king) waits for a better place
-            if gain >= max(view.gain(i, rank) for i in allowed if not view.downgrade(i, rank)) - MIN_SWAP_GAIN:
-                return pos, "pair"
-    # 3. the best swap among bad face-up cards
+            return max(pairs, key=lambda i: (gain[i], -i)), "eagle_pair"
+    # One pass over the positions gathers the candidates of steps 2, 3 and 6 (a downgrade is
+    # never one: it replaces a card worth 1 or less, never a bad card).
     tier = table.tier
-    bad = []
+    rank_tier = tier[rank]
+    good = rank_tier in _GOOD_TIERS
+    threshold = profile.swap_threshold
+    hopes = view.hopes()
+    pair = best = None  # the best column pair; the best gain anywhere
+    bad, ups = [], []
     for i in allowed:
+        if worse[i]:
+            continue
+        g = gain[i]
+        if best is None or g > best:
+            best = g
         old = grid[i]
-        if old is not None and tier[old] in _BAD_TIERS and value[old] > v:
-            score = view.gain(i, rank) - view.hope(i)
+        if v >= 0 and grid[PARTNER[i]] == rank and old != rank and g > 0 and \
+                (pair is None or g > gain[pair] or (g == gain[pair] and i < pair)):
+            pair = i
+        if old is None:
+            continue
+        old_value = value[old]
+        if old_value > v and tier[old] in _BAD_TIERS:
+            score = g - hopes[i]
             if score >= MIN_SWAP_GAIN:
                 bad.append((score, i))
+        if good or old_value >= threshold:
+            score = g - hopes[i]
+            if score >= MIN_SWAP_GAIN:
+                ups.append((score, i))
+    # 2. column pairs, never for negative cards; a pair that saves little (an ace beside a
+    #    king) waits for a better place
+    if pair is not None and gain[pair] >= best - MIN_SWAP_GAIN:
+        return pair, "pair"
+    # 3. the best swap among bad face-up cards (a closer may reveal a card instead)
     down = [i for i in view.down if i in allowed]
-    closing = _closing(view.profile)
+    closing = _closing(profile)
+    limit = _facedown_limit(view, v) if down else None
     if bad:
-        if down and closing > 0 and v <= _facedown_limit(view, v) and \
-                view.unknown - v + closing >= max(s for s, _ in bad):
+        if down and closing > 0 and v <= limit and view.unknown - v + closing >= max(s for s, _ in bad):
             return _facedown_choice(view, down, rng), "closing"
         return _pick(bad, view, rng), "bad_swap"
     # 4. blackjack pursuit: a finished hand of exactly 21 scores 0
@@ -297,29 +348,17 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
                 if hand_estimate(grid, table, view.unknown) > MIN_SWAP_GAIN:
                     return i, "blackjack"
     # 5. excellent cards into face-down positions
-    if tier[rank] == "Excellent" and down:
+    if rank_tier == "Excellent" and down:
         return _facedown_choice(view, down, rng), "excellent_facedown"
     # 6. the personality's thresholds (and good cards anywhere they help)
-    threshold = profile.swap_threshold
-    good = tier[rank] in _GOOD_TIERS
-    ups = []
-    for i in allowed:
-        old = grid[i]
-        if old is None or view.downgrade(i, rank) or not (good or value[old] >= threshold):
-            continue
-        score = view.gain(i, rank) - view.hope(i)
-        if score >= MIN_SWAP_GAIN:
-            ups.append((score, i))
-    down_gain = view.unknown - v if down else None
-    if down and v <= _facedown_limit(view, v) and (not ups or down_gain + closing >= max(s for s, _ in ups)):
+    if down and v <= limit and (not ups or view.unknown - v + closing >= max(s for s, _ in ups)):
         return _facedown_choice(view, down, rng), "facedown"
     if ups:
         return _pick(ups, view, rng), "threshold"
     # 7. progress: late in a long round, a card that is not terrible goes face down (any card
     #    once the round is overdue)
     if down:
-        _, progress, stall = turn_marks(table.rules.max_turns)
-        if view.turns >= stall or (view.turns >= progress and tier[rank] != "Terrible"):
+        if turns >= stall or (turns >= progress and rank_tier != "Terrible"):
             return _facedown_choice(view, down, None), "progress"
     return None, "discard"
 
@@ -387,15 +426,15 @@ def _final_turn(view: _View, rank: str, allowed) -> tuple["int | None", str]:
     return best, ("final" if best is not None else "discard")
 
 
-def _final_gains(view: _View, rank: str, allowed):
-    blackjack = view.table.rules.blackjack
-    for i in allowed:
-        if view.downgrade(i, rank):
-            continue
-        gain = view.gain(i, rank)
-        if blackjack and (not view.down or view.down == [i]) and view.score_with(i, rank) == 21:
-            gain = hand_estimate(view.grid, view.table, view.unknown)
-        yield i, gain
+def _final_gains(view: _View, rank: str, allowed) -> list:
+    """(position, gain) for each allowed position that is no downgrade (blackjack counted)."""
+    gains, worse = view.gains(rank), view.downgrades(rank)
+    out = [(i, gains[i]) for i in allowed if not worse[i]]
+    if view.table.rules.blackjack:
+        for k, (i, gain) in enumerate(out):
+            if (not view.down or view.down == [i]) and view.score_with(i, rank) == 21:
+                out[k] = (i, hand_estimate(view.grid, view.table, view.unknown))
+    return out
 
 
 def _expected_draw_gain(view: _View) -> float:
@@ -435,8 +474,12 @@ def should_take_discard(obs, profile: Profile) -> bool:
         return True
     view = _View(obs, profile)
     table = view.table
-    if table.tier[rank] == "Terrible" and rank not in view.grid:
-        return False  # a terrible card that cannot complete a pair (the quick answer)
+    if rank not in view.grid:  # it cannot complete a pair: two quick answers
+        if table.tier[rank] == "Terrible":
+            return False
+        value = table.value[rank]
+        if view.playing and value >= 2 and max(view.gains(rank)) < _take_need(profile, value, True, True):
+            return False  # no position gains what taking it would need, even at the lowest need
     pos, reason = _placement(view, rank, True, None)
     if reason == "forced":  # no good place for it
         return False
@@ -457,16 +500,23 @@ def _take_margin(view: _View, value: int, pos: int) -> float:
     """The gain a mid card (3-7) must bring to be taken rather than drawing blind: small for
     3-5 (less for aggressive players), larger for 6-7; less for a pair hunter seeding a fresh
     column (``pos`` face down beside a face-down partner); lower when the round is ending."""
-    profile = view.profile
+    obs = view.obs
+    fresh = view.grid[pos] is None and view.grid[PARTNER[pos]] is None
+    # end-game pressure: someone may go out next turn
+    pressure = any(g.count(None) <= 1 for s, g in enumerate(obs.grids) if s != obs.seat)
+    return _take_need(view.profile, value, fresh, pressure)
+
+
+def _take_need(profile: Profile, value: int, fresh: bool, pressure: bool) -> float:
+    """``_take_margin`` from its parts (with both reductions: the least it can be)."""
     if value <= 5:
         need = 1.0 - 0.8 * profile.aggression
     else:
         need = 3.0 - profile.pair_hope
-    if view.grid[pos] is None and view.grid[PARTNER[pos]] is None:
+    if fresh:
         need -= 1.5 * profile.pair_hope
-    obs = view.obs
-    if any(len(obs.face_down(s)) <= 1 for s in range(len(obs.grids)) if s != obs.seat):
-        need -= 0.5  # end-game pressure: someone may go out next turn
+    if pressure:
+        need -= 0.5
     return need
 
 
@@ -555,7 +605,7 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
     if not rules.knock_penalty and gain >= BIG_GAIN and mine <= HIGH_HAND:
         return True
     unknown = unseen_mean(obs)
-    others = [(hand_estimate(ranks_of(g), table, unknown), sum(1 for c in g if c is None))
+    others = [(hand_estimate(ranks_of(g), table, unknown), g.count(None))
               for s, g in enumerate(obs.grids) if s != obs.seat]
     if score > HIGH_HAND and score >= min(est for est, _ in others) - pressure:
         return False  # going out high: some opponent is expected to score no more

@@ -15,14 +15,14 @@ from ..ev import ALL_RANKS, PARTNER, deck_counts
 from ..rules import Rules, rank_value, value_tier
 
 __all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "hand_estimate", "placement_gains",
-           "ranks_of", "rule_table", "unseen_mean"]
+           "ranks_of", "rule_table", "seen_points", "unseen_mean"]
 _rank = attrgetter("rank")
 
 
 class RuleTable:
     """Card values and deck composition under one ``Rules``, computed once and cached."""
 
-    __slots__ = ("rules", "value", "tier", "eagle", "wolfpack", "_decks")
+    __slots__ = ("rules", "value", "tier", "eagle", "wolfpack", "_decks", "_grid_memo", "_pile_memo")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -31,6 +31,9 @@ class RuleTable:
         self.eagle = rules.jokers == "eagle_eye"
         self.wolfpack = rules.wolfpack
         self._decks: dict[int, tuple[dict[str, int], int, int]] = {}
+        # the last grids and discard pile summed by seen_points (compared by content)
+        self._grid_memo: tuple = ([], 0, 0)
+        self._pile_memo: tuple = ((), 0)
 
     def pair_score(self, rank: str) -> int:
         """Points of a column holding two cards of ``rank``."""
@@ -76,12 +79,44 @@ def unseen_mean(obs) -> float:
     """
     table = rule_table(obs.rules)
     _, total, points = table.deck(len(obs.players))
-    value = table.value.__getitem__
-    seen = obs.visible_cards()
-    left = total - len(seen)
+    seen, count = seen_points(obs, table)
+    left = total - count
     if left <= 0:
         return points / total
-    return (points - sum(map(value, map(_rank, seen)))) / left
+    return (points - seen) / left
+
+
+def seen_points(obs, table: RuleTable) -> tuple[int, int]:
+    """(sum of values, number) of ``obs.visible_cards()`` under ``table``'s rules.
+
+    Consecutive observations mostly share their grids and discard pile (a pile grows or
+    loses its top card), so the last grids and pile summed are kept and compared by
+    content: only what changed is summed again. The result is the same whole number.
+    """
+    value = table.value
+    grids = obs.grids
+    memo = table._grid_memo
+    if memo[0] == grids:
+        grid_points, grid_count = memo[1], memo[2]
+    else:
+        seen = [value[c.rank] for g in grids for c in g if c is not None]
+        grid_points, grid_count = sum(seen), len(seen)
+        table._grid_memo = ([list(g) for g in grids], grid_points, grid_count)
+    pile = obs.discard_pile
+    old, pile_points = table._pile_memo
+    n, m = len(old), len(pile)
+    if m >= n and pile[:n] == old:
+        for c in pile[n:]:
+            pile_points += value[c.rank]
+    elif m == n - 1 and old[:m] == pile:
+        pile_points -= value[old[-1].rank]
+    else:
+        pile_points = sum([value[c.rank] for c in pile])
+    table._pile_memo = (tuple(pile), pile_points)
+    held = obs.drawn if obs.taken is None else obs.taken
+    if held is None:
+        return grid_points + pile_points, grid_count + m
+    return grid_points + pile_points + value[held.rank], grid_count + m + 1
 
 
 def column_score(a: "str | None", b: "str | None", table: RuleTable, unknown: float) -> float:
@@ -110,20 +145,13 @@ def placement_gains(grid: list, rank: str, table: RuleTable, unknown: float) -> 
     six positions: the hand estimate before minus after (wolfpack aside)."""
     value = table.value
     own = value[rank]
-    columns = [column_score(grid[i], grid[i + 3], table, unknown) for i in range(3)]
-    gains = []
-    for i in range(6):
-        partner = grid[PARTNER[i]]
-        if partner is None:
-            new = own + unknown
-        elif partner == rank:
-            new = table.pair_score(rank)
-        else:
-            new = own + value[partner]
-        gains.append(columns[i % 3] - new)
-    return gains
+    pair = table.pair_score(rank)
+    columns = (column_score(grid[0], grid[3], table, unknown), column_score(grid[1], grid[4], table, unknown),
+               column_score(grid[2], grid[5], table, unknown))
+    return [columns[i % 3] - (own + unknown if partner is None else pair if partner == rank else own + value[partner])
+            for i, partner in enumerate((grid[3], grid[4], grid[5], grid[0], grid[1], grid[2]))]
 
 
 def ranks_of(grid) -> list:
     """A grid of Cards/None as ranks/None."""
-    return [None if c is None else c.rank for c in grid]
+    return [c and c.rank for c in grid]  # a Card is always true

@@ -38,8 +38,8 @@ class CPUPlayer:
             )
         stage = obs.awaiting
         profile, rng = self.profile, self.rng
-        if stage == "draw":
-            return TAKE if TAKE in legal and should_take_discard(obs, profile) else DRAW
+        if stage == "draw":  # (should_take_discard is False when the discard pile is empty)
+            return TAKE if should_take_discard(obs, profile) and TAKE in legal else DRAW
         if stage == "place":
             pos = choose_placement(obs, profile, rng)
             return DISCARD if pos is None else SWAP[pos]
