@@ -29,7 +29,7 @@ app: $(STAMP)
 	$(BIN)/voila notebooks/ --port=$(PORT)
 
 test: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest --nbval --sanitize-with tests/nbval_sanitize.cfg \
+	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-glob=README.md README.md tests notebooks
 
 bench: $(STAMP)
