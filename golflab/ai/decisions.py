@@ -444,11 +444,16 @@ def _expected_draw_gain(view: _View) -> float:
     total = sum(counts.values())
     if not total:
         return 0.0
+    blackjack = view.table.rules.blackjack
     acc = 0.0
     for rank, n in counts.items():
         if n:
             allowed = _allowed(view, rank)
-            acc += n * max([0.0, *(g for _, g in _final_gains(view, rank, allowed))])
+            if blackjack:
+                acc += n * max([0.0, *(g for _, g in _final_gains(view, rank, allowed))])
+            else:  # a downgrade gains nothing, so only the positions allowed matter for the best
+                gains = view.gains(rank)
+                acc += n * max([0.0, *[gains[i] for i in allowed]])
     return acc / total
 
 
