@@ -179,6 +179,13 @@ def test_personality_explorer_ranks_the_round_robin():
     again = personality_table(*round_robin(None, 1, one_hole.replace(flip_mode="always"), 0))
     assert list(e.score_fig.data[0].x) == pytest.approx(list(again["mean_score"]))
     assert list(e.score_fig.data[0].x) != pytest.approx(list(expected["mean_score"]))
+    e.players.value = ["Sofia", "Maya", "Priya", "Kenji", "Sage"]  # 5 tables of 4
+    five = personality_table(*round_robin(e.players.value, 1, one_hole.replace(flip_mode="always"), 0))
+    assert sorted(e.score_fig.data[0].y) == sorted(e.players.value)
+    assert list(e.score_fig.data[0].x) == pytest.approx(list(five["mean_score"]))
+    assert "5 tables" in e.status.value
+    e.players.value = ["Sofia", "Maya", "Priya"]
+    assert "at least 4 personalities" in e.status.value and len(e.score_fig.data[0].y) == 5
 
 
 # ----------------------------------------------------------------------- house rules

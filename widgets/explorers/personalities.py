@@ -12,22 +12,28 @@ from golflab import Rules
 from golflab.strategy import personality_table, round_robin, round_robin_tables
 
 from ..rules_form import RulesForm
-from .base import Explorer, figure, personality_names, set_traces, table_html
+from .base import Explorer, figure, personality_names, players_control, set_traces, table_html
 
 GRADE_COLORS = {"optimal": "#1b7837", "good": "#a6dba0", "questionable": "#f1d77b", "mistake": "#f4a582",
                 "blunder": "#b2182b"}
 
 
+TABLE_SIZE = 4
+
+
 class PersonalityExplorer(Explorer):
-    """The round-robin. ``samples`` is games per table (70 tables of 4 for 8 personalities)."""
+    """The round-robin: every 4-player table of the chosen personalities (``players``,
+    default all eight: 70 tables). ``samples`` is games per table."""
 
     TITLE = "Personalities"
     SAMPLE_UNIT = "games per table"
     SAMPLE_UNIT_ONE = "game per table"
     SAMPLE_OPTIONS = (1, 3, 10)
 
-    def __init__(self, rules: Rules | None = None, **kwargs) -> None:
+    def __init__(self, rules: Rules | None = None, players=None, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.players = players_control(players or personality_names())
+        self.watch(self.players)
         self.rules = RulesForm(rules or Rules(), options=("flip_mode", "jokers", "super_kings", "ten_penny",
                                                            "knock_penalty", "knock_bonus"))
         self.rules.on_change(lambda _r: self._changed())
@@ -40,13 +46,12 @@ class PersonalityExplorer(Explorer):
                                   xaxis=dict(title="share of decisions", tickformat=".0%"),
                                   yaxis=dict(autorange="reversed"))
         self.table = w.HTML()
-        tables = len(round_robin_tables(personality_names(), 4))
         self.children = [
-            self.header(self.TITLE, f"Every 4-player table of the eight personalities ({tables} tables) plays the "
-                        "chosen number of games. Ranking by mean round score; the bars are 95% confidence "
+            self.header(self.TITLE, "Every 4-player table of the chosen personalities (70 tables for all eight) plays "
+                        "the chosen number of games. Ranking by mean round score; the bars are 95% confidence "
                         "intervals, so overlapping bars mean the sample cannot separate those two."),
             w.HBox([self.rules]),
-            self.controls_row(),
+            self.controls_row(w.HTML("<b>Personalities</b>"), self.players),
             self.status,
             w.HBox([self.score_fig, self.rates_fig], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.quality_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
@@ -56,15 +61,18 @@ class PersonalityExplorer(Explorer):
             self.refresh()
 
     def inputs(self) -> Hashable:
-        return (self.rules.rules, self.samples.value, self.seed.value)
+        names = tuple(self.players.value)
+        if len(names) < TABLE_SIZE:
+            raise ValueError(f"choose at least {TABLE_SIZE} personalities for 4-player tables (got {len(names)})")
+        return (self.rules.rules, names, self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
-        games = f"{key[1]} game{'s' if key[1] > 1 else ''}"
-        return f"{games} per table at {len(round_robin_tables(personality_names(), 4))} tables, seed {key[2]}"
+        games = f"{key[2]} game{'s' if key[2] > 1 else ''}"
+        return f"{games} per table at {len(round_robin_tables(key[1], TABLE_SIZE))} tables, seed {key[3]}"
 
     def compute(self, key) -> dict:
-        rules, games, seed = key
-        rounds, decisions = round_robin(None, games, rules, seed)
+        rules, names, games, seed = key
+        rounds, decisions = round_robin(names, games, rules, seed, size=TABLE_SIZE)
         return {"ranking": personality_table(rounds, decisions)}
 
     def render(self, result) -> None:
