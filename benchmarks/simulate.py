@@ -2,8 +2,8 @@
 
 Four personalities (Sofia, Maya, Priya, Marcus), default rules, ``processes=1``; each
 figure is the median of 5 runs, with and without decision analysis, and the time split
-between building observations, CPU decisions, applying actions and grading (one extra
-instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 100).
+between building observations, CPU decisions (by what the seat must do), applying
+actions and grading (one extra instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 100).
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ def time_split(games: int) -> dict[str, float]:
     """Seconds spent in each part of the hot path, timed around each call (and the decision count)."""
     clock = time.perf_counter
     spent = {"observation": 0.0, "choose": 0.0, "apply": 0.0, "grade": 0.0, "decisions": 0}
+    by_stage: dict[str, list] = {}  # stage -> [seconds choosing, decisions]
     for index in range(games):
         game = Game(PLAYERS, Rules(), seed=game_seed(1, index))
         bots = [CPUPlayer(p, seed=s) for s, p in enumerate(PLAYERS)]
@@ -47,6 +48,7 @@ def time_split(games: int) -> dict[str, float]:
             if game.phase is Phase.ROUND_OVER:
                 game.next_round()
                 continue
+            stage = game.awaiting
             t0 = clock()
             obs = game.observation(game.current_player)
             t1 = clock()
@@ -61,6 +63,10 @@ def time_split(games: int) -> dict[str, float]:
             spent["grade"] += t3 - t2
             spent["apply"] += t4 - t3
             spent["decisions"] += 1
+            entry = by_stage.setdefault(stage, [0.0, 0])
+            entry[0] += t2 - t1
+            entry[1] += 1
+    spent["by_stage"] = by_stage
     return spent
 
 
@@ -76,11 +82,14 @@ def main() -> None:
           f"{graded_turns:,.0f} player-turns/s); analysis costs {plain_cpu / graded_cpu:.1f}x")
     spent = time_split(max(1, games // 4))
     decisions = spent.pop("decisions")
+    by_stage = spent.pop("by_stage")
     play = spent["observation"] + spent["choose"] + spent["apply"]
     print("  hot path (instrumented run, without grading): "
           + ", ".join(f"{k} {spent[k] / play:.0%} ({spent[k] / decisions * 1e6:.1f} us)"
                       for k in ("observation", "choose", "apply"))
           + f"; grading {spent['grade'] / decisions * 1e6:.1f} us per decision")
+    print("  choose by stage: " + ", ".join(
+        f"{stage} {t / n * 1e6:.1f} us x {n / max(1, games // 4):.0f} per game" for stage, (t, n) in by_stage.items()))
 
 if __name__ == "__main__":
     main()

@@ -107,7 +107,7 @@ class Game:
     """
 
     def __init__(self, players: "int | Sequence[str]" = 4, rules: Rules | None = None, seed: int | None = None):
-        self._names = _player_names(players)
+        self._names = tuple(_player_names(players))  # immutable: observations share it
         self._n = n = len(self._names)
         if rules is None:
             rules = Rules()
@@ -168,7 +168,7 @@ class Game:
     round = property(lambda self: self._round, doc="1-based hole number.")
     rules = property(lambda self: self._rules)
     seed = property(lambda self: self._seed)
-    players = property(lambda self: tuple(self._names), doc="Player names by seat.")
+    players = property(lambda self: self._names, doc="Player names by seat (a tuple).")
     num_players = property(lambda self: self._n)
     first_player = property(lambda self: self._first, doc="The seat that starts this hole.")
     finisher = property(lambda self: self._finisher, doc="The seat that went out this hole, or None.")
@@ -394,7 +394,7 @@ class Game:
             legal_actions=self.legal_actions() if mine else [],
             rules=self._rules,
             totals=list(self._totals),
-            players=tuple(self._names),
+            players=self._names,
             discard_pile=tuple(discard),
             taken=held if self._held_src == "take" else None,
             holding=held is not None,

@@ -613,3 +613,38 @@ def test_aggression_drives_going_out_at_a_round_robin_of_the_eight_personalities
     d2 = sum((by_aggression.index(n) - by_rate.index(n)) ** 2 for n in NAMES)
     spearman = 1 - 6 * d2 / (8 * (8 ** 2 - 1))
     assert spearman >= 0.8, (spearman, rate)
+
+
+def test_seen_points_matches_the_visible_cards_whatever_came_before():
+    """seen_points keeps the last grids and discard pile it summed (compared by content):
+    over observations in game order, out of order, with piles that grow, shrink or are
+    reshuffled, and hand-made lists, it always equals the plain sum of visible_cards()."""
+    from golflab.ai.evaluate import rule_table, seen_points
+
+    rules = Rules(jokers="standard", max_turns=30)
+    table_ = rule_table(rules)
+    value = table_.value
+    observations = []
+    game = Game(3, rules, seed=5)
+    bots = [CPUPlayer(n, seed=s) for s, n in enumerate(("Sofia", "Maya", "Kenji"))]
+    while not game.is_over and len(observations) < 600:
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+            continue
+        for seat in range(3):
+            observations.append(game.observation(seat))
+        obs = observations[-3 + game.current_player]
+        game.apply(bots[game.current_player].choose(obs))
+    rng = random.Random(9)
+    shuffled = observations[:]
+    rng.shuffle(shuffled)
+    for obs in observations + shuffled:
+        seen = obs.visible_cards()
+        assert seen_points(obs, table_) == (sum(value[c.rank] for c in seen), len(seen))
+    # a hand-made observation with lists, changed after it was summed
+    obs = dataclasses.replace(observations[50], discard_pile=list(observations[50].discard_pile))
+    first = seen_points(obs, table_)
+    obs.grids[0][obs.grids[0].index(None) if None in obs.grids[0] else 0] = Card.parse("QS")
+    obs.discard_pile.append(Card.parse("KH"))
+    seen = obs.visible_cards()
+    assert seen_points(obs, table_) == (sum(value[c.rank] for c in seen), len(seen)) != first

@@ -207,13 +207,12 @@ def _facedown_choice(view: _View, positions: list[int], rng: "random.Random | No
     visible card. Unpredictability may pick another face-down slot."""
     if rng is not None and len(positions) > 1 and rng.random() < view.profile.unpredictability:
         return rng.choice(positions)
-    grid, value = view.grid, view.table.value
-
-    def key(i: int):
-        partner = grid[PARTNER[i]]
-        return (0, 0, i) if partner is None else (1, value[partner], i)
-
-    return min(positions, key=key)
+    grid = view.grid
+    fresh = [i for i in positions if grid[PARTNER[i]] is None]
+    if fresh:
+        return min(fresh)
+    value = view.table.value
+    return min(positions, key=lambda i: (value[grid[PARTNER[i]]], i))
 
 
 def forced_swap_position(obs, card, profile: Profile | None = None) -> int:
@@ -377,8 +376,12 @@ def _facedown_limit(view: _View, v: int) -> float:
     hunters seed fresh columns with mid cards."""
     profile = view.profile
     limit = view.unknown - 0.5 + _closing(profile)
-    if 3 <= v <= 7 and any(view.grid[PARTNER[i]] is None for i in view.down):
-        limit += 1.5 * profile.pair_hope
+    if 3 <= v <= 7:
+        grid = view.grid
+        for i in view.down:
+            if grid[PARTNER[i]] is None:  # a fresh column to seed
+                limit += 1.5 * profile.pair_hope
+                break
     return limit
 
 
