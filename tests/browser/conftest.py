@@ -112,8 +112,11 @@ def voila_server():
         proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """Debian's Chromium under Playwright, one per test module: Playwright's sync API keeps an
+    event loop running in this thread while it is open, which would break later tests that call
+    ``asyncio.run``."""
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
         if os.environ.get("CI", "").lower() == "true":
