@@ -48,9 +48,11 @@ from .evaluate import (
     PARTNER,
     RuleTable,
     hand_estimate,
+    column_scores,
     placement_gains,
     ranks_of,
     rule_table,
+    table_unseen_mean,
     unseen_mean,
 )
 from .profiles import Profile
@@ -80,7 +82,8 @@ _NO_DOWNGRADES = (False,) * 6
 class _View:
     """One seat's view of its own grid, computed once per decision."""
 
-    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains", "_worse", "_hopes")
+    __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains", "_worse", "_hopes",
+                 "_columns")
 
     def __init__(self, obs, profile: Profile) -> None:
         self.obs = obs
@@ -93,11 +96,12 @@ class _View:
         self._gains: dict[str, list[float]] = {}
         self._worse: dict[str, list[bool]] = {}
         self._hopes: list[float] | None = None
+        self._columns: tuple | None = None
 
     @property
     def unknown(self) -> float:
         if self._unknown is None:
-            self._unknown = unseen_mean(self.obs)
+            self._unknown = table_unseen_mean(self.obs, self.table)
         return self._unknown
 
     @property
@@ -108,8 +112,11 @@ class _View:
         """Estimated points saved by putting ``rank`` at each position (computed once per rank)."""
         gains = self._gains.get(rank)
         if gains is None:
-            gains = self._gains[rank] = placement_gains(self.grid, rank, self.table,
-                                                        self.unknown if self.down else 0.0)
+            unknown = self.unknown if self.down else 0.0
+            columns = self._columns
+            if columns is None:
+                columns = self._columns = column_scores(self.grid, self.table, unknown)
+            gains = self._gains[rank] = placement_gains(self.grid, rank, self.table, unknown, columns)
         return gains
 
     def gain(self, pos: int, rank: str) -> float:

@@ -14,8 +14,8 @@ from ..cards import JOKER_RANK
 from ..ev import ALL_RANKS, PARTNER, deck_counts
 from ..rules import Rules, rank_value, value_tier
 
-__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "hand_estimate", "placement_gains",
-           "ranks_of", "rule_table", "seen_points", "unseen_mean"]
+__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "column_scores", "hand_estimate",
+           "placement_gains", "ranks_of", "rule_table", "seen_points", "table_unseen_mean", "unseen_mean"]
 _rank = attrgetter("rank")
 
 
@@ -77,7 +77,11 @@ def unseen_mean(obs) -> float:
     Equal to ``golflab.ev.expected_unseen_value(obs)``, computed from the deck's total
     instead of a full unseen pool: it runs on every CPU decision, so it must be cheap.
     """
-    table = rule_table(obs.rules)
+    return table_unseen_mean(obs, rule_table(obs.rules))
+
+
+def table_unseen_mean(obs, table: RuleTable) -> float:
+    """``unseen_mean`` with the observation's ``RuleTable`` already at hand."""
     _, total, points = table.deck(len(obs.players))
     seen, count = seen_points(obs, table)
     left = total - count
@@ -140,16 +144,26 @@ def hand_estimate(grid: list, table: RuleTable, unknown: float) -> float:
     return total
 
 
-def placement_gains(grid: list, rank: str, table: RuleTable, unknown: float) -> list[float]:
+def column_scores(grid: list, table: RuleTable, unknown: float) -> tuple:
+    """The ``column_score`` of each position's column, by position (0-5)."""
+    c0 = column_score(grid[0], grid[3], table, unknown)
+    c1 = column_score(grid[1], grid[4], table, unknown)
+    c2 = column_score(grid[2], grid[5], table, unknown)
+    return c0, c1, c2, c0, c1, c2
+
+
+def placement_gains(grid: list, rank: str, table: RuleTable, unknown: float, columns: tuple | None = None
+                    ) -> list[float]:
     """How many points the hand improves (estimated) if a card of ``rank`` replaces each of the
-    six positions: the hand estimate before minus after (wolfpack aside)."""
+    six positions: the hand estimate before minus after (wolfpack aside). ``columns``: the
+    grid's ``column_scores`` when already computed."""
     value = table.value
     own = value[rank]
     pair = table.pair_score(rank)
-    columns = (column_score(grid[0], grid[3], table, unknown), column_score(grid[1], grid[4], table, unknown),
-               column_score(grid[2], grid[5], table, unknown))
-    return [columns[i % 3] - (own + unknown if partner is None else pair if partner == rank else own + value[partner])
-            for i, partner in enumerate((grid[3], grid[4], grid[5], grid[0], grid[1], grid[2]))]
+    if columns is None:
+        columns = column_scores(grid, table, unknown)
+    return [column - (own + unknown if partner is None else pair if partner == rank else own + value[partner])
+            for column, partner in zip(columns, (grid[3], grid[4], grid[5], grid[0], grid[1], grid[2]))]
 
 
 def ranks_of(grid) -> list:
