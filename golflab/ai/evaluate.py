@@ -8,15 +8,12 @@ pool itself (``unseen_counts``) comes from ``golflab.ev``.
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from ..cards import JOKER_RANK
 from ..ev import ALL_RANKS, PARTNER, deck_counts
 from ..rules import Rules, rank_value, value_tier
 
 __all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "column_scores", "hand_estimate",
            "placement_gains", "ranks_of", "rule_table", "seen_points", "table_unseen_mean", "unseen_mean"]
-_rank = attrgetter("rank")
 
 
 class RuleTable:
