@@ -648,3 +648,37 @@ def test_seen_points_matches_the_visible_cards_whatever_came_before():
     obs.discard_pile.append(Card.parse("KH"))
     seen = obs.visible_cards()
     assert seen_points(obs, table_) == (sum(value[c.rank] for c in seen), len(seen)) != first
+
+
+def test_a_players_placement_view_reads_as_a_fresh_one():
+    """CPUPlayer keeps the view of its draw decision to place the card: after a take or a
+    draw, in every rules variant, the followed view reads exactly as a fresh view would."""
+    from golflab.ai.decisions import _View
+
+    checked = {"take": 0, "draw": 0}
+    for k, rules in enumerate((Rules(), Rules(jokers="eagle_eye", flip_mode="always"),
+                               Rules(jokers="standard", super_kings=True, blackjack=True, initial_flips=0))):
+        game = Game(3, rules, seed=40 + k)
+        bots = [CPUPlayer(n, seed=s) for s, n in enumerate(("Sofia", "Kenji", "Sage"))]
+        before = None
+        while not game.is_over:
+            if game.phase is Phase.ROUND_OVER:
+                game.next_round()
+                continue
+            obs = game.observation(game.current_player)
+            profile = bots[game.current_player].profile
+            if obs.awaiting == "draw":
+                before = _View(obs, profile)
+                before.unknown, before.hopes()  # filled caches, as a draw decision leaves them
+                if obs.discard_top is not None:
+                    before.downgrades(obs.discard_top.rank)
+            elif obs.awaiting == "place":
+                followed, fresh = before.follow(obs), _View(obs, profile)
+                assert (followed.grid, followed.down, followed.playing, followed.unknown, followed.hopes()) == (
+                    fresh.grid, fresh.down, fresh.playing, fresh.unknown, fresh.hopes())
+                for rank in ("K", "5", "Q", obs.drawn.rank):
+                    assert followed.gains(rank) == fresh.gains(rank)
+                    assert list(followed.downgrades(rank)) == list(fresh.downgrades(rank))
+                checked["take" if obs.taken is not None else "draw"] += 1
+            game.apply(bots[game.current_player].choose(obs))
+    assert checked["take"] > 50 and checked["draw"] > 50, checked

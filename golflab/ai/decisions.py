@@ -98,6 +98,30 @@ class _View:
         self._hopes: list[float] | None = None
         self._columns: tuple | None = None
 
+    def follow(self, obs) -> "_View":
+        """The view of ``obs`` when it is this seat's next decision in the same turn (placing
+        the card it drew or took). What depends only on the seat's grid is kept when that
+        grid is the same, and every estimate too when the visible cards are the same (a take
+        only moves the top of the discard pile into the seat's hand); else a fresh view.
+        Either way the view reads exactly as a fresh ``_View(obs, profile)`` would."""
+        old = self.obs
+        seat = obs.seat
+        if seat != old.seat or obs.rules is not old.rules or obs.grids[seat] != old.grids[seat]:
+            return _View(obs, self.profile)
+        view = object.__new__(_View)
+        view.obs, view.profile, view.table = obs, self.profile, self.table
+        view.grid, view.down, view._hopes = self.grid, self.down, self._hopes
+        view.playing = obs.phase is Phase.PLAYING or obs.phase == Phase.PLAYING
+        pile, old_pile = obs.discard_pile, old.discard_pile
+        if (obs.taken is not None and old.drawn is None and old.taken is None and old_pile
+                and old_pile[-1] == obs.taken and tuple(pile) == old_pile[:-1] and obs.grids == old.grids
+                and len(obs.players) == len(old.players)):
+            view._unknown, view._gains, view._worse, view._columns = (
+                self._unknown, self._gains, self._worse, self._columns)
+        else:
+            view._unknown, view._gains, view._worse, view._columns = None, {}, {}, None
+        return view
+
     @property
     def unknown(self) -> float:
         if self._unknown is None:
@@ -252,12 +276,18 @@ def choose_placement(obs, profile: Profile, rng: "random.Random | None" = None, 
     personality's thresholds; then discard, or the forced swap when discarding is not allowed.
     Going out is checked with ``wants_to_go_out``.
     """
+    return _place(_View(obs, profile), rng, card, must_swap)
+
+
+def _place(view: _View, rng, card=None, must_swap: bool | None = None) -> "int | None":
+    """``choose_placement`` from a view of the observation."""
+    obs = view.obs
     held = obs.drawn if card is None else card
     if held is None:
         raise ValueError("choose_placement needs a held card: the observation has none and no card was given")
     if must_swap is None:
         must_swap = obs.taken is not None
-    return _placement(_View(obs, profile), _rank_of(held), must_swap, rng)[0]
+    return _placement(view, _rank_of(held), must_swap, rng)[0]
 
 
 def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
@@ -481,13 +511,18 @@ def should_take_discard(obs, profile: Profile) -> bool:
     goes face down. Whether to take is never left to chance: unpredictability never takes
     a bad card.
     """
+    return _takes(_View(obs, profile))
+
+
+def _takes(view: _View) -> bool:
+    """``should_take_discard`` from a view of the observation."""
+    obs, profile = view.obs, view.profile
     top = obs.discard_top
     if top is None:
         return False
     rank = top.rank
     if rank == JOKER_RANK:
         return True
-    view = _View(obs, profile)
     table = view.table
     if rank not in view.grid:  # it cannot complete a pair: two quick answers
         if table.tier[rank] == "Terrible":

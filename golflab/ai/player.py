@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
-from .decisions import choose_flip, choose_placement, should_skip_flip, should_take_discard
+from .decisions import _place, _takes, _View, choose_flip, should_skip_flip
 from .profiles import Profile, get_profile
 
 
@@ -23,6 +23,7 @@ class CPUPlayer:
             raise ValueError(f"seed must be a whole number or None, got {seed!r}")
         self.seed = seed
         self.rng = random.Random(seed)
+        self._view = None  # the view of this player's last draw decision (reused to place the card)
 
     @property
     def name(self) -> str:
@@ -38,10 +39,13 @@ class CPUPlayer:
             )
         stage = obs.awaiting
         profile, rng = self.profile, self.rng
-        if stage == "draw":  # (should_take_discard is False when the discard pile is empty)
-            return TAKE if should_take_discard(obs, profile) and TAKE in legal else DRAW
-        if stage == "place":
-            pos = choose_placement(obs, profile, rng)
+        if stage == "draw":  # should_take_discard, which is False when the discard pile is empty
+            self._view = view = _View(obs, profile)
+            return TAKE if _takes(view) and TAKE in legal else DRAW
+        if stage == "place":  # choose_placement
+            last, self._view = self._view, None
+            view = _View(obs, profile) if last is None or last.profile is not profile else last.follow(obs)
+            pos = _place(view, rng)
             return DISCARD if pos is None else SWAP[pos]
         if stage == "flip" and SKIP in legal and should_skip_flip(obs, profile):
             return SKIP
