@@ -14,7 +14,8 @@ class CPUPlayer:
 
     It decides only from the observation (never from hidden cards) and draws every random
     choice from its own ``random.Random(seed)``: the same seed and observations give the
-    same choices.
+    same choices. To place a card it reuses what its draw decision computed when the new
+    observation shows the same grid (and the same cards), which changes no choice.
     """
 
     def __init__(self, profile: "str | Profile", seed: int | None = None) -> None:
