@@ -37,6 +37,13 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"golflab.simulate:{seed}:{index}").getrandbits(63)
 
 
+def cpu_players(personalities: Sequence, gseed: int) -> list:
+    """The CPU players of one simulated game, each seeded from the game's seed and its seat."""
+    from .ai import CPUPlayer
+
+    return [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63)) for s, p in enumerate(personalities)]
+
+
 def seat_names(players: Sequence[str]) -> list[str]:
     """Distinct seat names for personalities: ``["Sofia", "Sofia"]`` -> ``["Sofia", "Sofia 2"]``."""
     seen: dict[str, int] = {}
@@ -86,8 +93,6 @@ class _Task:
 
 def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
-    from .ai import CPUPlayer
-
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
     rounds: list[tuple] = []
@@ -99,8 +104,7 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
     for index in range(task.start, task.stop):
         gseed = game_seed(task.seed, index)
         game = Game(names, task.rules, seed=gseed)
-        bots = [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63))
-                for s, p in enumerate(task.personalities)]
+        bots = cpu_players(task.personalities, gseed)
         choosers = [bot.choose for bot in bots]
         observe, apply = game.observation, game.apply
         first_row = len(rounds)

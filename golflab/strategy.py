@@ -182,11 +182,8 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     applied (``obs`` is the acting seat's observation, ``action`` the CPU's choice; do not
     change ``game``), and ``("hole_over", game, None, None)`` after each hole is scored.
     """
-    import random
-
-    from .ai import CPUPlayer
     from .game import Game, Phase
-    from .simulation import game_seed, resolve_players, seat_names
+    from .simulation import cpu_players, game_seed, resolve_players, seat_names
 
     rules = rules or Rules()
     if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
@@ -196,7 +193,7 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     for index in range(math.ceil(holes / rules.rounds)):
         gseed = game_seed(seed, index)
         game = Game(names, rules, seed=gseed)
-        bots = [CPUPlayer(p, seed=random.Random(f"{gseed}:{s}").getrandbits(63)) for s, p in enumerate(personalities)]
+        bots = cpu_players(personalities, gseed)
         while not game.is_over:
             if game.phase is Phase.ROUND_OVER:
                 game.next_round()
