@@ -91,32 +91,25 @@ class _Task:
     analyze: bool
 
 
-def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
-    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
-    names = seat_names([_name(p) for p in task.personalities])
-    kinds = [_name(p) for p in task.personalities]
-    rounds: list[tuple] = []
-    decisions: list[tuple] = []
-    quality = QualityCounters()
-    n = len(names)
+def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
+    """Play games ``start..stop-1`` of a ``simulate`` run and yield each step.
+
+    Yields ``("decision", index, game, obs, action)`` before the CPU's action is applied
+    (``obs`` is the acting seat's observation; do not change ``game``), and
+    ``("hole_over", index, game, None, None)`` once each hole is scored (after the last
+    hole ``game.is_over``). ``personalities`` are names or ``ai.Profile``s, one per seat.
+    """
+    names = seat_names([_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
-    analyze = task.analyze
-    for index in range(task.start, task.stop):
-        gseed = game_seed(task.seed, index)
-        game = Game(names, task.rules, seed=gseed)
-        bots = cpu_players(task.personalities, gseed)
-        choosers = [bot.choose for bot in bots]
+    for index in range(start, stop):
+        gseed = game_seed(seed, index)
+        game = Game(names, rules, seed=gseed)
+        choosers = [bot.choose for bot in cpu_players(personalities, gseed)]
         observe, apply = game.observation, game.apply
-        first_row = len(rounds)
         while True:
             phase = game._phase  # the hot loop reads the game's own fields (no property calls)
             if phase is round_over or phase is game_over:
-                result = game.round_results[-1]
-                turns = game.turns
-                for s in range(n):
-                    rounds.append([index, game.round, s, names[s], kinds[s], result.scores[s],
-                                   result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
-                                   result.finisher is None])
+                yield ("hole_over", index, game, None, None)
                 if phase is game_over:
                     break
                 game.next_round()
@@ -124,17 +117,44 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
             seat = game._current
             obs = observe(seat)
             action = choosers[seat](obs)
+            yield ("decision", index, game, obs, action)
+            apply(action)
+
+
+def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
+    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
+    names = seat_names([_name(p) for p in task.personalities])
+    kinds = [_name(p) for p in task.personalities]
+    rounds: list[list] = []
+    decisions: list[tuple] = []
+    quality = QualityCounters()
+    n = len(names)
+    analyze = task.analyze
+    first_row = 0
+    for kind, index, game, obs, action in play_games(task.personalities, task.rules, task.seed,
+                                                     task.start, task.stop):
+        if kind == "decision":
             if analyze:
+                seat = obs.seat
                 g = grade(obs, action, kinds[seat], Pool(unseen_counts(obs), task.rules))
                 quality.add(g)
                 decisions.append((index, game.round, seat, names[seat], kinds[seat],
                                   obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
                                   g.best_action, g.case, g.phase))
-            apply(action)
-        totals = game.totals
-        winners = set(game.winners)
-        for row in rounds[first_row:]:
-            row += [totals[row[2]], row[2] in winners]
+            continue
+        if game.round == 1:
+            first_row = len(rounds)
+        result = game.round_results[-1]
+        turns = game.turns
+        for s in range(n):
+            rounds.append([index, game.round, s, names[s], kinds[s], result.scores[s],
+                           result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
+                           result.finisher is None])
+        if game.is_over:
+            totals = game.totals
+            winners = set(game.winners)
+            for row in rounds[first_row:]:
+                row += [totals[row[2]], row[2] in winners]
     return [tuple(r) for r in rounds], decisions, quality
 
 

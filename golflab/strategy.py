@@ -182,28 +182,15 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     applied (``obs`` is the acting seat's observation, ``action`` the CPU's choice; do not
     change ``game``), and ``("hole_over", game, None, None)`` after each hole is scored.
     """
-    from .game import Game, Phase
-    from .simulation import cpu_players, game_seed, resolve_players, seat_names
+    from .simulation import play_games, resolve_players
 
     rules = rules or Rules()
     if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
         raise ValueError(f"holes must be a whole number of at least 1, got {holes!r}")
     personalities = resolve_players(players)
-    names = seat_names(personalities)
-    for index in range(math.ceil(holes / rules.rounds)):
-        gseed = game_seed(seed, index)
-        game = Game(names, rules, seed=gseed)
-        bots = cpu_players(personalities, gseed)
-        while not game.is_over:
-            if game.phase is Phase.ROUND_OVER:
-                game.next_round()
-            seat = game.current_player
-            obs = game.observation(seat)
-            action = bots[seat].choose(obs)
-            yield ("decision", game, obs, action)
-            game.apply(action)
-            if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-                yield ("hole_over", game, None, None)
+    games = math.ceil(holes / rules.rounds)
+    for kind, _index, game, obs, action in play_games(personalities, rules, seed, 0, games):
+        yield (kind, game, obs, action)
 
 
 def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0) -> "pd.DataFrame":
