@@ -10,49 +10,30 @@ import statistics
 import sys
 import time
 
-from golflab import Game, Phase, Rules
+from golflab import Rules
 from golflab.ai import CPUPlayer
+from golflab.simulation import play_games
 
 PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
 RUNS = 5
 
 
 def play(games: int, seed: int = 0) -> tuple[int, int]:
-    """Play ``games`` complete games; return (turns, decisions)."""
+    """Play ``games`` complete games (those of ``simulate``); return (turns, decisions)."""
     turns = decisions = 0
-    for index in range(games):
-        game = Game(list(PLAYERS), Rules(), seed=seed + index)
-        bots = [CPUPlayer(p, seed=seed * 31 + index * 7 + s) for s, p in enumerate(PLAYERS)]
-        while True:
-            phase = game.phase
-            if phase is Phase.GAME_OVER:
-                break
-            if phase is Phase.ROUND_OVER:
-                game.next_round()
-                continue
-            seat = game.current_player
-            action = bots[seat].choose(game.observation(seat))
+    for kind, _index, _game, _obs, action in play_games(PLAYERS, Rules(), seed, 0, games):
+        if kind == "decision":
             turns += action.kind in ("draw", "take")
             decisions += 1
-            game.apply(action)
     return turns, decisions
 
 
 def observations(games: int) -> list:
     """(bot, observation) for every decision of ``games`` games, to time ``choose`` alone."""
-    out = []
-    for index in range(games):
-        game = Game(list(PLAYERS), Rules(), seed=index)
-        bots = [CPUPlayer(p, seed=index * 7 + s) for s, p in enumerate(PLAYERS)]
-        while not game.is_over:
-            if game.phase is Phase.ROUND_OVER:
-                game.next_round()
-                continue
-            seat = game.current_player
-            obs = game.observation(seat)
-            out.append((bots[seat], obs))
-            game.apply(bots[seat].choose(obs))
-    return out
+    bots = {p: CPUPlayer(p, seed=1) for p in PLAYERS}
+    return [(bots[PLAYERS[obs.seat]], obs)
+            for kind, _index, _game, obs, _action in play_games(PLAYERS, Rules(), 0, 0, games)
+            if kind == "decision"]
 
 
 def main(games: int = 50) -> None:
