@@ -106,6 +106,16 @@ def test_the_same_seed_and_clicks_give_the_same_game():
     assert a.save() == b.save()
 
 
+def test_after_next_hole_card_backs_carry_no_face_text():
+    """A back's button text is never "" (the browser would keep the old face) and shows no card."""
+    t = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=3))
+    for _ in range(2):
+        play_to(t, "next-round")
+        t.next_round_button.click()
+        backs = [s for s in t.slots if "golf-back" in s._dom_classes]
+        assert len(backs) == 6 and all(s.description and not s.description.strip() for s in backs)
+
+
 # ------------------------------------------------------------------ refusals
 def test_illegal_clicks_change_nothing_and_say_why():
     t = table()

@@ -21,6 +21,9 @@ from . import table_view as view
 SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
 MORE_TITLES = ("Move log", "New game settings: players, personalities, holes, rules", "Save or resume a game")
 SETTINGS_TAB = 1
+# A card back's button text. Never "": the ipywidgets Button view leaves its old text in
+# place when description and icon are both empty, so a back would keep the last face shown.
+BACK_TEXT = "\u00a0"
 
 
 def set_classes(widget: w.DOMWidget, base: tuple[str, ...], extra: tuple[str, ...] = ()) -> None:
@@ -193,7 +196,7 @@ class Board:
         kind = "swap" if obs.awaiting == "place" else "flip"
         for pos, (slot, card) in enumerate(zip(self.slots, cards)):
             if card is None:
-                slot.description, colour, tip = "", "golf-back", "face down"
+                slot.description, colour, tip = BACK_TEXT, "golf-back", "face down"
             else:
                 slot.description, colour, tip = card_face(card)
             can = f"{kind} {pos}" in legal

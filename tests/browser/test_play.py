@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from pathlib import Path
@@ -115,6 +116,37 @@ def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, 
 
     _report(f"click-to-update (click until the status line changes): median "
             f"{statistics.median(timings) * 1000:.0f} ms over {len(timings)} clicks")
+
+
+FACE_TEXT = re.compile(r"10|[A2-9TJQK\u2660\u2665\u2666\u2663\u2605]")  # a rank, a suit or the joker's star
+
+
+def face_down_texts(page) -> dict[str, str]:
+    """The text each face-down slot of the learner shows, by its golf-slot-N class."""
+    return page.eval_on_selector_all(
+        ".golf-slot.golf-back",
+        "els => Object.fromEntries(els.map(e => [[...e.classList].find(c => /^golf-slot-\\d$/.test(c)),"
+        " e.textContent]))")
+
+
+def test_after_each_next_hole_face_down_cards_show_no_rank_or_suit(page, voila_server, app_opener):
+    """Defect: a card back kept the label of the card that sat there on the last hole."""
+    page.set_viewport_size({"width": 1366, "height": 900})
+    app_opener(page, voila_server, "play.ipynb")
+    for hole in (2, 3, 4):
+        play_hole(page)
+        assert awaiting(page) == "next-round", page.inner_text(STATUS)
+        click_and_wait(page, ".golf-next-round")
+        page.wait_for_function("h => document.querySelector('.golf-rules').textContent.includes(`Hole ${h} of`)",
+                               arg=hole, timeout=STEP_TIMEOUT)
+        for moment in ("dealt", "learner to move"):
+            if moment == "learner to move":
+                assert wait_for_learner(page) == "initial_flip"
+            texts = face_down_texts(page)
+            assert len(texts) == 6, texts  # the learner never starts holes 2-4 at a table of four
+            shown = {slot: text for slot, text in texts.items() if FACE_TEXT.search(text)}
+            assert not shown, f"hole {hole} ({moment}): face-down cards show {shown}"
+    page.screenshot(path=str(ARTIFACTS / "play-next-hole-backs.png"), full_page=True)
 
 
 def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voila_server, app_opener):
