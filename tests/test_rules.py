@@ -251,3 +251,65 @@ def test_describe_names_the_active_options():
     text = Rules(rounds=1, jokers="eagle_eye", wolfpack=True, decks=2).describe()
     for part in ("1 hole", "eagle_eye", "wolfpack", "2 decks"):
         assert part in text
+
+
+# ------------------------------------------------------------------ the declaration
+from golflab.rules import ALIASES, OPTIONS, options_affecting  # noqa: E402
+
+
+@pytest.mark.parametrize("kwargs, unknown", [({"players": 1}, "players"), ({"colour": "red", "rounds": 3}, "colour"),
+                                             ({"Wolfpack": True}, "Wolfpack")])
+def test_an_unknown_option_is_a_value_error_naming_it_and_listing_the_valid_ones(kwargs, unknown):
+    with pytest.raises(ValueError) as exc:
+        Rules(**kwargs)
+    text = str(exc.value)
+    assert unknown in text and "allowed" in text
+    for name in [o.name for o in OPTIONS] + list(ALIASES):
+        assert name in text
+
+
+def test_fields_help_and_defaults_are_generated_from_the_declaration(clean_env):
+    names = [o.name for o in OPTIONS]
+    assert list(Rules().to_dict()) == names
+    assert list(RULE_HELP) == names and all(RULE_HELP[o.name] == o.help for o in OPTIONS)
+    assert Rules().to_dict() == {o.name: o.default for o in OPTIONS}
+    assert BOOL_RULES == tuple(o.name for o in OPTIONS if o.kind is bool)
+
+
+@pytest.mark.parametrize("option", OPTIONS, ids=lambda o: o.name)
+def test_every_option_round_trips_and_shows_in_changes(option, clean_env):
+    if option.kind is bool:
+        value = True
+    elif option.kind is int:
+        value = option.bounds[0] if option.bounds[0] != option.default else option.bounds[1]
+    else:
+        value = option.choices[-1]
+    rules = Rules(**{option.name: value})
+    assert getattr(rules, option.name) == value
+    assert rules.changes() == {option.name: value}
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert option.name in repr(rules)
+
+
+@pytest.mark.parametrize("option", [o for o in OPTIONS if o.env], ids=lambda o: o.name)
+@pytest.mark.parametrize("raw", ["abc", "-1", "99"])
+def test_every_bad_environment_default_names_the_variable_and_what_is_allowed(option, raw, clean_env):
+    clean_env.setenv(option.env, raw)
+    with pytest.raises(ValueError) as exc:
+        Rules()
+    assert option.env in str(exc.value) and option.allowed() in str(exc.value)
+
+
+def test_options_say_what_they_affect():
+    assert "wolfpack" in options_affecting("hand_bonus") and "four_of_a_kind" in options_affecting("hand_bonus")
+    assert set(options_affecting("card_values")) == {"jokers", "super_kings", "ten_penny", "one_eyed_jacks"}
+    with pytest.raises(ValueError, match="unknown part"):
+        options_affecting("colour")
+
+
+def test_one_eyed_jacks_values_and_tiers_follow_the_card():
+    rules = Rules(one_eyed_jacks=True)
+    assert card_value("JH", rules) == 0 and card_value("JS", rules) == 0
+    assert card_value("JD", rules) == 10 and card_value("JC", rules) == 10
+    assert card_tier("JH", rules) == "Good" and card_tier("JD", rules) == "Terrible"
+    assert card_value("JH", Rules()) == 10
