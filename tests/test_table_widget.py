@@ -10,6 +10,7 @@ import pytest
 from golflab import Game, Phase, Rules
 from widgets import GolfTable
 from widgets.status import ranking
+from widgets.table_setup import MAX_SEED
 
 HOOKS = ("golf-deck", "golf-discard", "golf-action-discard", "golf-action-skip", "golf-next-round",
          "golf-new-game", "golf-scores", "golf-status")
@@ -326,6 +327,27 @@ def test_new_game_with_bad_settings_changes_nothing():
     assert t.save() == before and "seed must be a whole number" in t.status_text
 
 
+@pytest.mark.parametrize("seed", ["--5", "-5", "5-", "1e3", "4.0", "\u0665", str(2**63)])
+def test_a_bad_seed_in_the_panel_is_a_plain_message_and_changes_nothing(seed):
+    t = table()
+    t.slots[0].click()
+    t.new_game_button.click()  # the confirmation is asked first
+    before = t.save()
+    t.setup.seed.value = seed
+    t.new_game_button.click()
+    assert t.save() == before and "golf-refused" in t.status._dom_classes
+    assert (f"Cannot start a new game: the seed must be a whole number from 0 to {MAX_SEED} or blank "
+            f"(random), got {seed!r}") in t.status_text
+    assert "invalid literal" not in t.status_text and t.errors == []
+
+
+@pytest.mark.parametrize("seed, expected", [(" 42 ", 42), ("0", 0), (str(2**63 - 1), 2**63 - 1), ("", None)])
+def test_the_panel_reads_a_plain_seed(seed, expected):
+    t = table()
+    t.setup.seed.value = seed
+    assert t.setup.settings().seed == expected
+
+
 def test_new_game_after_the_end_needs_one_click():
     t = table(rules=Rules(rounds=1))
     play_to(t, "new-game")
@@ -356,6 +378,10 @@ def test_an_exception_in_a_callback_becomes_a_friendly_status(monkeypatch):
     ({"cpu_delay": -1}, "cpu_delay must be a number of seconds"),
     ({"seed": "x"}, "seed must be a whole number"),
     ({"rules": {"rounds": 2}}, "rules must be a golflab.Rules"),
+    ({"players": None}, r"players must be a list of CPU personality names .* or a count from 2 to 6, got None"),
+    ({"players": 3.5}, r"players must be .* a count from 2 to 6, got 3.5"),
+    ({"players": [3, None]}, "personality names must be text, got 3"),
+    ({"players": [["Sofia"]]}, "personality names must be text, got \\['Sofia'\\]"),
 ])
 def test_bad_arguments_are_clear_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -370,6 +396,13 @@ def test_player_count_picks_default_personalities_and_env_settings(monkeypatch):
     monkeypatch.setenv("GOLFLAB_CPU_DELAY", "fast")
     with pytest.raises(ValueError, match="GOLFLAB_CPU_DELAY"):
         GolfTable()
+
+
+@pytest.mark.parametrize("value", ["-1", "11", "nan", "inf", "fast"])
+def test_a_cpu_delay_from_the_environment_out_of_range_names_the_variable(monkeypatch, value):
+    monkeypatch.setenv("GOLFLAB_CPU_DELAY", value)
+    with pytest.raises(ValueError, match=r"GOLFLAB_CPU_DELAY must be a number of seconds from 0 to 10, got"):
+        GolfTable(players=2)
 
 
 def test_speed_setting_changes_the_delay():

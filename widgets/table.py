@@ -42,6 +42,7 @@ from .table_setup import HUMAN_NAME, NewGamePanel, TableSettings, check_opponent
 log = logging.getLogger(__name__)
 
 DEFAULT_CPU_DELAY = 0.6
+MAX_CPU_DELAY = 10.0
 MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
                  "hand", "discard_action", "skip_action", "status", "slots", "summary", "next_round_button",
@@ -57,6 +58,25 @@ def env_number(name: str, default, kind=float):
         return kind(text)
     except ValueError:
         raise ValueError(f"environment variable {name} must be a {kind.__name__}, got {text!r}") from None
+
+
+def _delay_ok(seconds) -> bool:
+    return not isinstance(seconds, bool) and isinstance(seconds, (int, float)) and 0 <= seconds <= MAX_CPU_DELAY
+
+
+def _env_delay() -> float:
+    """``GOLFLAB_CPU_DELAY`` (seconds, 0-10) or the default; a bad value names the variable."""
+    text = os.environ.get("GOLFLAB_CPU_DELAY", "").strip()
+    if not text:
+        return DEFAULT_CPU_DELAY
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = None
+    if not _delay_ok(seconds):
+        raise ValueError(f"environment variable GOLFLAB_CPU_DELAY must be a number of seconds from 0 to "
+                         f"{MAX_CPU_DELAY:g}, got {text!r}")
+    return seconds
 
 
 def _guarded(method):
@@ -96,7 +116,7 @@ class GolfTable(w.VBox):
                  human_seat: int = 0, cpu_delay: float | None = None) -> None:
         settings = _settings(players, rules, env_number("GOLFLAB_SEED", None, int) if seed is None else seed,
                              human_seat)
-        delay = env_number("GOLFLAB_CPU_DELAY", DEFAULT_CPU_DELAY) if cpu_delay is None else cpu_delay
+        delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
         self.log_lines: list[str] = []
         self._token = 0
@@ -136,8 +156,8 @@ class GolfTable(w.VBox):
 
     @cpu_delay.setter
     def cpu_delay(self, seconds: float) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 10:
-            raise ValueError(f"cpu_delay must be a number of seconds from 0 to 10, got {seconds!r}")
+        if not _delay_ok(seconds):
+            raise ValueError(f"cpu_delay must be a number of seconds from 0 to {MAX_CPU_DELAY:g}, got {seconds!r}")
         self._cpu_delay = float(seconds)
         options = list(SPEEDS)
         if all(abs(v - seconds) > 1e-9 for _, v in options):
@@ -419,8 +439,9 @@ class GolfTable(w.VBox):
 
 def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
     """Validate the table's arguments into TableSettings (a ValueError saying what is allowed)."""
-    if isinstance(players, bool):
-        raise ValueError(f"players must be a list of personality names or a count from 2 to 6, got {players!r}")
+    if isinstance(players, bool) or not isinstance(players, (int, str, list, tuple)):
+        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(PROFILES)}) "
+                         f"or a count from 2 to 6, got {players!r}")
     if isinstance(players, int):
         if not 2 <= players <= 6:
             raise ValueError(f"golf is for 2 to 6 players (you included), got {players}")

@@ -14,6 +14,7 @@ from .rules_form import RulesForm
 
 HUMAN_NAME = "You"
 MAX_OPPONENTS = 5
+MAX_SEED = 2**63 - 1  # a random game's seed is below 2**63: any seed from the move log can be typed back
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,9 @@ def check_opponents(names) -> tuple[str, ...]:
     if isinstance(names, str):
         names = [names]
     names = tuple(names)
+    odd = [n for n in names if not isinstance(n, str)]
+    if odd:
+        raise ValueError(f"personality names must be text, got {odd[0]!r}; choose from {', '.join(PROFILES)}")
     if not 1 <= len(names) <= MAX_OPPONENTS:
         raise ValueError(f"play against 1 to {MAX_OPPONENTS} CPU players, got {len(names)}")
     unknown = [n for n in names if n not in PROFILES]
@@ -106,7 +110,14 @@ class NewGamePanel(w.VBox):
         """The validated settings (a ValueError saying what is wrong otherwise)."""
         n = self.count.value
         opponents = check_opponents([dd.value for dd in self.personalities[:n]])
-        text = self.seed.value.strip()
-        if text and not text.lstrip("-").isdigit():
-            raise ValueError(f"the seed must be a whole number or blank (random), got {text!r}")
-        return TableSettings(opponents, self.rules_form.rules, int(text) if text else None, self.seat.value)
+        return TableSettings(opponents, self.rules_form.rules, parse_seed(self.seed.value), self.seat.value)
+
+
+def parse_seed(text: str) -> int | None:
+    """The seed typed in the panel: digits 0-9 only (None when blank), else a plain ValueError."""
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEED:
+        raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED} or blank (random), got {text!r}")
+    return int(text)
