@@ -6,6 +6,8 @@ Choices where the spec is silent:
   hands are kept sorted by suit (S H D C) and rank for display.
 * ``legal_actions`` lists cards in hand order.
 * ``winner`` is the winning team (0 or 1); ``payoffs`` stays None until the deal is over.
+* ``state`` also shows the tricks already played (``completed_tricks``): they were played
+  face up, so every player may remember them (a CPU player counts cards from them).
 """
 
 from __future__ import annotations
@@ -27,6 +29,27 @@ _SORT = {c: i for i, c in enumerate(CARD_ORDER)}
 def team_of(seat: int) -> int:
     """Team 0 is seats 0 and 2; team 1 is seats 1 and 3."""
     return seat % 2
+
+
+def beats(card: "str | Card", best: "str | Card", led: str, trump: str | None) -> bool:
+    """True when ``card`` beats ``best`` (the card winning a trick whose led suit is ``led``):
+    any trump beats any non-trump; otherwise only a higher card of the led suit wins."""
+    card, best = parse_card(card), parse_card(best)
+    if card.suit == trump:
+        return best.suit != trump or RANK_POWER[card.rank] > RANK_POWER[best.rank]
+    return best.suit != trump and card.suit == led == best.suit and RANK_POWER[card.rank] > RANK_POWER[best.rank]
+
+
+def trick_winner(trick: Sequence[tuple[int, "str | Card"]], trump: str | None) -> tuple[int, Card]:
+    """``(seat, card)`` winning a (possibly unfinished) trick of ``(seat, card)`` pairs."""
+    if not trick:
+        raise ValueError("an empty trick has no winner")
+    led = parse_card(trick[0][1]).suit
+    best_seat, best = trick[0][0], parse_card(trick[0][1])
+    for seat, card in trick[1:]:
+        if beats(card, best, led, trump):
+            best_seat, best = seat, parse_card(card)
+    return best_seat, best
 
 
 class CodepieceGame:
@@ -106,18 +129,10 @@ class CodepieceGame:
         return legal
 
     def _beats(self, card: Card, best: Card, led: str) -> bool:
-        trump = self.trump
-        if card.suit == trump:
-            return best.suit != trump or RANK_POWER[card.rank] > RANK_POWER[best.rank]
-        return best.suit != trump and card.suit == led == best.suit and RANK_POWER[card.rank] > RANK_POWER[best.rank]
+        return beats(card, best, led, self.trump)
 
     def _winning(self) -> tuple[int, Card]:
-        led = self.current_trick[0][1].suit
-        best_seat, best = self.current_trick[0]
-        for seat, card in self.current_trick[1:]:
-            if self._beats(card, best, led):
-                best_seat, best = seat, card
-        return best_seat, best
+        return trick_winner(self.current_trick, self.trump)
 
     # ----------------------------------------------------------------- actions
     def apply(self, action: str) -> "CodepieceGame":
@@ -206,6 +221,7 @@ class CodepieceGame:
             "trump": self.trump,
             "tricks_won": list(self.tricks_won),
             "current_trick": [(s, str(c)) for s, c in self.current_trick],
+            "completed_tricks": [([(s, str(c)) for s, c in trick], won) for trick, won in self.completed_tricks],
             "bidding_history": list(self.bidding_history),
             "winner": self.winner,
             "payoffs": list(self.payoffs) if self.payoffs is not None else None,
