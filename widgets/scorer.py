@@ -2,40 +2,57 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Sequence
 
 import ipywidgets as w
 
-from golflab import JOKER, Card, Rules, hand_breakdown
-from golflab.cards import ALL_CARDS
-from golflab.display import CARD_CSS, breakdown_html
+from golflab import Card, Rules, hand_breakdown
 
+from .card_picker import CardPicker
+from .lesson import LESSON_CSS, hand_html
 from .rules_form import RulesForm
+from .status import position_words
 
-CARD_OPTIONS = [(c.pretty, c.code) for c in ALL_CARDS] + [("\u2605 joker", JOKER.code)]
 SCORING_OPTIONS = ("jokers", "super_kings", "ten_penny", "wolfpack")
+#: A hand that teaches the pairing lesson: two queens cancel, the 2 stays unpaired.
+DEFAULT_HAND = ("QH", "2S", "5D", "QC", "7C", "KS")
+PAD_CSS = """<style>
+.golf-score-message{background:#ffebee;border-left:4px solid #c62828;color:#7f0000;border-radius:4px;
+ padding:4px 10px;margin:4px 0;font:14px system-ui,sans-serif}
+.golf-card-bad input{border:2px solid #c62828 !important;background:#ffebee !important}
+.golf-pos-label{font:12px system-ui,sans-serif;color:#555}
+</style>"""
 
 
 class HandScorer(w.VBox):
     """Six card pickers in grid order plus the scoring rules; the breakdown updates live.
 
-    Each picker carries the CSS class ``golf-score-slot-N``; the result ``golf-score-result``.
+    Each picker (a ``CardPicker``) carries the CSS class ``golf-score-slot-N``; the breakdown
+    ``golf-score-result``; a refused typed card is explained in ``golf-score-message``.
     """
 
-    def __init__(self, cards: Sequence[str] = ("2H", "KS", "5D", "2C", "KD", "9S"), rules: Rules | None = None):
+    def __init__(self, cards: Sequence[str] = DEFAULT_HAND, rules: Rules | None = None):
         if len(cards) != 6:
             raise ValueError(f"a hand has exactly 6 cards in grid order, got {len(cards)}")
-        codes = [Card.parse(c).code for c in cards]
-        self.pickers = [w.Dropdown(options=CARD_OPTIONS, value=code, layout=w.Layout(width="90px")) for code in codes]
+        self.pickers = [CardPicker(card) for card in cards]
+        slots = []
         for i, picker in enumerate(self.pickers):
             picker.add_class(f"golf-score-slot-{i}")
-            picker.observe(lambda _change: self.refresh(), names="value")
+            picker.observe(self._card_changed, names="value")
+            picker.observe(self._show_errors, names="error")
+            label = w.HTML(f"<span class='golf-pos-label'>{escape(position_words(i))}</span>")
+            slots.append(w.VBox([label, picker], layout=w.Layout(margin="0 14px 4px 0")))
         self.form = RulesForm(rules, options=SCORING_OPTIONS)
         self.form.on_change(lambda _rules: self.refresh())
+        self.message = w.HTML(layout=w.Layout(display="none"))
+        self.message.add_class("golf-score-message")
         self.result = w.HTML()
         self.result.add_class("golf-score-result")
-        grid = w.VBox([w.HBox(self.pickers[:3]), w.HBox(self.pickers[3:])])
-        super().__init__([w.HTML("<b>Pick the six cards (top row 0-2, bottom row 3-5)</b>"), grid, self.form, self.result])
+        intro = w.HTML(LESSON_CSS + PAD_CSS + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
+                       "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
+        grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])])
+        super().__init__([intro, grid, self.message, self.form, self.result])
         self.refresh()
 
     @property
@@ -48,4 +65,16 @@ class HandScorer(w.VBox):
 
     def refresh(self) -> None:
         """Recompute the breakdown from the pickers and the rules."""
-        self.result.value = CARD_CSS + breakdown_html(hand_breakdown(self.cards, self.form.rules))
+        rules = self.form.rules
+        self.result.value = hand_html(hand_breakdown(self.cards, rules), rules)
+
+    def _card_changed(self, _change) -> None:
+        for picker in self.pickers:  # a good card makes any earlier refusal old news
+            picker.error = ""
+        self.refresh()
+
+    def _show_errors(self, _change) -> None:
+        errors = [f"{escape(position_words(i).capitalize())} keeps the {escape(Card.parse(p.value).pretty)}: "
+                  f"{escape(p.error, quote=False)}" for i, p in enumerate(self.pickers) if p.error]
+        self.message.value = "<br>".join(errors)
+        self.message.layout.display = None if errors else "none"
