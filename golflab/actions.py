@@ -11,13 +11,31 @@ class IllegalActionError(ValueError):
     """An action that is not legal now (or not an action at all). The game is unchanged."""
 
 
+def _is_action(kind, pos) -> bool:
+    """True for a kind of KINDS with a position 0-5 exactly when it takes one."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        return False
+    if kind in _POSITIONAL:
+        return type(pos) is int and 0 <= pos <= 5
+    return pos is None
+
+
 class Action:
-    """One move. Interned: ``Action.parse("swap 3") is SWAP[3]``."""
+    """One move. Interned: ``Action.parse("swap 3") is SWAP[3]``.
+
+    ``Action(kind, pos)`` accepts only a real action (``Action("swap", 3)``); anything
+    else (``Action(None)``, ``Action("swap", 9)``) is an IllegalActionError.
+    """
 
     __slots__ = ("kind", "pos", "notation")
     _by_text: dict[str, "Action"] = {}
 
     def __init__(self, kind: str, pos: int | None = None) -> None:
+        if not _is_action(kind, pos):
+            shown = repr(kind) if pos is None else f"{kind!r}, {pos!r}"
+            raise IllegalActionError(
+                f"Action({shown}) is not an action: write flip N, draw, take, swap N, discard or skip "
+                "(N a position 0-5)")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notation", kind if pos is None else f"{kind} {pos}")

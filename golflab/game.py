@@ -25,14 +25,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Iterable, Sequence
 
+from . import savefile
 from .actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action, IllegalActionError
 from .cards import Card, build_deck
 from .rules import Rules
 from .scoring import RoundBreakdown, round_breakdown
 
 _ACTIONS = Action._by_text  # notation -> the interned Action
-JSON_FORMAT = "golflab.game"
-JSON_VERSION = 1
+JSON_FORMAT = savefile.FORMAT
+JSON_VERSION = savefile.VERSION
 
 
 class Phase(str, Enum):
@@ -463,43 +464,35 @@ class Game:
             "draw_pile_size": len(self._draw),
         }
 
+    def _save(self) -> dict[str, Any]:
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "players": list(self._names),
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "history": list(self._history),
+            "state": self._snapshot(),
+        }
+
     def to_json(self) -> str:
         """The whole game as JSON text; ``Game.from_json`` restores it exactly."""
-        return json.dumps(
-            {
-                "format": JSON_FORMAT,
-                "version": JSON_VERSION,
-                "players": list(self._names),
-                "rules": self._rules.to_dict(),
-                "seed": self._seed,
-                "history": list(self._history),
-                "state": self._snapshot(),
-            }
-        )
+        data = self._save()
+        data["checksum"] = savefile.checksum(data)
+        return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: "str | bytes") -> "Game":
-        """Restore a game saved by ``to_json``. Corrupted or foreign JSON is a ValueError."""
+        """Restore a game saved by ``to_json``. Anything but such a save exactly as it was
+        written (see ``golflab.savefile``) is a ValueError saying what is wrong."""
+        data = savefile.load(text)
         try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"not a saved golflab game: invalid JSON ({exc})") from None
-        if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
-            raise ValueError(f"not a saved golflab game: expected an object with format {JSON_FORMAT!r}")
-        if data.get("version") != JSON_VERSION:
-            raise ValueError(f"saved game version {data.get('version')!r} is not supported (expected {JSON_VERSION})")
-        missing = [k for k in ("players", "rules", "seed", "history", "state") if k not in data]
-        if missing:
-            raise ValueError(f"saved game is missing {', '.join(missing)}")
-        history, state = data["history"], data["state"]
-        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
-            raise ValueError("saved game history must be a list of action notations")
-        if not isinstance(state, dict) or not isinstance(state.get("round"), int):
-            raise ValueError("saved game state must be an object with the hole number in 'round'")
-        rules = Rules.from_dict(data["rules"])
-        game = cls.replay(data["players"], rules, data["seed"], history, round=state["round"])
-        if game._snapshot() != state:
-            raise ValueError("saved game is corrupted: its history does not lead to its recorded state")
+            rules = Rules.from_dict(data["rules"])
+        except ValueError as exc:
+            raise ValueError(f"saved game rules are not allowed: {exc}") from None
+        savefile.check_part("rules", rules.to_dict(), data["rules"])
+        game = cls.replay(data["players"], rules, data["seed"], data["history"], round=data["state"]["round"])
+        savefile.check_restored(data, game._save())
         return game
 
     # ------------------------------------------------------------- display
