@@ -1,0 +1,103 @@
+"""Pacing CPU moves on a board, as the golf table does: with a delay the moves run one at a
+time in an asyncio task on the kernel's event loop (callbacks never block); with delay 0,
+or in a plain script with no running loop, they are all played at once.
+
+``CpuPacer`` holds that logic apart from any one game so a board only says what is
+pending, how to play one move and how to redraw. (``widgets.table.GolfTable`` has the
+same logic in its private methods; it could use this class.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from typing import Callable
+
+log = logging.getLogger(__name__)
+
+
+def guarded(method):
+    """A widget callback that never shows a traceback: an exception goes to ``self._fail``."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+            self._fail(exc)
+            return None
+
+    return wrapper
+
+
+class CpuPacer:
+    """Plays CPU moves while ``pending()`` is true: ``step()`` plays one, ``render()`` redraws,
+    ``on_error(exc)`` reports a failure. ``delay`` is the pause in seconds before each move."""
+
+    def __init__(self, pending: Callable[[], bool], step: Callable[[], None], render: Callable[[], None],
+                 on_error: Callable[[BaseException], None], delay: float = 0.0, max_steps: int = 10_000) -> None:
+        self._pending, self._step, self._render, self._on_error = pending, step, render, on_error
+        self.max_steps = max_steps
+        self._token = 0
+        self._task: asyncio.Task | None = None
+        self.delay = delay
+
+    @property
+    def delay(self) -> float:
+        return self._delay
+
+    @delay.setter
+    def delay(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 10:
+            raise ValueError(f"the CPU delay must be a number of seconds from 0 to 10, got {seconds!r}")
+        self._delay = float(seconds)
+
+    @property
+    def active(self) -> bool:
+        """True while moves are being played one by one with pauses."""
+        return self._task is not None and not self._task.done()
+
+    def stop(self) -> None:
+        """Stop the paced task, if any (it only ever waits in its sleep when this runs)."""
+        self._token += 1
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    def run_now(self) -> int:
+        """Play every pending move now, without pauses, then redraw; returns how many were played."""
+        self.stop()
+        played = 0
+        while self._pending() and played < self.max_steps:
+            self._step()
+            played += 1
+        self._render()
+        return played
+
+    def schedule(self) -> None:
+        """Let the CPU move: now (delay 0 or no running event loop) or paced on the loop."""
+        if not self._pending():
+            return
+        self.stop()
+        if self._delay <= 0:
+            self.run_now()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a plain script: nothing would run a paced task
+            self.run_now()
+            return
+        self._task = loop.create_task(self._pace(self._token))
+
+    async def _pace(self, token: int) -> None:
+        try:
+            while token == self._token and self._pending():
+                await asyncio.sleep(self._delay)
+                if token != self._token:
+                    return
+                self._step()
+                self._render()
+        except Exception as exc:  # noqa: BLE001 - shown on the board, never a traceback
+            log.exception("paced CPU move failed")
+            self._on_error(exc)

@@ -1,0 +1,134 @@
+"""Plain words for the Codepiece table: card and seat names, what the learner may do now
+(``you must follow hearts``, ``you must overtake: the 9 of hearts is winning for them``),
+why a click was refused, and the end-of-deal result.
+
+Pure functions of a seat's ``CodepieceGame.state`` (no widgets), so they are easy to test.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from golflab.codepiece import team_of, trick_winner
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RANK_NAMES = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+#: Seat names as seen from the learner's seat, clockwise: you, then your left, partner, right.
+RELATIVE_NAMES = ("You", "Left", "Partner", "Right")
+
+
+def seat_names(human_seat: int) -> list[str]:
+    """The name of each seat 0-3 as the learner at ``human_seat`` sees it."""
+    return [RELATIVE_NAMES[(s - human_seat) % 4] for s in range(4)]
+
+
+def possessive(name: str) -> str:
+    """``Left`` -> ``Left's``; ``You`` -> ``Your``."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def tricks_words(n: int) -> str:
+    return f"{n} trick{'' if n == 1 else 's'}"
+
+
+def card_words(card: str) -> str:
+    """``9H`` -> ``the 9 of hearts``; ``QS`` -> ``the queen of spades``."""
+    card = str(card)
+    return f"the {RANK_NAMES.get(card[0], card[0])} of {SUIT_NAMES[card[1]]}"
+
+
+def card_label(card: str) -> str:
+    """``9H`` -> ``9♥`` (``T`` is shown as 10)."""
+    card = str(card)
+    return ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOLS[card[1]]
+
+
+def contract_words(state: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``Left bid 9, trump hearts`` (or ``... trump not chosen yet``; empty before any contract)."""
+    if state["declarer"] is None:
+        return ""
+    trump = SUIT_NAMES[state["trump"]] if state["trump"] else "not chosen yet"
+    forced = state["phase"] != "bidding" and all(a == "pass" for _s, a in state["bidding_history"])
+    how = f"must play {state['bid']} (all passed)" if forced else f"bid {state['bid']}"
+    return f"{names[state['declarer']]} {how}, trump {trump}"
+
+
+def play_rule(state: Mapping[str, Any], names: Sequence[str]) -> str:
+    """What the rules allow the seat to play now: lead anything, follow suit, overtake."""
+    trick = state["current_trick"]
+    if not trick:
+        return "you lead: play any card"
+    seat = state["seat"]
+    led = trick[0][1][1]
+    win_seat, win_card = trick_winner(trick, state["trump"])
+    following = [c for c in state["hand"] if c[1] == led]
+    suited = following or list(state["hand"])
+    must_overtake = len(state["legal_actions"]) < len(suited)
+    who = "your partner" if win_seat != seat and team_of(win_seat) == team_of(seat) else "them"
+    first = f"you must follow {SUIT_NAMES[led]}" if following else f"you have no {SUIT_NAMES[led]}"
+    if must_overtake:
+        how = "" if following else " (play a trump)"
+        return f"{first}, and you must overtake: {card_words(str(win_card))} is winning for {who}{how}"
+    if who == "your partner":
+        first = first if following else f"{first}: play any card"
+        return f"{first}; {card_words(str(win_card))} is winning for your partner, so you need not overtake"
+    if following:
+        return f"{first}; nothing you hold in {SUIT_NAMES[led]} beats {card_words(str(win_card))}"
+    return f"{first}: play any card"
+
+
+def prompt(state: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The status line for the learner whose turn it is."""
+    phase = state["phase"]
+    if phase == "bidding":
+        bids = [a[4:] for a in state["legal_actions"] if a.startswith("bid_")]
+        high = (f"the highest bid is {state['bid']} ({names[state['declarer']]})" if state["bid"] is not None
+                else "nobody has bid yet")
+        offer = f"bid {bids[0]} to {bids[-1]} or pass" if len(bids) > 1 else (
+            f"bid {bids[0]} or pass" if bids else "pass (13 is the highest bid)")
+        last = " You bid last: if all pass, the first bidder must play 7." if (
+            state["bid"] is None and state["dealer"] == state["seat"]) else ""
+        return f"Your bid: {high}; {offer}.{last}"
+    if phase == "trump":
+        return f"You won the auction with {state['bid']}: choose trump."
+    return f"Your turn: {play_rule(state, names)}."
+
+
+def situation(state: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str]:
+    """``(status text, awaiting)`` for the learner's seat: awaiting is ``bid``, ``trump``,
+    ``card``, ``cpu`` or ``deal-over``."""
+    if state["phase"] == "over":
+        return deal_result(state, names), "deal-over"
+    if state["current_player"] != state["seat"]:
+        mover = names[state["current_player"]]
+        doing = {"bidding": "bidding", "trump": "choosing trump", "play": "playing"}[state["phase"]]
+        return f"{mover} is {doing}\u2026", "cpu"
+    return prompt(state, names), {"bidding": "bid", "trump": "trump", "play": "card"}[state["phase"]]
+
+
+def deal_result(state: Mapping[str, Any], names: Sequence[str]) -> str:
+    """``Left's 9 in hearts was made: 10 tricks to 3. You score -9.``"""
+    side = team_of(state["declarer"])
+    made = state["winner"] == side
+    tricks = state["tricks_won"]
+    verdict = (f"made with {tricks_words(tricks[side])}" if made
+               else f"defeated: the defenders took {tricks_words(tricks[1 - side])}")
+    return (f"Deal over. {possessive(names[state['declarer']])} {state['bid']} in {SUIT_NAMES[state['trump']]} was "
+            f"{verdict}. You score {state['payoffs'][state['seat']]:+d}.")
+
+
+def refusal(state: Mapping[str, Any], action: str, names: Sequence[str]) -> str:
+    """Why ``action`` cannot be played now (the learner's click was refused)."""
+    if state["phase"] == "over":
+        return "The deal is over: press Next deal to play on."
+    if state["current_player"] != state["seat"]:
+        return f"Please wait: it is {names[state['current_player']]}'s turn."
+    phase = state["phase"]
+    if phase == "bidding":
+        return f"You cannot {action.replace('_', ' ')} now. {prompt(state, names)}"
+    if phase == "trump":
+        return f"Choose trump first. {prompt(state, names)}"
+    if action in state["hand"]:
+        return f"You cannot play {card_words(action)}: {play_rule(state, names)}."
+    return f"That is not a card you can play now: {play_rule(state, names)}."
