@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import datetime
+import html
 import json
+import re
+from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 from golflab import Game, Phase, Rules
@@ -260,20 +266,68 @@ def test_opponents_show_name_style_and_face_down_backs():
 
 
 # ------------------------------------------------------------------ save / resume
-def test_save_and_resume_continue_exactly():
+def downloaded(t: GolfTable) -> tuple[str, str]:
+    """(file name, file text) of the table's download link."""
+    m = re.search(r'download="([^"]+)" href="data:application/json;base64,([^"]+)"', t.download.value)
+    assert m, t.download.value
+    return m.group(1), base64.b64decode(m.group(2)).decode()
+
+
+def uploaded(name: str, content: bytes) -> tuple[dict, ...]:
+    """A FileUpload value as the browser sends it."""
+    return ({"name": name, "type": "application/json", "size": len(content), "content": memoryview(content),
+             "last_modified": datetime.datetime(2026, 1, 1)},)
+
+
+def test_save_makes_a_json_file_to_download_not_text_in_a_box():
+    t = table(seed=3)
+    play_to(t, "draw")
+    assert t.download.value == ""
+    t.save_button.click()
+    name, text = downloaded(t)
+    assert name == "golf-3-hole-1.json" == t.save_filename and text == t.save()
+    assert json.loads(text)["format"] == "golflab.game" and t.save_text.value == ""
+    assert "Download golf-3-hole-1.json" in t.download.value and "Saved: press Download" in t.status_text
+
+
+def test_save_and_resume_from_the_file_continue_exactly():
     a = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=2), seed=3)
     for _ in range(9):
         human_move(a)
     a.save_button.click()
-    text = a.save_text.value
-    assert json.loads(text)["format"] == "golflab.game" and "data:application/json" in a.download.value
+    name, text = downloaded(a)
     b = table(seed=99)
-    b.save_text.value = text
-    b.load_button.click()
+    b.upload.value = uploaded(name, text.encode())
     assert b.save() == text and b.awaiting == a.awaiting and "Loaded a saved game" in b.status_text
+    assert b.upload.value == ()  # ready for another file
     play_to(a, "new-game")
     play_to(b, "new-game")
     assert a.save() == b.save()
+
+
+def test_the_paste_box_still_resumes_a_game():
+    a = table(seed=3)
+    play_to(a, "draw")
+    b = table(seed=99)
+    b.save_text.value = a.save()
+    b.load_button.click()
+    assert b.save() == a.save() and "Loaded a saved game" in b.status_text
+
+
+@pytest.mark.parametrize("content, why", [
+    (b"\xff\xfe\x00garbage", "bad.json is not a text file; choose a .json file made by Save game"),
+    (b" " * 1_000_001, "bad.json is 1.0 MB, too large for a saved game (at most 1 MB)"),
+    (b"not json", "invalid JSON"),
+    (Game(["You", "Bob"], seed=1).to_json().encode(), "unknown personality 'Bob'"),
+])
+def test_a_bad_file_is_a_clear_message_and_changes_nothing(content, why):
+    t = table()
+    t.slots[0].click()
+    before = t.save()
+    t.upload.value = uploaded("bad.json", content)
+    assert t.save() == before and t.upload.value == () and t.errors == []
+    assert "Could not load that file: " in t.status_text and why in t.status_text
+    assert "Nothing was changed" in t.status_text
 
 
 @pytest.mark.parametrize("bad, why", [
@@ -462,3 +516,138 @@ def test_a_cpu_players_card_drawn_from_the_deck_is_never_shown():
     t2.board.draw(g, 1, [])
     assert "holds a card from the deck" in t2.opponents.value
     assert g.held.pretty not in t2.opponents.value.split("holds")[1]
+
+
+# ------------------------------------------------------------------ the board between turns
+def opponent_changed(t: GolfTable) -> dict[str, int | None]:
+    """Each opponent's highlighted grid position (golf-changed), from the board's HTML."""
+    out = {}
+    for seat_html in re.split(r'<div class="golf-opp[ "]', t.opponents.value)[1:]:
+        name = seat_html.split('class="gl-name">')[1].split(" \u00b7")[0]
+        cards = seat_html.split('class="gl-grid">')[1].split('<span class="gl-card ')[1:]
+        marked = [pos for pos, card in enumerate(cards) if card.startswith("golf-changed")]
+        assert len(marked) <= 1, seat_html
+        out[name] = marked[0] if marked else None
+    return out
+
+
+def test_each_opponents_last_changed_card_is_highlighted():
+    t = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=2), seed=4)
+    assert opponent_changed(t) == {"Sofia": None, "Maya": None, "Marcus": None}  # nobody has moved
+    assert [m.action for m in t.moves] == t.game.history
+    checked = 0
+    while t.awaiting != "new-game":
+        human_move(t)
+        if t.awaiting != "draw":
+            continue
+        history = t.game.history
+        assert [m.action for m in t.moves] == history
+        for name, pos in opponent_changed(t).items():
+            seat = t.game.players.index(name)
+            own = [m.action for m in t.moves if m.seat == seat and m.hole == t.game.round]
+            last_turn = own[max((i for i, a in enumerate(own) if a in ("draw", "take")), default=0):]
+            changed = [int(a.split()[1]) for a in last_turn if a.startswith(("swap", "flip"))]
+            assert pos == (changed[-1] if changed else None), (name, last_turn)
+            checked += pos is not None
+    assert checked > 10
+
+
+def test_last_changed_reads_the_seats_latest_turn_only():
+    from widgets.status import Move, last_changed
+    moves = [Move(1, 1, "swap 2", ""), Move(2, 1, "flip 0", ""), Move(2, 1, "flip 4", ""), Move(2, 2, "draw", "")]
+    assert last_changed(moves, 1, 1) == 2 and last_changed(moves, 2, 1) == 4
+    assert last_changed(moves + [Move(2, 1, "draw", ""), Move(2, 1, "discard", "")], 2, 1) is None
+    assert last_changed(moves + [Move(2, 1, "draw", ""), Move(2, 1, "discard", ""), Move(2, 1, "flip 5", "")],
+                        2, 1) == 5
+    assert last_changed(moves + [Move(2, 1, "take", ""), Move(2, 1, "swap 3", "")], 2, 1) == 3
+    assert last_changed(moves, 2, 2) is None and last_changed(moves, 3, 1) is None
+
+
+def test_the_last_moves_stay_in_view_newest_first():
+    t = table(players=["Sofia", "Maya", "Marcus"], seed=4)
+    play_to(t, "draw")
+    items = re.findall(r"<li[^>]*>(.*?)</li>", t.recent.value)
+    expected = [m.text for m in t.moves if m.hole == 1][::-1][:6]
+    assert len(items) == 6 and [html.unescape(i) for i in items] == expected
+    assert any(m.seat == 3 for m in t.moves[-6:])  # the CPU moves that flashed past are still there
+    t.deck_button.click()
+    assert html.unescape(re.findall(r"<li[^>]*>(.*?)</li>", t.recent.value)[0]).startswith("You drew the ")
+    assert 'class="golf-you"' in t.recent.value
+
+
+def test_after_next_hole_the_last_moves_start_afresh_and_the_board_scrolls_into_view():
+    t = table(players=["Sofia"], rules=Rules(rounds=2), seed=4)
+    play_to(t, "next-round")
+    assert "scrollIntoView" not in t.board.scroller.value
+    t.next_round_button.click()
+    first = t.board.scroller.value
+    assert "scrollIntoView" in first and "closest('.golf-table')" in first
+    assert all(m.hole == 2 for m in t.moves[-1:]) and "Hole 1" not in t.recent.value
+    texts = [html.unescape(i) for i in re.findall(r"<li[^>]*>(.*?)</li>", t.recent.value)]
+    assert texts == ([m.text for m in t.moves if m.hole == 2][::-1] or ["No moves yet this hole."])
+
+
+def test_the_move_log_opens_at_the_newest_move_in_readable_type():
+    t = table(seed=4)
+    play_to(t, "draw")
+    lines = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", t.log_box.value)]
+    assert lines == t.log_lines[::-1] and lines[-1].startswith("New game")
+    from widgets.table_view import TABLE_CSS
+    log_rule = TABLE_CSS.split(".golf-log{")[1].split("}")[0]
+    assert "monospace" not in log_rule and "14px" in log_rule
+    assert "newest first" in t.more.get_title(0)
+
+
+def test_the_settings_panel_has_its_own_new_game_button():
+    t = table(players=["Kenji"], rules=Rules(rounds=3))
+    t.slots[0].click()
+    panel = t.setup
+    assert panel.children[-1] is panel.new_game_button and panel.children[-2] is panel.rules_form
+    panel.count.value = 2
+    panel.seed.value = "5"
+    panel.new_game_button.click()
+    assert "Press New game again" in t.status_text and t.game.players == ("You", "Kenji")
+    panel.new_game_button.click()
+    assert t.game.players == ("You", "Kenji", "Sofia") and t.game.seed == 5 and t.game.rules.rounds == 3
+
+
+def all_text(widget) -> list[str]:
+    """Every piece of text a widget tree shows: HTML, descriptions, labels, titles, options."""
+    out = []
+    for name in ("value", "description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and name != "value" or isinstance(widget, w.HTML) and name == "value":
+            out.append(value)
+    out += [str(label) for label in getattr(widget, "_options_labels", ())]
+    if isinstance(widget, w.Accordion):
+        out += [widget.get_title(i) for i in range(len(widget.children))]
+    for child in getattr(widget, "children", ()):
+        out += all_text(child)
+    return out
+
+
+def test_holes_not_rounds_wherever_the_learner_reads():
+    t = table(rules=Rules(rounds=3))
+    t.setup  # noqa: B018 - build the panel too
+    play_to(t, "next-round")
+    texts = all_text(t)
+    assert any("Holes" in x for x in texts)
+    assert not [x for x in texts if re.search(r"\bround", x, re.I)]
+
+
+def test_decks_shows_automatic_and_reads_back_as_automatic():
+    from widgets import RulesForm
+    form = RulesForm(Rules())
+    decks = form.controls["decks"]
+    assert decks.label == "automatic" and form.rules.decks is None and form.rules == Rules()
+    form.set_rules(Rules(decks=2))
+    assert decks.label == "2" and form.rules.decks == 2
+    decks.label = "automatic"
+    assert form.rules.decks is None
+    assert RulesForm(Rules(), options=("decks", "jokers")).controls["decks"].label == "automatic"
+
+
+def test_play_notebook_links_back_to_the_landing_page():
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "play.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert "](index.ipynb)" in text

@@ -13,7 +13,18 @@ import ipywidgets as w
 from golflab import BOOL_RULES, FLIP_MODES, JOKER_MODES, RULE_HELP, Rules
 
 ALL_OPTIONS = ("rounds", "initial_flips", "flip_mode", "jokers", *BOOL_RULES, "decks", "max_turns")
-_LABELS = {name: name.replace("_", " ").capitalize() for name in ALL_OPTIONS}
+_LABELS = {name: name.replace("_", " ").capitalize() for name in ALL_OPTIONS} | {"rounds": "Holes"}
+# A Dropdown shows nothing for the value None, so "automatic" decks (Rules.decks None) is
+# the control's 0, translated both ways here.
+AUTO_DECKS = 0
+
+
+def _to_control(name: str, value):
+    return AUTO_DECKS if name == "decks" and value is None else value
+
+
+def _from_control(name: str, value):
+    return None if name == "decks" and value == AUTO_DECKS else value
 
 
 def _control(name: str, value):
@@ -26,8 +37,8 @@ def _control(name: str, value):
     if name == "jokers":
         return w.Dropdown(options=list(JOKER_MODES), value=value, layout=w.Layout(width="140px"))
     if name == "decks":
-        return w.Dropdown(options=[("automatic", None), ("1", 1), ("2", 2), ("3", 3)], value=value,
-                          layout=w.Layout(width="140px"))
+        return w.Dropdown(options=[("automatic", AUTO_DECKS), ("1", 1), ("2", 2), ("3", 3)],
+                          value=_to_control(name, value), layout=w.Layout(width="140px"))
     if name == "max_turns":
         return w.BoundedIntText(value=value, min=10, max=500, layout=w.Layout(width="80px"))
     return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
@@ -59,14 +70,14 @@ class RulesForm(w.VBox):
     @property
     def rules(self) -> Rules:
         """The rules the controls describe (a ValueError if the combination is not allowed)."""
-        return self._base.replace(**{name: ctl.value for name, ctl in self.controls.items()})
+        return self._base.replace(**{name: _from_control(name, ctl.value) for name, ctl in self.controls.items()})
 
     def set_rules(self, rules: Rules) -> None:
         """Show ``rules`` in the controls."""
         values = rules.to_dict()
         self._base = rules
         for name, ctl in self.controls.items():
-            ctl.value = values[name]
+            ctl.value = _to_control(name, values[name])
 
     def on_change(self, callback: Callable[[Rules], None]) -> None:
         """Call ``callback(rules)`` whenever a control changes to a valid rule set."""

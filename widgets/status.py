@@ -6,12 +6,43 @@ Pure functions of golflab observations: no widgets here, so they are easy to tes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from golflab import Action, Card, Game, Observation, Phase, Rules, card_value
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 ACTIVE_PHASES = (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN)
+TURN_STARTS = ("draw", "take")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move as the table tells it: the hole, the seat, the action's notation and what it did in words."""
+
+    hole: int
+    seat: int
+    action: str
+    text: str
+
+    @property
+    def pos(self) -> int | None:
+        """The grid position this move changed (a swap or a flip), else None."""
+        kind, _, pos = self.action.partition(" ")
+        return int(pos) if pos else None
+
+
+def last_changed(moves: Sequence[Move], hole: int, seat: int) -> int | None:
+    """The position of ``seat``'s grid that its latest turn in ``hole`` changed (None if that
+    turn changed none, e.g. a draw and a discard)."""
+    for move in reversed(moves):
+        if move.hole != hole or move.seat != seat:
+            continue
+        if move.pos is not None:
+            return move.pos
+        if move.action in TURN_STARTS:
+            return None
+    return None
 
 
 def card_words(card: Card | None, rules: Rules) -> str:

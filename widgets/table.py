@@ -46,7 +46,9 @@ MAX_CPU_DELAY = 10.0
 MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
                  "hand", "discard_action", "skip_action", "status", "slots", "summary", "next_round_button",
-                 "scores", "log_box", "save_button", "load_button", "save_text", "download", "more")
+                 "scores", "log_box", "save_button", "load_button", "save_text", "download", "upload", "recent",
+                 "more")
+MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB
 
 
 def env_number(name: str, default, kind=float):
@@ -119,6 +121,7 @@ class GolfTable(w.VBox):
         delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
         self.log_lines: list[str] = []
+        self.moves: list[words.Move] = []
         self._token = 0
         self._task: asyncio.Task | None = None
         self._confirm_new = False
@@ -145,6 +148,7 @@ class GolfTable(w.VBox):
         self.next_round_button.on_click(self._on_next_round)
         self.save_button.on_click(self._on_save)
         self.load_button.on_click(self._on_load)
+        self.upload.observe(self._on_upload, names="value")
         self.speed.observe(self._on_speed, names="value")
         self.more.observe(self._on_more, names="selected_index")
 
@@ -203,6 +207,11 @@ class GolfTable(w.VBox):
         """The game as JSON text (``Game.to_json``)."""
         return self.game.to_json()
 
+    @property
+    def save_filename(self) -> str:
+        """The name Save game gives the file: ``golf-<seed>-hole-<n>.json``."""
+        return f"golf-{self.game.seed}-hole-{self.game.round}.json"
+
     def load(self, text: str) -> None:
         """Resume a game saved with ``save``. Bad text is a ValueError and changes nothing."""
         game = Game.from_json(text)
@@ -230,6 +239,7 @@ class GolfTable(w.VBox):
         board's widgets, so the page loads faster without it)."""
         if self._setup is None:
             self._setup = NewGamePanel(self._settings_now(seed=None))
+            self._setup.new_game_button.on_click(self._on_new_game)
             self.board.settings_slot.children = [self._setup]
         return self._setup
 
@@ -245,6 +255,7 @@ class GolfTable(w.VBox):
         if self._setup is not None:  # the panel starts from this game's settings, with a random seed
             self._setup.show(self._settings_now(seed=None))
         self.log_lines = [f"New game (seed {game.seed}): {', '.join(game.players)}; {game.rules.describe()}"]
+        self.moves = []
         self._confirm_new = False
         self._last = ""
         self._render()
@@ -261,6 +272,7 @@ class GolfTable(w.VBox):
         g.apply(action)
         said = words.move_words(g.players[seat], action, before, self._view(), seat)
         self.log_lines.append(f"H{hole} {g.players[seat]}: {action} \u2014 {said}")
+        self.moves.append(words.Move(hole, seat, str(action), said))
         self._last = said + "."
         if g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             self.log_lines.append(f"H{hole} scored: " + ", ".join(
@@ -360,6 +372,7 @@ class GolfTable(w.VBox):
         self._last = ""
         self.log_lines.append(f"H{self.game.round} dealt; {self.game.players[self.game.first_player]} starts.")
         self._render()
+        self.board.scroll_into_view()  # the button sat below the hole's summary, which is gone now
         self._schedule_cpu()
 
     @_guarded
@@ -379,9 +392,10 @@ class GolfTable(w.VBox):
 
     @_guarded
     def _on_save(self, _button=None) -> None:
-        self.board.show_download(self.save())
-        self._note("Saved: the game is in the box below (and can be downloaded). Paste it back and press "
-                   "Load game to resume.")
+        name = self.save_filename
+        self.board.show_download(self.save(), name)
+        self._note(f"Saved: press Download {name} (under Save or resume a game) to keep the file; resume later "
+                   "with Resume from a file.")
 
     @_guarded
     def _on_load(self, _button=None) -> None:
@@ -389,6 +403,18 @@ class GolfTable(w.VBox):
             self.load(self.save_text.value)
         except ValueError as exc:
             self._refuse(f"Could not load that game: {exc}. Nothing was changed.")
+
+    @_guarded
+    def _on_upload(self, change) -> None:
+        files = change["new"]
+        if not files:  # the reset below
+            return
+        try:
+            self.load(_file_text(files[0]["name"], bytes(files[0]["content"])))
+        except ValueError as exc:
+            self._refuse(f"Could not load that file: {exc}. Nothing was changed.")
+        finally:
+            self.upload.value = ()  # so the same file can be chosen again
 
     @_guarded
     def _on_more(self, change) -> None:
@@ -427,7 +453,7 @@ class GolfTable(w.VBox):
                          "start a new one.", "golf-error")
 
     def _render(self) -> None:
-        self.board.draw(self.game, self.human_seat, self.log_lines)
+        self.board.draw(self.game, self.human_seat, self.log_lines, self.moves)
         self._set_status(self._situation())
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
@@ -456,6 +482,17 @@ def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be a whole number or None, got {seed!r}")
     return TableSettings(opponents, rules, seed, human_seat)
+
+
+def _file_text(name: str, content: bytes) -> str:
+    """An uploaded save's text; a file too large or not UTF-8 text is a ValueError naming it."""
+    if len(content) > MAX_SAVE_BYTES:
+        raise ValueError(f"{name} is {len(content) / 1e6:.1f} MB, too large for a saved game (at most "
+                         f"{MAX_SAVE_BYTES / 1e6:g} MB)")
+    try:
+        return content.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} is not a text file; choose a .json file made by Save game") from None
 
 
 def _cpu_seed(seed: int, seat: int, moves: int) -> int:

@@ -12,6 +12,8 @@ from html import escape
 
 import ipywidgets as w
 
+from typing import Sequence
+
 from golflab import Game, Phase
 from golflab.ai import PROFILES
 
@@ -19,7 +21,8 @@ from . import status as words
 from . import table_view as view
 
 SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
-MORE_TITLES = ("Move log", "New game settings: players, personalities, holes, rules", "Save or resume a game")
+MORE_TITLES = ("Move log (newest first)", "New game settings: players, personalities, holes, rules",
+               "Save or resume a game")
 SETTINGS_TAB = 1
 # A card back's button text. Never "": the ipywidgets Button view leaves its old text in
 # place when description and icon are both empty, so a back would keep the last face shown.
@@ -65,7 +68,7 @@ class Board:
         self.css = w.HTML(view.TABLE_CSS)
         self.rules_bar = w.HTML()
         self.new_game_button = _button(description="New game", icon="refresh",
-                                       tooltip="Deal a new game with the settings below")
+                                       tooltip="Deal a new game with the players and rules under New game settings")
         self.speed = w.ToggleButtons(options=list(SPEEDS), description="CPU speed",
                                      style={"button_width": "64px", "description_width": "initial"},
                                      tooltip="Pause between CPU moves (Instant: no pause)")
@@ -86,25 +89,38 @@ class Board:
         self.next_round_button = _button(description="Next hole", icon="forward", button_style="success")
         self.scores = w.HTML()
         self.log_box = w.HTML()
-        self.save_button = _button(description="Save game", icon="download", tooltip="Put the game into the box as JSON")
-        self.load_button = _button(description="Load game", icon="upload", tooltip="Resume the game pasted into the box")
-        self.save_text = w.Textarea(placeholder="Press Save game, copy this text; later paste it here and press "
-                                    "Load game.", layout=w.Layout(width="98%", height="90px"))
+        self.recent = w.HTML()
+        self.scroller = w.HTML(layout=w.Layout(height="0px", overflow="hidden"))
+        self._scrolls = 0
+        self.save_button = _button(description="Save game", icon="download",
+                                   tooltip="Make a file of this game that your browser can download")
         self.download = w.HTML()
+        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Resume from a file",
+                                   icon="upload", layout=w.Layout(width="auto"),
+                                   tooltip="Choose a golf-game .json file saved with Save game")
+        self.load_button = _button(description="Load pasted game", icon="upload",
+                                   tooltip="Resume the game whose text is pasted into the box")
+        self.save_text = w.Textarea(placeholder="Or paste the text of a saved golf-game .json file here and press "
+                                    "Load pasted game.", layout=w.Layout(width="98%", height="70px"))
         self.settings_slot = w.VBox([w.HTML("<i>Preparing the settings\u2026</i>")])
         for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
                             (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
                             (self.skip_action, "golf-action-skip"), (self.next_round_button, "golf-next-round"),
                             (self.scores, "golf-scores"), (self.speed, "golf-speed"), (self.save_button, "golf-save"),
                             (self.load_button, "golf-load"), (self.save_text, "golf-save-text"),
-                            (self.log_box, "golf-log-box"), (self.rules_bar, "golf-rules-bar")):
+                            (self.upload, "golf-upload"), (self.download, "golf-download-box"),
+                            (self.recent, "golf-recent-box"), (self.log_box, "golf-log-box"),
+                            (self.rules_bar, "golf-rules-bar")):
             widget.add_class(cls)
         for b in (self.discard_action, self.skip_action, self.next_round_button):
             b.add_class("golf-action")
         self.more = w.Accordion(children=[
             w.VBox([self.log_box]),
             self.settings_slot,
-            w.VBox([w.HBox([self.save_button, self.load_button, self.download]), self.save_text]),
+            w.VBox([w.HBox([self.save_button, self.download], layout=w.Layout(align_items="center")),
+                    w.HTML('<div class="golf-save-note">Save game makes a <b>.json</b> file of this game; keep it '
+                           "and resume later from that file.</div>"),
+                    self.upload, self.save_text, self.load_button]),
         ])
         self.more.add_class("golf-more")
         for i, title in enumerate(MORE_TITLES):
@@ -119,17 +135,19 @@ class Board:
             w.VBox([self.discard_action, self.skip_action], layout=w.Layout(justify_content="center")),
         ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
         grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
-        felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles],
+        felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles, self.recent],
                                               layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         felt.add_class("golf-felt")
         toolbar = w.HBox([self.new_game_button, self.speed],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        return [self.css, self.rules_bar, toolbar, self.status, felt, self.summary, self.next_round_button,
-                self.scores, self.more]
+        return [self.css, self.scroller, self.rules_bar, toolbar, self.status, felt, self.summary,
+                self.next_round_button, self.scores, self.more]
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, game: Game, seat: int, log_lines: list[str]) -> None:
-        """Show ``game`` as the learner at ``seat`` sees it (every card once a hole is over)."""
+    def draw(self, game: Game, seat: int, log_lines: Sequence[str], moves: Sequence[words.Move] = ()) -> None:
+        """Show ``game`` as the learner at ``seat`` sees it (every card once a hole is over);
+        ``moves`` (oldest first) give the last moves beside the board and each opponent's
+        changed card."""
         obs = game.observation(seat)
         mine = obs.current_player == seat and game.phase in words.ACTIVE_PHASES
         legal = {str(a) for a in obs.legal_actions} if mine else set()
@@ -137,7 +155,8 @@ class Board:
         result = game.round_results[-1] if over else None
 
         self.rules_bar.value = view.rules_bar_html(game.rules, game.round)
-        self._draw_opponents(game, obs, result)
+        self._draw_opponents(game, obs, result, moves)
+        self.recent.value = view.recent_html(moves, game.round, seat)
         self._draw_piles(obs, legal)
         self._draw_grid(obs, legal, result)
         self.mine_label.value = (f'<div class="golf-mine-label">You (seat {seat + 1}) \u00b7 total '
@@ -154,7 +173,7 @@ class Board:
         self.scores.value = view.scores_html(game.players, game.round_results, game.totals, game.rules.rounds)
         self.log_box.value = view.log_html(log_lines)
 
-    def _draw_opponents(self, game: Game, obs, result) -> None:
+    def _draw_opponents(self, game: Game, obs, result, moves: Sequence[words.Move]) -> None:
         seats = []
         for s, name in enumerate(game.players):
             if s == obs.seat:
@@ -164,7 +183,8 @@ class Board:
             if s == obs.current_player and obs.holding and result is None:
                 holding = f"holds the {obs.taken.pretty}" if obs.taken is not None else "holds a card from the deck"
             active = s == obs.current_player and result is None
-            seats.append(view.opponent_html(name, PROFILES[name].style, game.totals[s], cards, active, holding))
+            seats.append(view.opponent_html(name, PROFILES[name].style, game.totals[s], cards, active, holding,
+                                            words.last_changed(moves, game.round, s)))
         self.opponents.value = view.opponents_html(seats)
 
     def _draw_piles(self, obs, legal: set[str]) -> None:
@@ -210,10 +230,15 @@ class Board:
         self.status.value = f"{escape(text)}{note}"
         set_classes(self.status, ("golf-status", f"golf-await-{awaiting}"), (extra,))
 
-    def show_download(self, text: str) -> None:
-        """The saved game in the box and as a download link."""
-        self.save_text.value = text
+    def show_download(self, text: str, filename: str) -> None:
+        """A link that downloads ``text`` as the file ``filename``."""
         data = base64.b64encode(text.encode()).decode()
-        self.download.value = (f'<a download="golf-game.json" href="data:application/json;base64,{data}" '
-                               'style="line-height:32px;color:#1565c0;text-decoration:underline">'
-                               "download golf-game.json</a>")
+        self.download.value = (f'<a class="golf-download" download="{escape(filename)}" '
+                               f'href="data:application/json;base64,{data}">\u2b07 Download {escape(filename)}</a>')
+
+    def scroll_into_view(self) -> None:
+        """Ask the browser to scroll the table's top into view (the HTML widget runs no
+        scripts, but an image's error handler does: a fresh one on every call)."""
+        self._scrolls += 1
+        self.scroller.value = (f'<img alt="" src="data:," data-scroll="{self._scrolls}" style="display:none" '
+                               "onerror=\"this.closest('.golf-table').scrollIntoView({block:'start'})\">")

@@ -74,6 +74,10 @@ class NewGamePanel(w.VBox):
         self.seat = w.Dropdown(description="Your seat", layout=w.Layout(width="190px"))
         self.seed = w.Text(description="Seed", placeholder="blank = random", layout=w.Layout(width="220px"))
         self.rules_form = RulesForm(settings.rules)
+        self.new_game_button = w.Button(description="New game with these settings", icon="refresh",
+                                        button_style="primary", layout=w.Layout(width="auto"),
+                                        tooltip="Deal a new game with the players and rules above")
+        self.new_game_button.add_class("golf-new-game-here")
         self.count.observe(lambda _: self._sync(), names="value")
         note = w.HTML("<span style='color:#555;font-size:12px'>Seat 1 starts the first hole; the start moves one "
                       "seat on every hole. The same seed deals the same cards.</span>")
@@ -81,8 +85,8 @@ class NewGamePanel(w.VBox):
             w.HTML("<b>Players</b>"),
             w.HBox([self.count, self.seat, self.seed]), note,
             w.VBox(self.personalities),
-            w.HTML("<b>Rules</b> (Holes = number of rounds)"), self.rules_form,
-            w.HTML("<i>Press <b>New game</b> above to deal with these settings.</i>"),
+            w.HTML("<b>Rules</b>"), self.rules_form,
+            self.new_game_button,
         ])
         self.show(settings)
 

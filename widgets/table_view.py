@@ -11,9 +11,11 @@ from html import escape
 from typing import Sequence
 
 from golflab import Card, RoundBreakdown, Rules
-from golflab.display import CARD_CSS, breakdown_html, card_html, grid_html
+from golflab.display import CARD_CSS, breakdown_html, card_html
 
-from .status import ranking
+from .status import Move, ranking
+
+RECENT_MOVES = 6  # moves kept in view beside the board
 
 TABLE_CSS = CARD_CSS + """
 <style>
@@ -59,8 +61,22 @@ button.golf-action{font-size:15px !important;height:38px !important;border-radiu
 .golf-summary h3{margin:2px 0 6px 0;font-size:17px}
 .golf-summary .golf-seat-score{display:inline-block;vertical-align:top;margin:0 14px 8px 0}
 .golf-ranking li{font-size:16px;margin:2px 0}
-.golf-log{font:12px ui-monospace,Menlo,Consolas,monospace;max-height:220px;overflow-y:auto;background:#fafafa;
- border:1px solid #e0e0e0;border-radius:6px;padding:4px 8px;white-space:pre-wrap}
+.golf-opp .gl-card.golf-changed{box-shadow:0 0 0 3px #ffd54f,0 0 10px 3px rgba(255,213,79,.9);
+ outline:none;position:relative;z-index:1}
+.golf-recent{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 10px;margin:8px 0 0 4px;width:330px;
+ max-width:100%;box-sizing:border-box;font-size:13px;line-height:1.45;color:#e3f1e8}
+.golf-recent h4{margin:0 0 3px 0;font-size:13px;color:#fff}
+.golf-recent ol{margin:0;padding:0;list-style:none}
+.golf-recent li{padding:1px 0;border-top:1px solid rgba(255,255,255,.12)}
+.golf-recent li:first-child{color:#fff;font-weight:600;border-top:none}
+.golf-recent .golf-you{color:#ffe082}
+.golf-log{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-height:260px;overflow-y:auto;
+ background:#fafafa;border:1px solid #e0e0e0;border-radius:6px;padding:4px 10px;color:#1b1b1b}
+.golf-log div{padding:1px 0;border-bottom:1px solid #eee}
+.golf-log div:first-child{font-weight:600}
+a.golf-download{display:inline-block;line-height:30px;padding:0 12px;margin:2px 6px;border-radius:4px;
+ background:#1565c0;color:#fff !important;text-decoration:none;font-size:14px}
+.golf-save-note{font-size:13px;color:#455a64;margin:4px 0}
 </style>
 """
 
@@ -72,12 +88,15 @@ def rules_bar_html(rules: Rules, round_: int) -> str:
 
 
 def opponent_html(name: str, style: str, total: int, cards: Sequence[Card | None], active: bool,
-                  holding: str = "") -> str:
+                  holding: str = "", changed: int | None = None) -> str:
     """One CPU seat: name, personality style, running total, its smaller grid (backs for
-    face-down cards) and what it holds right now."""
+    face-down cards, the card its last turn changed outlined: ``golf-changed``) and what it
+    holds right now."""
     cls = "golf-opp golf-active" if active else "golf-opp"
+    grid = "".join(card_html(c, c is not None, "golf-changed" if pos == changed else "")
+                   for pos, c in enumerate(cards))
     return (f'<div class="{cls}"><div class="gl-name">{escape(name)} \u00b7 total {total}</div>'
-            f'<div class="golf-style">{escape(style)}</div>{grid_html(cards)}'
+            f'<div class="golf-style">{escape(style)}</div><div class="gl-grid">{grid}</div>'
             f'<div class="golf-holding">{escape(holding)}</div></div>')
 
 
@@ -141,7 +160,15 @@ def ranking_html(players: Sequence[str], totals: Sequence[int], holes_won: Seque
     return f'<div class="golf-summary golf-ranking"><h3>Final ranking</h3><ol style="list-style:none;padding-left:4px">{items}</ol></div>'
 
 
+def recent_html(moves: Sequence[Move], hole: int, seat: int) -> str:
+    """The last few moves of ``hole``, newest first, the learner's (at ``seat``) marked."""
+    shown = [m for m in moves if m.hole == hole][-RECENT_MOVES:][::-1]
+    items = "".join(f'<li class="golf-you">{escape(m.text)}</li>' if m.seat == seat else f"<li>{escape(m.text)}</li>"
+                    for m in shown) or "<li>No moves yet this hole.</li>"
+    return f'<div class="golf-recent"><h4>Last moves (newest first)</h4><ol>{items}</ol></div>'
+
+
 def log_html(lines: Sequence[str]) -> str:
-    """The move log, newest last (the box scrolls)."""
-    body = escape("\n".join(lines)) if lines else "No moves yet."
+    """The move log, newest first, so it opens at the latest move."""
+    body = "".join(f"<div>{escape(line)}</div>" for line in reversed(lines)) or "<div>No moves yet.</div>"
     return f'<div class="golf-log">{body}</div>'
