@@ -5,8 +5,14 @@ from collections import Counter
 
 import pytest
 
-from golflab.codepiece import (CodepieceCPU, CodepieceGame, best_trump, estimate_tricks, high_card_points,
-                               trick_winner)
+from golflab.codepiece import (
+    CodepieceCPU,
+    CodepieceGame,
+    best_trump,
+    estimate_tricks,
+    high_card_points,
+    trick_winner,
+)
 from golflab.codepiece.selfplay import bid_records, duplicate_points, made_by, play_deal
 from golflab.strategy import mean_ci
 

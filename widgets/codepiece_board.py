@@ -320,7 +320,7 @@ class CodepieceTable(w.VBox):
         self.errors.append(f"{type(exc).__name__}: {exc}")
         try:
             self._render()
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("re-rendering after an error failed")
         self._set_status(f"Sorry, something went wrong ({exc}). You can keep playing or start a new match.",
                          self._awaiting, "cp-error")

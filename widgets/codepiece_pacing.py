@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ def guarded(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+        except Exception as exc:
             self._fail(exc)
             return None
 
@@ -98,6 +98,6 @@ class CpuPacer:
                     return
                 self._step()
                 self._render()
-        except Exception as exc:  # noqa: BLE001 - shown on the board, never a traceback
+        except Exception as exc:
             log.exception("paced CPU move failed")
             self._on_error(exc)

@@ -4,12 +4,19 @@ state and the match's results; no widgets, no game logic."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from golflab.codepiece import team_of
 
-from .codepiece_words import SUIT_NAMES, SUIT_SYMBOLS, card_label, contract_words, possessive
+from .codepiece_words import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    card_label,
+    contract_words,
+    possessive,
+)
 
 CSS = """<style>
 .cp-table{font-family:system-ui,sans-serif;max-width:980px}

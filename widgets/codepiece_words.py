@@ -7,7 +7,8 @@ Pure functions of a seat's ``CodepieceGame.state`` (no widgets), so they are eas
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from golflab.codepiece import team_of, trick_winner
 

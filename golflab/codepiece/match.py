@@ -92,7 +92,7 @@ class CodepieceMatch:
         return 0 if self.team_scores[0] > self.team_scores[1] else 1
 
     # ---------------------------------------------------------------- actions
-    def apply(self, action: str) -> "CodepieceMatch":
+    def apply(self, action: str) -> CodepieceMatch:
         """Play one action of the deal in play; IllegalActionError (nothing changed) when not legal."""
         if self.deal_over:
             more = "the match is over" if self.over else "call next_deal() to deal the next one"
@@ -138,7 +138,7 @@ class CodepieceMatch:
                            "first_dealer": self.first_dealer, "history": self.history})
 
     @classmethod
-    def from_json(cls, text: str) -> "CodepieceMatch":
+    def from_json(cls, text: str) -> CodepieceMatch:
         """Replay a match saved by ``to_json``; a ValueError says what is wrong with a bad save."""
         try:
             data = json.loads(text)

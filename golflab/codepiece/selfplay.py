@@ -6,7 +6,8 @@ Every function is deterministic from its ``seed``: deal ``i`` is dealt from
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..strategy import mean_ci, rate_ci
 from .cpu import CodepieceCPU, CodepieceRandom, best_trump, high_card_points

@@ -3,7 +3,7 @@ strength, from deals of four ``CodepieceCPU`` players (Wilson 95% intervals)."""
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 import ipywidgets as w
 
