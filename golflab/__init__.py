@@ -11,6 +11,7 @@ from .rules import (
     BOOL_RULES,
     FLIP_MODES,
     JOKER_MODES,
+    OPTIONS,
     RULE_HELP,
     TIERS,
     Rules,
@@ -33,7 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Adjustment", "BOOL_RULES", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
-    "JOKER", "JOKER_MODES", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
+    "JOKER", "JOKER_MODES", "OPTIONS", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
     "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
     "rank_value", "round_breakdown", "score_hand", "score_round", "simulate", "value_tier",
 ]

@@ -21,8 +21,10 @@ worse of two judgements:
                                           pile with no face-up card of its rank
                                           whose column it could complete
   ``paired_negative_cards``               a swap that completes a column pair    MISTAKE
-                                          of negative cards (eagle_eye joker
-                                          pairs, worth -4, are allowed)
+                                          of negative cards that scores more
+                                          than their sum (eagle_eye joker pairs
+                                          and every pair under
+                                          negative_pairs_keep_value are allowed)
   ``discarded_kings``                     discarding a king                      MISTAKE
   ``swapped_good_for_bad``                swapping out a face-up card worth 1    MISTAKE
                                           or less for a card worth more, when
@@ -129,22 +131,22 @@ def _goes_out(obs, action: Action) -> bool:
 
 
 def _going_out_high(obs, action: Action, pool: Pool, ev: float) -> tuple[bool, float]:
-    mine = pool.hand_ev(_grid_ranks(obs.my_grid)) + ev
+    mine = pool.hand_ev(_grid_kinds(obs.my_grid, pool)) + ev
     if mine <= GOING_OUT_LIMIT:
         return False, mine
-    others = [pool.hand_ev(_grid_ranks(g)) for s, g in enumerate(obs.grids) if s != obs.seat]
+    others = [pool.hand_ev(_grid_kinds(g, pool)) for s, g in enumerate(obs.grids) if s != obs.seat]
     return min(others) <= mine, mine
 
 
-def _grid_ranks(grid) -> list:
-    return [None if c is None else c.rank for c in grid]
+def _grid_kinds(grid, pool: Pool) -> list:
+    kind = pool.model.kind
+    return [None if c is None else kind(c) for c in grid]
 
 
 def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, str, str]:
     """(case, severity, reason) of the spec's named cases, or (None, 'OPTIMAL', '')."""
-    rules = obs.rules
     kind = action.kind
-    value = pool.values
+    value = {c: pool.values[pool.model.kind(c)] for c in (obs.drawn, obs.discard_top, *obs.my_grid) if c is not None}
     if kind == "discard":
         rank = obs.drawn.rank
         if rank == "JK":
@@ -154,37 +156,38 @@ def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, st
         if rank == "K":
             return "discarded_kings", "MISTAKE", "discarding a king throws away a safe 0"
         best_swap = min(v for a, v in values.values.items() if a != "discard")
-        if 4 <= value[rank] <= 6 and best_swap <= -QUESTIONABLE_MARGIN:
+        points = value[obs.drawn]
+        if 4 <= points <= 6 and best_swap <= -QUESTIONABLE_MARGIN:
             return ("questionable_moves", "QUESTIONABLE",
-                    f"discarding a {value[rank]}-point card when a swap would gain {-best_swap:.1f} points")
+                    f"discarding a {points}-point card when a swap would gain {-best_swap:.1f} points")
     elif kind == "take":
         top = obs.discard_top
-        if value[top.rank] >= 10:
+        if value[top] >= 10:
             grid = obs.my_grid
             pairable = any(c is not None and c.rank == top.rank and
                            (grid[PARTNER[i]] is None or grid[PARTNER[i]].rank != top.rank)
                            for i, c in enumerate(grid))
             if not pairable:
                 return ("took_bad_card_without_pair", "BLUNDER",
-                        f"taking a {value[top.rank]}-point {top.rank} with no column it could pair")
+                        f"taking a {value[top]}-point {top.rank} with no column it could pair")
     elif kind == "draw" and "take" in values.values:
         top = obs.discard_top
         loss = values.values["draw"] - values.values["take"]
-        if 3 <= value[top.rank] <= 5 and loss >= QUESTIONABLE_MARGIN:
+        if 3 <= value[top] <= 5 and loss >= QUESTIONABLE_MARGIN:
             return ("questionable_moves", "QUESTIONABLE",
-                    f"passing a {value[top.rank]}-point {top.rank} that would gain {loss:.1f} points more")
+                    f"passing a {value[top]}-point {top.rank} that would gain {loss:.1f} points more")
     elif kind == "swap":
         held = obs.drawn
         partner = obs.my_grid[PARTNER[action.pos]]
-        if (partner is not None and partner.rank == held.rank and value[held.rank] < 0
-                and not (held.rank == "JK" and rules.jokers == "eagle_eye")):
+        pair = pool.pair_points[held.rank]
+        if partner is not None and partner.rank == held.rank and value[held] < 0 and pair > value[held] + value[partner]:
             return ("paired_negative_cards", "MISTAKE",
-                    f"pairing two {held.rank}s turns {2 * value[held.rank]} points into 0")
+                    f"pairing two {held.rank}s turns {value[held] + value[partner]} points into {pair}")
         old = obs.my_grid[action.pos]
-        if (old is not None and value[old.rank] <= 1 and value[held.rank] > value[old.rank]
+        if (old is not None and value[old] <= 1 and value[held] > value[old]
                 and values.values[action.notation] > 0):
             return ("swapped_good_for_bad", "MISTAKE",
-                    f"swapping out a {value[old.rank]}-point {old.rank} for a {value[held.rank]}-point {held.rank}")
+                    f"swapping out a {value[old]}-point {old.rank} for a {value[held]}-point {held.rank}")
     return None, "OPTIMAL", ""
 
 

@@ -97,8 +97,9 @@ def breakdown_html(breakdown: "HandBreakdown", adjustments: Sequence["Adjustment
         mark = " \u2714 pair" if col.paired else ""
         lines.append(f"<li>column {col.positions[0]}/{col.positions[1]}: {escape(a.pretty)} + {escape(b.pretty)}"
                      f" = <b>{col.points:+d}</b> <span class='gl-note'>({escape(col.note)}){mark}</span></li>")
-    if breakdown.wolfpack:
-        lines.append(f"<li>wolfpack: two columns of paired jacks <b>{breakdown.wolfpack:+d}</b></li>")
+    for bonus in breakdown.bonuses:
+        lines.append(f"<li>{escape(bonus.rule.replace('_', ' '))}: <b>{bonus.points:+d}</b> "
+                     f"<span class='gl-note'>({escape(bonus.reason)})</span></li>")
     lines.append(f"<li>hand: <b>{breakdown.total}</b></li>")
     total = breakdown.total
     for adj in adjustments:

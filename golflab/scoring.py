@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .cards import Card, parse_cards
-from .rules import Rules, rank_value
+from .model import COLUMNS, BonusScore, scoring_model
+from .rules import Rules
 
-COLUMNS = ((0, 3), (1, 4), (2, 5))
+__all__ = ["ADJUSTMENT_ORDER", "COLUMNS", "Adjustment", "BonusScore", "ColumnScore", "HandBreakdown",
+           "RoundBreakdown", "hand_breakdown", "round_breakdown", "score_hand", "score_round"]
 ADJUSTMENT_ORDER = ("blackjack", "knock_penalty", "knock_bonus", "underdog_bonus", "tied_shame")
 
 
@@ -25,18 +27,22 @@ class ColumnScore:
 
 @dataclass(frozen=True)
 class HandBreakdown:
-    """A hand's score column by column, plus the wolfpack bonus."""
+    """A hand's score column by column, plus its hand bonuses (wolfpack, four of a kind)."""
 
     columns: tuple[ColumnScore, ...]
-    wolfpack: int
+    bonuses: tuple[BonusScore, ...]
     total: int
+
+    @property
+    def wolfpack(self) -> int:
+        """Points of the wolfpack bonus (0 when it does not apply)."""
+        return sum(b.points for b in self.bonuses if b.rule == "wolfpack")
 
     def lines(self) -> list[str]:
         """Plain-language lines explaining the score."""
         out = [f"column {c.positions[0]}/{c.positions[1]}: {c.cards[0]} {c.cards[1]} = {c.points:+d} ({c.note})"
                for c in self.columns]
-        if self.wolfpack:
-            out.append(f"wolfpack: two columns of paired jacks {self.wolfpack:+d}")
+        out += [f"{b.rule}: {b.reason} {b.points:+d}" for b in self.bonuses]
         out.append(f"hand total {self.total}")
         return out
 
@@ -74,26 +80,16 @@ def _six(cards: Iterable) -> list[Card]:
 
 
 def hand_breakdown(cards: Iterable, rules: Rules | None = None) -> HandBreakdown:
-    """Score 6 cards (Cards or codes, grid order) column by column."""
-    rules = rules or Rules()
+    """Score 6 cards (Cards or codes, grid order) column by column, then the hand bonuses."""
+    model = scoring_model(rules or Rules())
     hand = _six(cards)
-    columns = []
-    jack_pairs = 0
-    for a, b in COLUMNS:
-        ca, cb = hand[a], hand[b]
-        if ca.rank == cb.rank:
-            if ca.is_joker and rules.jokers == "eagle_eye":
-                points, note = -4, "eagle-eye joker pair"
-            else:
-                points, note = 0, "pair cancels"
-            if ca.rank == "J":
-                jack_pairs += 1
-            columns.append(ColumnScore((a, b), (ca, cb), True, points, note))
-        else:
-            va, vb = rank_value(ca.rank, rules), rank_value(cb.rank, rules)
-            columns.append(ColumnScore((a, b), (ca, cb), False, va + vb, f"{va:+d} {vb:+d}"))
-    wolf = -5 if rules.wolfpack and jack_pairs >= 2 else 0
-    return HandBreakdown(tuple(columns), wolf, sum(c.points for c in columns) + wolf)
+    kinds = [model.kind(c) for c in hand]
+    columns = tuple(
+        ColumnScore((a, b), (hand[a], hand[b]), hand[a].rank == hand[b].rank,
+                    model.column_points(kinds[a], kinds[b]), model.column_note(kinds[a], kinds[b]))
+        for a, b in COLUMNS)
+    bonuses = tuple(model.hand_bonuses(kinds))
+    return HandBreakdown(columns, bonuses, sum(c.points for c in columns) + sum(b.points for b in bonuses))
 
 
 def score_hand(cards: Iterable, rules: Rules | None = None) -> int:

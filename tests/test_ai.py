@@ -28,7 +28,8 @@ from golflab.ai import (
 )
 from golflab.ai.decisions import turn_marks
 from golflab.ev import expected_unseen_value
-from golflab.rules import BOOL_RULES
+from golflab.model import scoring_model
+from golflab.rules import BOOL_RULES, card_value
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 
@@ -121,7 +122,11 @@ def random_rules(rng: random.Random, rounds: int = 2, max_turns: int = 50) -> Ru
 def blunders(game: Game, obs, action) -> list[str]:
     """The spec's section 11 named mistakes this decision commits (omniscient check)."""
     rules = game.rules
-    value = {r: rank_value(r, rules) for r in (*RANKS, "JK")}
+    model = scoring_model(rules)
+
+    def value(card) -> int:
+        return card_value(card, rules)
+
     seat, out = game.current_player, []
     if action == "discard" and game.held.rank in ("JK", "2"):
         out.append(f"discarded {game.held}")
@@ -131,12 +136,12 @@ def blunders(game: Game, obs, action) -> list[str]:
         held, grid, up = game.held, game.grid(seat), game.face_up(seat)
         partner = (action.pos + 3) % 6
         pairs = up[partner] and grid[partner].rank == held.rank
-        if game.held_source == "take" and value[held.rank] >= 10 and not pairs:
+        if game.held_source == "take" and value(held) >= 10 and not pairs:
             out.append(f"took a {held} without completing a pair")
-        if pairs and value[held.rank] < 0 and not (held.is_joker and rules.jokers == "eagle_eye"):
+        if pairs and value(held) < 0 and model.pair_points[held.rank] > value(held) + value(grid[partner]):
             out.append(f"paired negative {held}")
         old = grid[action.pos]
-        if up[action.pos] and value[old.rank] <= 0 and value[held.rank] > value[old.rank] and not pairs:
+        if up[action.pos] and value(old) <= 0 and value(held) > value(old) and not pairs:
             out.append(f"swapped good {old} for worse {held}")
     return out
 

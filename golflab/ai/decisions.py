@@ -44,7 +44,7 @@ from ..cards import JOKER_RANK, Card
 from ..ev import unseen_counts
 from ..game import Phase
 from .evaluate import (
-    ALL_RANKS,
+    ALL_KINDS,
     PARTNER,
     RuleTable,
     hand_estimate,
@@ -89,7 +89,7 @@ class _View:
         self.obs = obs
         self.profile = profile
         self.table: RuleTable = rule_table(obs.rules)
-        self.grid = grid = [c and c.rank for c in obs.grids[obs.seat]]  # ranks (a Card is always true)
+        self.grid = grid = self.table.kinds(obs.grids[obs.seat])  # kinds (ranks but one-eyed jacks)
         self.down = [i for i in range(6) if grid[i] is None]
         self.playing = obs.phase is Phase.PLAYING or obs.phase == Phase.PLAYING
         self._unknown: float | None = None
@@ -199,16 +199,17 @@ def forms_negative_pair(card, partner, rules) -> bool:
     """Never pair negative cards: True when ``card`` beside ``partner`` (Cards, codes or ranks;
     None for a face-down partner) would pair two negative cards under ``rules`` (their points
     are lost: two 2s score 0, not -4). eagle_eye jokers are the exception."""
-    return rule_table(rules).negative_pair(_rank_of(card), None if partner is None else _rank_of(partner))
+    table = rule_table(rules)
+    return table.negative_pair(_kind_of(card, table), None if partner is None else _kind_of(partner, table))
 
 
-def _rank_of(card) -> str:
-    """The rank of a Card, a card code (``"2C"``, ``"JK"``) or a rank (``"2"``)."""
+def _kind_of(card, table: RuleTable) -> str:
+    """The kind of a Card, a card code (``"2C"``, ``"JK"``) or a kind (``"2"``) under ``table``'s rules."""
     if isinstance(card, Card):
-        return card.rank
-    if card in ALL_RANKS:
+        return table.model.kind(card)
+    if card in ALL_KINDS:
         return card
-    return Card.parse(card).rank
+    return table.model.kind(Card.parse(card))
 
 
 def _allowed(view: _View, rank: str) -> list[int]:
@@ -252,7 +253,7 @@ def forced_swap_position(obs, card, profile: Profile | None = None) -> int:
     else over the worst face-up card (the swap that loses least); never pairing negative
     cards unless every position would."""
     view = _View(obs, profile or _NEUTRAL)
-    return _forced(view, _rank_of(card), avoid_out=False)
+    return _forced(view, _kind_of(card, view.table), avoid_out=False)
 
 
 def _forced(view: _View, rank: str, avoid_out: bool) -> int:
@@ -287,7 +288,7 @@ def _place(view: _View, rng, card=None, must_swap: bool | None = None) -> "int |
         raise ValueError("choose_placement needs a held card: the observation has none and no card was given")
     if must_swap is None:
         must_swap = obs.taken is not None
-    return _placement(view, _rank_of(held), must_swap, rng)[0]
+    return _placement(view, _kind_of(held, view.table), must_swap, rng)[0]
 
 
 def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
@@ -342,6 +343,7 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
     good = rank_tier in _GOOD_TIERS
     threshold = profile.swap_threshold
     hopes = view.hopes()
+    twin = table.twin.get(rank, rank)  # the other kind that pairs with it (the jacks under one_eyed_jacks)
     pair = best = None  # the best column pair; the best gain anywhere
     bad, ups = [], []
     for i in allowed:
@@ -351,7 +353,8 @@ def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | No
         if best is None or g > best:
             best = g
         old = grid[i]
-        if v >= 0 and grid[PARTNER[i]] == rank and old != rank and g > 0 and \
+        partner = grid[PARTNER[i]]
+        if v >= 0 and (partner == rank or partner == twin) and old != rank and old != twin and g > 0 and \
                 (pair is None or g > gain[pair] or (g == gain[pair] and i < pair)):
             pair = i
         if old is None:
@@ -520,11 +523,11 @@ def _takes(view: _View) -> bool:
     top = obs.discard_top
     if top is None:
         return False
-    rank = top.rank
+    table = view.table
+    rank = table.model.kind(top)
     if rank == JOKER_RANK:
         return True
-    table = view.table
-    if rank not in view.grid:  # it cannot complete a pair: two quick answers
+    if rank not in view.grid and table.twin.get(rank, rank) not in view.grid:  # it cannot complete a pair: two quick answers
         if table.tier[rank] == "Terrible":
             return False
         value = table.value[rank]
@@ -533,7 +536,7 @@ def _takes(view: _View) -> bool:
     pos, reason = _placement(view, rank, True, None)
     if reason == "forced":  # no good place for it
         return False
-    if view.grid[PARTNER[pos]] == rank and view.grid[pos] != rank:
+    if table.pairs(view.grid[PARTNER[pos]], rank) and not table.pairs(view.grid[pos], rank):
         return True  # it completes a column pair
     gain = view.gain(pos, rank)
     value = table.value[rank]
@@ -579,7 +582,7 @@ def choose_flip(obs, profile: Profile, rng: "random.Random | None" = None) -> in
     it), else in a fresh column, else beside a low card; beside a negative card last (a
     second one would pair it).
     """
-    grid = ranks_of(obs.grids[obs.seat])
+    grid = ranks_of(obs.grids[obs.seat], obs.rules)
     down = [i for i, r in enumerate(grid) if r is None]
     if not down:
         raise ValueError(f"seat {obs.seat} has no face-down card to flip")
@@ -655,7 +658,7 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
     if not rules.knock_penalty and gain >= BIG_GAIN and mine <= HIGH_HAND:
         return True
     unknown = unseen_mean(obs)
-    others = [(hand_estimate(ranks_of(g), table, unknown), g.count(None))
+    others = [(hand_estimate(ranks_of(g, rules), table, unknown), g.count(None))
               for s, g in enumerate(obs.grids) if s != obs.seat]
     if score > HIGH_HAND and score >= min(est for est, _ in others) - pressure:
         return False  # going out high: some opponent is expected to score no more

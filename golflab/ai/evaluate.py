@@ -1,48 +1,74 @@
 """Fast card arithmetic for the CPU players: per-rules value tables, column scores,
 and estimates of face-down cards from the cards a seat has not seen.
 
-Grids here are lists of six ranks (``"K"``, ``"JK"``...) or None for a face-down card.
-Everything is computed from an ``Observation``: never from hidden cards. The unseen
-pool itself (``unseen_counts``) comes from ``golflab.ev``.
+Grids here are lists of six kinds (ranks such as ``"K"``, ``"JK"``, and ``ONE_EYED`` for a
+one-eyed jack under ``one_eyed_jacks``) or None for a face-down card. Values, pair points
+and hand bonuses come from the scoring model (``golflab.model``), so a hand with nothing
+hidden is estimated exactly as ``score_hand`` scores it. Everything is computed from an
+``Observation``: never from hidden cards. The unseen pool itself (``unseen_counts``) comes
+from ``golflab.ev``.
 """
 
 from __future__ import annotations
 
 from ..cards import JOKER_RANK
-from ..ev import ALL_RANKS, PARTNER, deck_counts
-from ..rules import Rules, rank_value, value_tier
+from ..ev import deck_counts
+from ..model import ALL_KINDS, ALL_RANKS, PARTNER, RANK_OF, scoring_model
+from ..rules import Rules, value_tier
 
-__all__ = ["ALL_RANKS", "PARTNER", "RuleTable", "column_score", "column_scores", "hand_estimate",
+__all__ = ["ALL_KINDS", "ALL_RANKS", "PARTNER", "RuleTable", "column_score", "column_scores", "hand_estimate",
            "placement_gains", "ranks_of", "rule_table", "seen_points", "table_unseen_mean", "unseen_mean"]
 
 
 class RuleTable:
-    """Card values and deck composition under one ``Rules``, computed once and cached."""
+    """Card values and deck composition under one ``Rules``, computed once and cached.
 
-    __slots__ = ("rules", "value", "tier", "eagle", "wolfpack", "_decks", "_grid_memo", "_pile_memo")
+    ``value``/``tier``/``pair`` by kind (``pair[k]``: points of a column pairing ``k``'s rank);
+    ``twin``: the other kind of the same rank (the jacks under ``one_eyed_jacks``).
+    """
+
+    __slots__ = ("rules", "model", "value", "tier", "pair", "twin", "eagle", "one_eyed", "keep_negative",
+                 "_decks", "_grid_memo", "_pile_memo")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.value = {r: rank_value(r, rules) for r in ALL_RANKS}
+        self.model = model = scoring_model(rules)
+        self.value = dict(model.value)
         self.tier = {r: value_tier(v) for r, v in self.value.items()}
+        self.pair = {k: model.pair_points[RANK_OF[k]] for k in ALL_KINDS}
+        self.one_eyed = rules.one_eyed_jacks
+        self.twin = {"J": "J1", "J1": "J"} if self.one_eyed else {}
         self.eagle = rules.jokers == "eagle_eye"
-        self.wolfpack = rules.wolfpack
+        self.keep_negative = rules.negative_pairs_keep_value
         self._decks: dict[int, tuple[dict[str, int], int, int]] = {}
         # the last grids and discard pile summed by seen_points (compared by content)
         self._grid_memo: tuple = ([], 0, 0)
         self._pile_memo: tuple = ((), 0)
 
+    def kinds(self, grid) -> list:
+        """A grid of Cards/None as kinds/None."""
+        if self.one_eyed:
+            kind = self.model.kind
+            return [c and kind(c) for c in grid]
+        return [c and c.rank for c in grid]  # a Card is always true
+
+    def pairs(self, a: "str | None", b: "str | None") -> bool:
+        """Do kinds ``a`` and ``b`` (None: face down, never) make a column pair?"""
+        return a is not None and (a == b or self.twin.get(a) == b)
+
     def pair_score(self, rank: str) -> int:
-        """Points of a column holding two cards of ``rank``."""
-        return -4 if self.eagle and rank == JOKER_RANK else 0
+        """Points of a column holding two cards of ``rank`` (a kind)."""
+        return self.pair[rank]
 
     def negative_pair(self, rank: str, partner: "str | None") -> bool:
         """True when putting ``rank`` beside ``partner`` would pair two negative cards.
 
         A pair of negative cards throws their points away (two 2s score 0, not -4), so a
-        CPU player never makes one; eagle_eye jokers (+2 each, -4 as a pair) are the exception.
+        CPU player never makes one; eagle_eye jokers (+2 each, -4 as a pair) are the exception,
+        and under ``negative_pairs_keep_value`` no pair throws points away.
         """
-        return partner == rank and self.value[rank] < 0 and not (self.eagle and rank == JOKER_RANK)
+        return (partner == rank and self.value[rank] < 0 and not self.keep_negative
+                and not (self.eagle and rank == JOKER_RANK))
 
     def deck(self, players: int) -> tuple[dict[str, int], int, int]:
         """(count per rank, number of cards, sum of their values) of the full deck."""
@@ -94,6 +120,12 @@ def seen_points(obs, table: RuleTable) -> tuple[int, int]:
     loses its top card), so the last grids and pile summed are kept and compared by
     content: only what changed is summed again. The result is the same whole number.
     """
+    if table.one_eyed:  # values by kind: no memo
+        kind, value = table.model.kind, table.value
+        held = obs.drawn if obs.taken is None else obs.taken
+        cards = [c for g in obs.grids for c in g if c is not None] + list(obs.discard_pile)
+        cards += [held] if held is not None else []
+        return sum(value[kind(c)] for c in cards), len(cards)
     value = table.value
     grids = obs.grids
     memo = table._grid_memo
@@ -127,17 +159,18 @@ def column_score(a: "str | None", b: "str | None", table: RuleTable, unknown: fl
         return unknown + (unknown if b is None else value[b])
     if b is None:
         return value[a] + unknown
-    if a == b:
-        return table.pair_score(a)
+    if a == b or table.twin.get(a) == b:
+        return table.pair[a]
     return value[a] + value[b]
 
 
 def hand_estimate(grid: list, table: RuleTable, unknown: float) -> float:
-    """A hand's score with each face-down card counted as ``unknown`` (exact when all are known)."""
+    """A hand's score with each face-down card counted as ``unknown`` (exact when all are known:
+    the hand bonuses of its known paired columns count)."""
     total = (column_score(grid[0], grid[3], table, unknown) + column_score(grid[1], grid[4], table, unknown)
              + column_score(grid[2], grid[5], table, unknown))
-    if table.wolfpack and sum(1 for i in range(3) if grid[i] == "J" and grid[i + 3] == "J") >= 2:
-        total -= 5
+    if table.model.bonuses:
+        total += sum(b.points for b in table.model.hand_bonuses(grid))
     return total
 
 
@@ -152,17 +185,21 @@ def column_scores(grid: list, table: RuleTable, unknown: float) -> tuple:
 def placement_gains(grid: list, rank: str, table: RuleTable, unknown: float, columns: tuple | None = None
                     ) -> list[float]:
     """How many points the hand improves (estimated) if a card of ``rank`` replaces each of the
-    six positions: the hand estimate before minus after (wolfpack aside). ``columns``: the
+    six positions: the hand estimate before minus after (hand bonuses aside). ``columns``: the
     grid's ``column_scores`` when already computed."""
     value = table.value
     own = value[rank]
-    pair = table.pair_score(rank)
+    pair = table.pair[rank]
+    twin = table.twin.get(rank)
     if columns is None:
         columns = column_scores(grid, table, unknown)
-    return [column - (own + unknown if partner is None else pair if partner == rank else own + value[partner])
+    return [column - (own + unknown if partner is None else pair if partner == rank or partner == twin and twin
+                      else own + value[partner])
             for column, partner in zip(columns, (grid[3], grid[4], grid[5], grid[0], grid[1], grid[2]))]
 
 
-def ranks_of(grid) -> list:
-    """A grid of Cards/None as ranks/None."""
+def ranks_of(grid, rules: "Rules | None" = None) -> list:
+    """A grid of Cards/None as kinds/None (ranks, and ``ONE_EYED`` under ``rules.one_eyed_jacks``)."""
+    if rules is not None and rules.one_eyed_jacks:
+        return rule_table(rules).kinds(grid)
     return [c and c.rank for c in grid]  # a Card is always true

@@ -1,0 +1,156 @@
+"""The scoring model, written once: the column layout, card values by kind, pair points and
+hand bonuses (spec sections 2, 6 and 12). ``scoring``, ``ev``, ``ai`` and ``analysis`` all
+score through it.
+
+A grid is six *kinds* in grid order (None: a face-down card). A card's kind is its rank,
+except a one-eyed jack under ``one_eyed_jacks`` (``ONE_EYED``): cards of one kind have one
+value, cards of one *rank* pair (any two jacks pair, whatever their suits).
+
+Hand bonuses are named entries (``HAND_BONUSES``): each is a rule option whose bonus
+applies, once per rank, when two (or more) columns of the hand are pairs of that rank.
+A new bonus is one entry here and one option in ``rules.OPTIONS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import JOKER_RANK, RANKS, Card
+from .rules import ONE_EYED, Rules, card_kind, rank_value
+
+#: Columns as (top, bottom) positions; a position's column and its partner in the column.
+COLUMNS = ((0, 3), (1, 4), (2, 5))
+COLUMN_OF = (0, 1, 2, 0, 1, 2)
+PARTNER = (3, 4, 5, 0, 1, 2)
+#: Every rank, jokers last.
+ALL_RANKS = RANKS + (JOKER_RANK,)
+#: Every kind: the ranks, then the one-eyed jack.
+ALL_KINDS = ALL_RANKS + (ONE_EYED,)
+#: The rank of each kind (what decides a pair).
+RANK_OF = {**{r: r for r in ALL_RANKS}, ONE_EYED: "J"}
+
+
+@dataclass(frozen=True)
+class HandBonus:
+    """A hand bonus: ``points`` when two or more columns pair ``rank`` (None: any rank, once
+    per rank), under the rule option ``rule``. ``text`` explains it (``{rank}`` is filled in)."""
+
+    rule: str
+    points: int
+    rank: str | None
+    text: str
+
+    def ranks(self) -> tuple[str, ...]:
+        """The ranks this bonus may apply to."""
+        return ALL_RANKS if self.rank is None else (self.rank,)
+
+
+#: Every hand bonus, in the order they are applied and shown.
+HAND_BONUSES = (
+    HandBonus("wolfpack", -5, "J", "two columns of paired jacks"),
+    HandBonus("four_of_a_kind", -20, None, "four of a kind: two columns of paired {rank}s"),
+)
+
+
+@dataclass(frozen=True)
+class BonusScore:
+    """A hand bonus a hand earned: its rule, the rank, its points and a readable reason."""
+
+    rule: str
+    rank: str
+    points: int
+    reason: str
+
+
+class ScoringModel:
+    """Values, pair points and bonuses under one ``Rules`` (computed once; ``scoring_model``).
+
+    ``value[kind]``, ``rank_of[kind]``, ``pair_points[rank]`` (what a column of two cards of
+    that rank scores), ``bonuses`` (the active ``HandBonus`` entries) and
+    ``columns_independent`` (True when a hand scores as the sum of its columns: no bonus on).
+    """
+
+    __slots__ = ("rules", "value", "rank_of", "pair_points", "bonuses", "columns_independent", "kinds")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.value = {k: rank_value(k, rules) for k in ALL_KINDS}
+        self.rank_of = RANK_OF
+        self.pair_points = {r: pair_points(r, rules) for r in ALL_RANKS}
+        self.bonuses = tuple(b for b in HAND_BONUSES if getattr(rules, b.rule))
+        self.columns_independent = not self.bonuses
+        #: the kinds cards can have under these rules
+        self.kinds = ALL_KINDS if rules.one_eyed_jacks else ALL_RANKS
+
+    def kind(self, card: "Card | str") -> str:
+        """The kind of a card (a Card or code) under these rules."""
+        return card_kind(card, self.rules)
+
+    def column_points(self, a: str, b: str) -> int:
+        """Points of a column of two known kinds."""
+        rank = RANK_OF[a]
+        if rank == RANK_OF[b]:
+            return self.pair_points[rank]
+        return self.value[a] + self.value[b]
+
+    def column_note(self, a: str, b: str) -> str:
+        """Why a column of two known kinds scores what it does."""
+        rank = RANK_OF[a]
+        if rank != RANK_OF[b]:
+            return f"{self.value[a]:+d} {self.value[b]:+d}"
+        if rank == JOKER_RANK and self.rules.jokers == "eagle_eye":
+            return "eagle-eye joker pair"
+        if self.pair_points[rank]:
+            return "negative pair keeps its value"
+        return "pair cancels"
+
+    def paired_ranks(self, grid: Sequence[str | None]) -> list[str]:
+        """The rank of each known paired column of a grid of kinds."""
+        out = []
+        for a, b in COLUMNS:
+            ka, kb = grid[a], grid[b]
+            if ka is not None and kb is not None and RANK_OF[ka] == RANK_OF[kb]:
+                out.append(RANK_OF[ka])
+        return out
+
+    def hand_bonuses(self, grid: Sequence[str | None]) -> list[BonusScore]:
+        """The bonuses a grid of kinds has earned (face-down cards earn none)."""
+        if not self.bonuses:
+            return []
+        pairs = self.paired_ranks(grid)
+        out = []
+        for bonus in self.bonuses:
+            for rank in bonus.ranks():
+                if pairs.count(rank) >= 2:
+                    out.append(BonusScore(bonus.rule, rank, bonus.points, bonus.text.format(rank=rank)))
+        return out
+
+    def hand_score(self, grid: Sequence[str]) -> int:
+        """The score of six known kinds (grid order)."""
+        total = sum(self.column_points(grid[a], grid[b]) for a, b in COLUMNS)
+        return total + sum(b.points for b in self.hand_bonuses(grid))
+
+
+def pair_points(rank: str, rules: Rules) -> int:
+    """What a column of two cards of ``rank`` scores (spec sections 6 and 12): 0, except -4 for
+    eagle_eye jokers and, under ``negative_pairs_keep_value``, the sum of negative cards."""
+    if rank == JOKER_RANK and rules.jokers == "eagle_eye":
+        return -4
+    value = rank_value(rank, rules)
+    if rules.negative_pairs_keep_value and value < 0:
+        return 2 * value
+    return 0
+
+
+_models: dict[int, ScoringModel] = {}
+
+
+def scoring_model(rules: Rules) -> ScoringModel:
+    """The cached ``ScoringModel`` of ``rules`` (looked up by identity: cheap on every call)."""
+    found = _models.get(id(rules))
+    if found is None or found.rules is not rules:
+        if len(_models) > 256:
+            _models.clear()
+        found = _models[id(rules)] = ScoringModel(rules)
+    return found

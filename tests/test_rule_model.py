@@ -1,0 +1,139 @@
+"""One rule model: every option declared once, every scorer agreeing (issue 9).
+
+The cases are generated from ``golflab.rules.OPTIONS``: a new option is covered here without
+editing this file. For each rule set, ``score_hand`` (the scoring module), the EV model with
+nothing hidden (``golflab.ev.Pool``) and the CPU players' estimate (``golflab.ai``) must give
+the same score on random fully known grids; the EV model with hidden cards must equal a
+brute-force average over every way the hidden cards can fall; and the EV fast paths must
+agree with scoring the whole hand wherever they declare themselves valid (``FAST_PATHS``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from golflab import Rules, score_hand
+from golflab.ai.evaluate import hand_estimate, rule_table
+from golflab.cards import ALL_CARDS, JOKER
+from golflab.ev import FAST_PATHS, Pool
+from golflab.model import HAND_BONUSES, RANK_OF, scoring_model
+from golflab.rules import OPTIONS, ONE_EYED
+
+
+def _variants():
+    """(id, Rules) for the defaults, each option at each non-default value, and everything on."""
+    out = [("defaults", {})]
+    for opt in OPTIONS:
+        if opt.kind is bool:
+            values = [True]
+        elif opt.kind is str:
+            values = [c for c in opt.choices if c != opt.default]
+        else:
+            values = [v for v in opt.bounds if v != opt.default]
+        out += [(f"{opt.name}={v}", {opt.name: v}) for v in values]
+    every_bool = {o.name: True for o in OPTIONS if o.kind is bool}
+    out += [(f"all_bools_jokers={j}", {**every_bool, "jokers": j}) for j in ("standard", "eagle_eye", "lucky_swing")]
+    return out
+
+
+VARIANTS = _variants()
+IDS = [name for name, _ in VARIANTS]
+#: cards a random hand is drawn from: every card, jokers too (hand-built hands may hold them)
+CARDS = list(ALL_CARDS) + [JOKER, JOKER]
+BY_RANK = {r: [c for c in CARDS if c.rank == r] for r in {c.rank for c in CARDS}}
+
+
+def _rules(options: dict) -> Rules:
+    return Rules(**{"rounds": 9, "initial_flips": 2, "flip_mode": "never", "jokers": "none", **options})
+
+
+def _hands(rng: random.Random, count: int):
+    """Random hands, biased toward pairs and repeated ranks (so bonuses and pairs happen)."""
+    for _ in range(count):
+        if rng.random() < 0.5:
+            hand = rng.sample(CARDS, 6)
+        else:  # few ranks: many pairs, fours of a kind, wolfpacks
+            ranks = rng.sample(["J", "2", "K", "5", "JK"], 2)
+            hand = [rng.choice(BY_RANK[rng.choice(ranks)]) for _ in range(6)]
+        yield hand
+
+
+@pytest.mark.parametrize("options", [o for _, o in VARIANTS], ids=IDS)
+def test_score_hand_the_ev_model_and_the_ai_agree_on_fully_known_hands(options):
+    rules = _rules(options)
+    model, table = scoring_model(rules), rule_table(rules)
+    pool = Pool({"5": 4}, rules)
+    rng = random.Random(hash(tuple(sorted(options.items()))) & 0xFFFF)
+    for hand in _hands(rng, 300):
+        kinds = [model.kind(c) for c in hand]
+        expected = score_hand(hand, rules)
+        assert model.hand_score(kinds) == expected, hand
+        assert pool.hand_ev(kinds) == expected, hand
+        assert hand_estimate(table.kinds(hand), table, 0.0) == expected, hand
+
+
+def _card_of(kind: str):
+    """A card of ``kind`` (a one-eyed jack for ``ONE_EYED``, a two-eyed one for ``J``)."""
+    return {"JK": "JK", ONE_EYED: "JH", "J": "JD"}.get(kind, kind + "C")
+
+
+@pytest.mark.parametrize("options", [o for _, o in VARIANTS], ids=IDS)
+def test_the_ev_model_with_hidden_cards_is_the_exact_average(options):
+    rules = _rules(options)
+    model = scoring_model(rules)
+    rng = random.Random(len(str(options)))
+    kinds = [k for k in model.kinds if k != "JK" or rules.jokers != "none"]
+    for _ in range(12):
+        counts = {k: rng.randint(1, 2) for k in rng.sample(kinds, 3)}
+        counts[rng.choice(["J", "2", "K"])] = 3
+        pool = Pool(counts, rules)
+        grid = [rng.choice(list(counts)) for _ in range(6)]
+        for pos in rng.sample(range(6), rng.randint(1, 3)):
+            grid[pos] = None
+        hidden = [i for i, k in enumerate(grid) if k is None]
+        cards = [k for k, c in counts.items() for _ in range(c)]
+        total = n = 0
+        for draw in itertools.permutations(cards, len(hidden)):
+            full = list(grid)
+            for pos, kind in zip(hidden, draw):
+                full[pos] = kind
+            total += score_hand([_card_of(k) for k in full], rules)
+            n += 1
+        assert pool.hand_ev(grid) == pytest.approx(total / n, abs=1e-9), (grid, counts)
+
+
+@pytest.mark.parametrize("options", [o for _, o in VARIANTS], ids=IDS)
+def test_ev_fast_paths_agree_with_whole_hand_scoring_where_they_say_they_hold(options):
+    rules = _rules(options)
+    model = scoring_model(rules)
+    rng = random.Random(7)
+    valid = {name: getattr(model, attr) for name, attr in FAST_PATHS.items()}
+    for _ in range(60):
+        counts = {k: rng.randint(1, 4) for k in rng.sample(list(model.kinds), 6)}
+        pool = Pool(counts, rules)
+        grid = [rng.choice(list(model.kinds)) if rng.random() < 0.6 else None for _ in range(6)]
+        held = rng.choice(list(counts))
+        exact = pool.hand_placements(grid, held)
+        if valid["placements"]:
+            assert pool.placements(grid, held) == pytest.approx(exact, abs=1e-9)
+        if valid["best_change"]:
+            assert pool.best_change(grid, held) == pytest.approx(min(exact.values()), abs=1e-9)
+            drawn = pool.without(held).hand_placements(grid, held)
+            assert pool.best_change(grid, held, drawn=True) == pytest.approx(min(drawn.values()), abs=1e-9)
+
+
+def test_a_rule_that_adds_a_hand_bonus_turns_the_fast_paths_off():
+    for bonus in HAND_BONUSES:
+        assert not scoring_model(_rules({bonus.rule: True})).columns_independent
+    assert scoring_model(_rules({})).columns_independent
+
+
+def test_pairs_are_by_rank_and_values_by_kind():
+    rules = _rules({"one_eyed_jacks": True})
+    assert RANK_OF[ONE_EYED] == "J"
+    assert score_hand(["JH", "5S", "5C", "JD", "6S", "6D"], rules) == 0 + 11 + 11  # any two jacks pair
+    assert score_hand(["JH", "5S", "5C", "QD", "6S", "6D"], rules) == 10 + 11 + 11  # JH is worth 0
+    assert score_hand(["JD", "5S", "5C", "QD", "6S", "6D"], rules) == 20 + 11 + 11
