@@ -41,7 +41,7 @@ def test_rank_and_suit_pickers_set_the_card_and_the_typed_text():
     ("1H", '"1" is not a rank'),
     ("ZZ", '"Z" is not a rank'),
     ("K", "a card is a rank then a suit"),
-    ("", "type a card"),
+    ("", "the box is empty"),
 ])
 def test_a_bad_card_is_explained_and_changes_nothing(typed, wrong):
     picker = CardPicker("KH")
@@ -69,4 +69,4 @@ def test_setting_a_bad_value_from_python_is_a_clear_error():
 def test_the_messages_and_labels_read_as_people_write_cards():
     assert rank_label("T") == "10" and rank_label("JK") == "\u2605 joker" and rank_label("K") == "K"
     assert card_input_error("KH") == ""
-    assert card_input_error("9Q").startswith('"9Q" is not a card: "Q" is not a suit.')
+    assert card_input_error("9Q").startswith('"9Q" is not a card ("Q" is not a suit): type a rank')

@@ -82,6 +82,19 @@ def test_house_rules_decide_which_pairs_are_mistakes():
     assert "saves 8 points" in pad.result.value
 
 
+def test_pairs_of_2s_are_no_mistake_where_a_house_rule_rewards_them():
+    pad = HandScorer(cards=["2H", "2S", "5D", "2C", "2D", "9S"])
+    assert pad.result.value.count("golf-score-warning") == 2
+    pad.form.controls["four_of_a_kind"].value = True  # four 2s: -20 for the hand
+    assert "golf-score-warning" not in pad.result.value
+    assert "(four of a kind bonus)" in pad.result.value
+    assert pad.score == score_hand(pad.cards, Rules(four_of_a_kind=True))
+    pad.form.controls["four_of_a_kind"].value = False
+    pad.form.controls["negative_pairs_keep_value"].value = True  # two 2s keep their -4
+    assert "golf-score-warning" not in pad.result.value
+    assert pad.score == score_hand(pad.cards, Rules(negative_pairs_keep_value=True))
+
+
 def test_typing_a_bad_card_explains_and_keeps_the_hand():
     pad = HandScorer()
     before, score = pad.cards, pad.score

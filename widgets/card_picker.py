@@ -13,8 +13,8 @@ from golflab import JOKER, RANKS, SUITS, Card
 from golflab.cards import SUIT_SYMBOLS
 
 JOKER_CODE = JOKER.code
-ALLOWED = ("ranks A, 2-9, 10 (or T), J, Q, K, then a suit: S \u2660, H \u2665, D \u2666 or C \u2663 "
-           "(e.g. KH, 10D); JK is a joker")
+ALLOWED = ("type a rank (A, 2-9, 10 or T, J, Q, K) then a suit (S \u2660, H \u2665, D \u2666 or C \u2663), "
+           "e.g. KH or 10D; JK is a joker")
 
 
 def rank_label(rank: str) -> str:
@@ -36,7 +36,7 @@ def card_input_error(text: str) -> str:
         pass
     raw = text.strip()
     if not raw:
-        return f"type a card: {ALLOWED}."
+        return f"the box is empty: {ALLOWED}."
     upper = raw.upper()
     if len(upper) < 2:
         why = "a card is a rank then a suit"
@@ -47,7 +47,7 @@ def card_input_error(text: str) -> str:
         if upper[-1] not in SUITS and upper[-1] not in SUIT_SYMBOLS.values():
             wrong.append(f'"{raw[-1]}" is not a suit')
         why = " and ".join(wrong) or "write a rank then a suit"
-    return f'"{raw}" is not a card: {why}. Allowed: {ALLOWED}.'
+    return f'"{raw}" is not a card ({why}): {ALLOWED}.'
 
 
 class CardPicker(w.HBox):

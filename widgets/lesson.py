@@ -50,12 +50,20 @@ def pair_gain(column: "ColumnScore", rules: Rules) -> int:
     return sum(card_value(c, rules) for c in column.cards) - column.points
 
 
+def wasted_pairs(breakdown: HandBreakdown, rules: Rules) -> list["ColumnScore"]:
+    """The columns whose pair throws points away: they score more than the same two cards
+    apart, and no hand bonus rewards pairs of their rank."""
+    bonus_ranks = {b.rank for b in breakdown.bonuses}
+    return [c for c in breakdown.columns
+            if c.paired and pair_gain(c, rules) < 0 and c.cards[0].rank not in bonus_ranks]
+
+
 def unpaired_total(breakdown: HandBreakdown, rules: Rules) -> int:
-    """The hand's score with every pair that throws points away counted as two single cards."""
-    return breakdown.total + sum(min(pair_gain(c, rules), 0) for c in breakdown.columns)
+    """The hand's score with every wasted pair counted as two single cards."""
+    return breakdown.total + sum(pair_gain(c, rules) for c in wasted_pairs(breakdown, rules))
 
 
-def _column_line(col: "ColumnScore", rules: Rules) -> str:
+def _column_line(col: "ColumnScore", rules: Rules, wasted: bool) -> str:
     where = f"{COLUMN_NAMES[col.positions[0]].capitalize()} column ({col.positions[0]} and {col.positions[1]})"
     head = f"{where}: {_cards(col.cards)} = <b>{col.points}</b>"
     if not col.paired:
@@ -63,7 +71,7 @@ def _column_line(col: "ColumnScore", rules: Rules) -> str:
         return f"<li>{head} <span class='gl-note'>({a} + {b})</span></li>"
     gain = pair_gain(col, rules)
     apart = col.points + gain
-    if gain < 0:
+    if wasted:
         return (f"<li class='golf-score-warning'>\u2718 {head}: a pair of negative cards. Apart they would "
                 f"score {apart}, so this pair throws away {-gain} points: keep them in different columns.</li>")
     why = (f"saves {gain} points (apart they would score {apart})" if gain
@@ -78,17 +86,19 @@ def hand_html(breakdown: HandBreakdown, rules: Rules) -> str:
     Good pairs are outlined green (``gl-paired``); a pair that throws points away is outlined
     red (``golf-pair-mistake``) and its line carries the class ``golf-score-warning``.
     """
+    wasted = wasted_pairs(breakdown, rules)
     cells: list[Card | None] = [None] * 6
     marks = [""] * 6
     for col in breakdown.columns:
         for pos, card in zip(col.positions, col.cards):
             cells[pos] = card
             if col.paired:
-                marks[pos] = "golf-pair-mistake" if pair_gain(col, rules) < 0 else "gl-paired"
+                marks[pos] = "golf-pair-mistake" if col in wasted else "gl-paired"
     grid = "".join(card_html(c, extra_class=m) for c, m in zip(cells, marks))
-    lines = [_column_line(col, rules) for col in breakdown.columns]
-    if breakdown.wolfpack:
-        lines.append(f"<li>Wolfpack: two columns of paired jacks <b>{breakdown.wolfpack}</b></li>")
+    lines = [_column_line(col, rules, col in wasted) for col in breakdown.columns]
+    for bonus in breakdown.bonuses:
+        lines.append(f"<li>{escape(bonus.reason[:1].upper() + bonus.reason[1:])}: <b>{bonus.points}</b> "
+                     f"<span class='gl-note'>({escape(bonus.rule.replace('_', ' '))} bonus)</span></li>")
     apart = unpaired_total(breakdown, rules)
     note = f" <span class='gl-note'>(the same cards unpaired would score {apart})</span>" if apart != breakdown.total else ""
     lines.append(f"<li>Hand: <b>{breakdown.total}</b>{note}</li>")
@@ -143,8 +153,8 @@ def tell(game: Game, *actions: str) -> str:
 def adjustments_html(players: Sequence[str], result: RoundBreakdown, rules: Rules) -> str:
     """Each hand explained, then every house-rule adjustment in the order applied, with the
     running score it leaves, then the hole scores and who won the hole."""
-    hands = "".join(f'<div class="golf-seat-hand"><b>{escape(name)}</b>'
-                    f'{" (went out)" if seat == result.finisher else ""}{hand_html(hand, rules)}</div>'
+    hands = "".join(f'<div class="golf-seat-hand"><div><b>{escape(name)}</b>'
+                    f'{" (went out)" if seat == result.finisher else ""}</div>{hand_html(hand, rules)}</div>'
                     for seat, (name, hand) in enumerate(zip(players, result.hands)))
     running = list(result.hand_scores)
     steps = []

@@ -8,13 +8,15 @@ from typing import Sequence
 import ipywidgets as w
 
 from golflab import Card, Rules, hand_breakdown
+from golflab.rules import options_affecting
 
 from .card_picker import CardPicker
 from .lesson import LESSON_CSS, hand_html
 from .rules_form import RulesForm
 from .status import position_words
 
-SCORING_OPTIONS = ("jokers", "super_kings", "ten_penny", "wolfpack")
+#: The options that change a hand's score (card values, pairs, hand bonuses).
+SCORING_OPTIONS = options_affecting("card_values", "pairs", "hand_bonus")
 #: A hand that teaches the pairing lesson: two queens cancel, the 2 stays unpaired.
 DEFAULT_HAND = ("QH", "2S", "5D", "QC", "7C", "KS")
 PAD_CSS = """<style>
@@ -22,6 +24,7 @@ PAD_CSS = """<style>
  padding:4px 10px;margin:4px 0;font:14px system-ui,sans-serif}
 .golf-card-bad input{border:2px solid #c62828 !important;background:#ffebee !important}
 .golf-pos-label{font:12px system-ui,sans-serif;color:#555}
+.golf-card-rank select,.golf-card-suit select,.golf-card-text input{font-size:15px !important}
 </style>"""
 
 
