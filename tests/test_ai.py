@@ -279,6 +279,22 @@ def test_forms_negative_pair():
     assert not forms_negative_pair("K", "K", Rules())
     assert forms_negative_pair(Card.parse("2C"), "2H", Rules())  # cards and codes too
     assert not forms_negative_pair("JK", Card.parse("JK"), Rules(jokers="eagle_eye"))
+    keep = Rules(negative_pairs_keep_value=True, super_kings=True, jokers="standard")
+    assert not any(forms_negative_pair(r, r, keep) for r in ("2", "K", "JK"))  # the pair keeps its -4
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_negative_pairs_are_made_when_they_keep_their_value(name):
+    rules = Rules(negative_pairs_keep_value=True)
+    assert bot_choice(table("2H 4S 3D - - -", held="2C", rules=rules), name) == "swap 3"  # -4 for the column
+    assert bot_choice(table("2H 4S 3D - - -", held="2C"), name) != "swap 3"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_one_eyed_jacks_are_taken_and_two_eyed_ones_left(name):
+    rules = Rules(one_eyed_jacks=True)
+    assert bot_choice(table("8H 9S 7D - - -", discard="JS", rules=rules), name) == "take"
+    assert bot_choice(table("8H 9S 7D - - -", discard="JD", rules=rules), name) == "draw"
 
 
 @pytest.mark.parametrize("name", NAMES)

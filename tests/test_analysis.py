@@ -225,3 +225,20 @@ def test_grade_depends_only_on_what_the_seat_sees():
     assert hidden != pile
     after = {a: grade(game.observation(0), a) for a in before}
     assert after == before
+
+
+def test_pairing_negative_cards_is_no_mistake_under_negative_pairs_keep_value():
+    rules = Rules(negative_pairs_keep_value=True)
+    g = graded(table(["2H", "4S", "3D", "?", "?", "?"], rules=rules, held="2C"), "swap 3")
+    assert g.case is None and g.quality == "OPTIMAL"
+    g = graded(table(["2H", "4S", "3D", "?", "?", "?"], held="2C"), "swap 3")
+    assert g.case == "paired_negative_cards"
+
+
+def test_one_eyed_jacks_are_graded_by_their_value():
+    rules = Rules(one_eyed_jacks=True)
+    # a one-eyed jack (0) is no 10-point card: taking it is no blunder
+    g = graded(table(["8H", "8S", "9D", "?", "?", "?"], rules=rules, discard=("JH",)), "take")
+    assert g.case != "took_bad_card_without_pair"
+    g = graded(table(["8H", "8S", "9D", "?", "?", "?"], rules=rules, discard=("JD",)), "take")
+    assert g.case == "took_bad_card_without_pair"

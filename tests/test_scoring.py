@@ -234,3 +234,45 @@ def test_round_winners_are_every_lowest_score():
 def test_score_round_rejects_a_bad_finisher():
     with pytest.raises(ValueError, match="finisher must be a seat index 0-1"):
         score_round([worth(4), worth(9)], finisher=2)
+
+
+# ------------------------------------------------------------------ section 12 scoring rules
+def test_one_eyed_jacks_are_worth_zero_and_still_pair_with_any_jack():
+    rules = Rules(one_eyed_jacks=True)
+    assert score_hand(hand("JH JS JD", "3C 4C 5C"), rules) == 3 + 4 + 15
+    assert score_hand(hand("JH 5S 5C", "JC 6S 6D"), rules) == 0 + 11 + 11  # a pair, whatever the suits
+    assert score_hand(hand("JH JS JD", "3C 4C 5C"), Rules()) == 13 + 14 + 15
+
+
+@pytest.mark.parametrize("rules, cards, points", [
+    (Rules(negative_pairs_keep_value=True), hand("2S 5S 6S", "2H 5H 7S"), -4 + 0 + 13),
+    (Rules(negative_pairs_keep_value=True, jokers="standard"), hand("JK 5S 6S", "JK 5H 7S"), -4 + 0 + 13),
+    (Rules(negative_pairs_keep_value=True, super_kings=True), hand("KS 5S 6S", "KH 5H 7S"), -4 + 0 + 13),
+    (Rules(negative_pairs_keep_value=True, jokers="eagle_eye"), hand("JK 5S 6S", "JK 5H 7S"), -4 + 0 + 13),
+    (Rules(negative_pairs_keep_value=True), hand("KS 5S 6S", "KH 5H 7S"), 0 + 0 + 13),
+    (Rules(), hand("2S 5S 6S", "2H 5H 7S"), 0 + 0 + 13),
+])
+def test_negative_pairs_keep_value_keeps_the_sum_of_a_negative_pair(rules, cards, points):
+    assert score_hand(cards, rules) == points
+
+
+def test_four_of_a_kind_gives_a_further_minus_twenty_beside_wolfpack():
+    fours = hand("5S 5H 9C", "5D 5C 8C")
+    assert score_hand(fours, Rules(four_of_a_kind=True)) == 17 - 20
+    assert score_hand(fours, Rules()) == 17
+    jacks = hand("JS JH 9C", "JD JC 8C")
+    assert score_hand(jacks, Rules(four_of_a_kind=True, wolfpack=True)) == 17 - 5 - 20
+    twos = hand("2S 2H 9C", "2D 2C 8C")
+    assert score_hand(twos, Rules(four_of_a_kind=True, negative_pairs_keep_value=True)) == -4 - 4 + 17 - 20
+    assert score_hand(hand("5S 6H 9C", "5D 6C 8C"), Rules(four_of_a_kind=True)) == 17  # two ranks: no bonus
+
+
+def test_hand_bonuses_are_named_entries_in_the_breakdown_and_the_display():
+    from golflab.display import breakdown_html
+
+    b = hand_breakdown(hand("JS JH 9C", "JD JC 8C"), Rules(four_of_a_kind=True, wolfpack=True))
+    assert [(x.rule, x.rank, x.points) for x in b.bonuses] == [("wolfpack", "J", -5), ("four_of_a_kind", "J", -20)]
+    assert b.wolfpack == -5 and b.total == 17 - 25
+    assert any("four_of_a_kind" in line and "-20" in line for line in b.lines())
+    html = breakdown_html(b)
+    assert "four of a kind" in html and "-20" in html and "wolfpack" in html
