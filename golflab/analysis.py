@@ -38,7 +38,10 @@ worse of two judgements:
   ======================================  =====================================  ============
 
 Values are effective values under the active rules (``card_value``). Flips and skips
-change no expected value: they are OPTIMAL unless they go out high. The game phase is
+change no expected value: they are OPTIMAL unless they go out high. A flip as the whole
+turn (``flip_as_action``, type ``flip_turn``) and a knock (``knock_early``) change nothing
+either, so they are graded against drawing or taking by the expected gain given up, and a
+knock that goes out high is questionable like any other going out. The game phase is
 ``early`` (every seat still has 4 or more face-down cards), ``late`` (some seat has 1 or
 none, or the final turns are on) or ``mid``.
 """
@@ -51,7 +54,9 @@ from .actions import Action
 from .ev import PARTNER, Pool, action_values, unseen_counts
 
 GRADES = ("OPTIMAL", "GOOD", "QUESTIONABLE", "MISTAKE", "BLUNDER")
-DECISION_TYPES = ("take_discard", "draw", "swap", "discard", "flip", "skip_flip")
+DECISION_TYPES = ("take_discard", "draw", "swap", "discard", "flip", "skip_flip", "flip_turn", "knock")
+#: The decision types that start a turn (``flip_turn``: a flip as the whole turn, ``flip_as_action``).
+TURN_TYPES = ("draw", "take_discard", "flip_turn", "knock")
 PHASES = ("early", "mid", "late")
 CASES = (
     "discarded_jokers",
@@ -70,7 +75,7 @@ QUESTIONABLE_MARGIN = 1.0
 GOING_OUT_LIMIT = 10
 _SEVERITY = {g: i for i, g in enumerate(GRADES)}
 _TYPE = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip",
-         "skip": "skip_flip"}
+         "skip": "skip_flip", "knock": "knock"}
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,8 @@ def _goes_out(obs, action: Action) -> bool:
     if obs.phase != "playing":
         return False
     down = obs.face_down()
+    if action.kind == "knock":
+        return bool(down)
     if len(down) != 1:
         return False
     if action.kind in ("swap", "flip"):
@@ -221,7 +228,7 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
         else:
             reason = f"{why}; {reason}"
     return Grade(
-        type=_TYPE[act.kind],
+        type="flip_turn" if act.kind == "flip" and obs.awaiting == "draw" else _TYPE[act.kind],
         action=act.notation,
         quality=quality,
         ev=float(ev),
@@ -237,7 +244,7 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
 
 @dataclass
 class QualityCounters:
-    """Counts of the spec's named cases over a run, per turn (a turn starts with draw or take).
+    """Counts of the spec's named cases over a run, per turn (a turn starts with ``TURN_TYPES``).
 
     ``rates()`` gives each case per turn; ``grades`` counts every decision by grade.
     Counters add up with ``+`` (for merging runs).
@@ -257,7 +264,7 @@ class QualityCounters:
     def add(self, g: Grade) -> None:
         """Count one graded decision."""
         self.total_decisions += 1
-        if g.type in ("draw", "take_discard"):
+        if g.type in TURN_TYPES:
             self.total_turns += 1
         if g.case is not None:
             setattr(self, g.case, getattr(self, g.case) + 1)

@@ -396,8 +396,8 @@ def action_values(obs, pool: Pool | None = None) -> DecisionValues:
     """Expected hand-score change of each legal action of the observing seat.
 
     draw / take: the best placement that follows (``draw_ev`` / ``take_ev``); swap and
-    discard: ``placement_evs`` of the held card; flips and skip: 0 (a flip reveals a card,
-    it does not change its value).
+    discard: ``placement_evs`` of the held card; flips, skip and knock: 0 (revealing a card
+    does not change its value), also as a whole turn (``flip_as_action``, ``knock_early``).
     """
     acts = [str(a) for a in obs.legal_actions]
     if not acts:
@@ -408,6 +408,8 @@ def action_values(obs, pool: Pool | None = None) -> DecisionValues:
         values["draw"] = draw_ev(obs, pool)
         if "take" in acts:
             values["take"] = take_ev(obs, pool)[0]
+        for a in acts:  # whole-turn flip N (flip_as_action) and knock (knock_early) reveal, changing nothing
+            values.setdefault(a, 0.0)
     elif obs.awaiting == "place":
         evs = placement_evs(obs, obs.drawn, can_discard="discard" in acts, pool=pool)
         values = {a: evs[a] for a in acts}

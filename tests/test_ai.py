@@ -674,7 +674,7 @@ def test_seen_points_matches_the_visible_cards_whatever_came_before():
 def test_a_players_placement_view_reads_as_a_fresh_one():
     """CPUPlayer keeps the view of its draw decision to place the card: after a take or a
     draw, in every rules variant, the followed view reads exactly as a fresh view would."""
-    from golflab.ai.decisions import _View
+    from golflab.ai.decisions import SeatView
 
     checked = {"take": 0, "draw": 0}
     for k, rules in enumerate((Rules(), Rules(jokers="eagle_eye", flip_mode="always"),
@@ -689,12 +689,12 @@ def test_a_players_placement_view_reads_as_a_fresh_one():
             obs = game.observation(game.current_player)
             profile = bots[game.current_player].profile
             if obs.awaiting == "draw":
-                before = _View(obs, profile)
+                before = SeatView(obs, profile)
                 before.unknown, before.hopes()  # filled caches, as a draw decision leaves them
                 if obs.discard_top is not None:
                     before.downgrades(obs.discard_top.rank)
             elif obs.awaiting == "place":
-                followed, fresh = before.follow(obs), _View(obs, profile)
+                followed, fresh = before.follow(obs), SeatView(obs, profile)
                 assert (followed.grid, followed.down, followed.playing, followed.unknown, followed.hopes()) == (
                     fresh.grid, fresh.down, fresh.playing, fresh.unknown, fresh.hopes())
                 for rank in ("K", "5", "Q", obs.drawn.rank):

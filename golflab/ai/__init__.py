@@ -12,6 +12,7 @@ from .decisions import (
     forms_negative_pair,
     should_skip_flip,
     should_take_discard,
+    turn_action,
     wants_to_go_out,
 )
 from .evaluate import unseen_mean
@@ -21,5 +22,5 @@ from .profiles import PROFILES, Profile, get_profile
 __all__ = [
     "CPUPlayer", "PROFILES", "Profile", "choose_flip", "choose_placement",
     "forced_swap_position", "forms_negative_pair", "get_profile", "should_skip_flip",
-    "should_take_discard", "unseen_mean", "wants_to_go_out",
+    "should_take_discard", "turn_action", "unseen_mean", "wants_to_go_out",
 ]

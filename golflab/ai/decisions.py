@@ -79,7 +79,7 @@ def turn_marks(max_turns: int) -> tuple[int, int, int]:
 _NO_DOWNGRADES = (False,) * 6
 
 
-class _View:
+class SeatView:
     """One seat's view of its own grid, computed once per decision."""
 
     __slots__ = ("obs", "profile", "table", "grid", "down", "playing", "_unknown", "_gains", "_worse", "_hopes",
@@ -98,17 +98,17 @@ class _View:
         self._hopes: list[float] | None = None
         self._columns: tuple | None = None
 
-    def follow(self, obs) -> "_View":
+    def follow(self, obs) -> "SeatView":
         """The view of ``obs`` when it is this seat's next decision in the same turn (placing
         the card it drew or took). What depends only on the seat's grid is kept when that
         grid is the same, and every estimate too when the visible cards are the same (a take
         only moves the top of the discard pile into the seat's hand); else a fresh view.
-        Either way the view reads exactly as a fresh ``_View(obs, profile)`` would."""
+        Either way the view reads exactly as a fresh ``SeatView(obs, profile)`` would."""
         old = self.obs
         seat = obs.seat
         if seat != old.seat or obs.rules is not old.rules or obs.grids[seat] != old.grids[seat]:
-            return _View(obs, self.profile)
-        view = object.__new__(_View)
+            return SeatView(obs, self.profile)
+        view = object.__new__(SeatView)
         view.obs, view.profile, view.table = obs, self.profile, self.table
         view.grid, view.down, view._hopes = self.grid, self.down, self._hopes
         view.playing = obs.phase is Phase.PLAYING or obs.phase == Phase.PLAYING
@@ -212,7 +212,7 @@ def _kind_of(card, table: RuleTable) -> str:
     return table.model.kind(Card.parse(card))
 
 
-def _allowed(view: _View, rank: str) -> list[int]:
+def _allowed(view: SeatView, rank: str) -> list[int]:
     """Positions where ``rank`` may go: never to pair negative cards."""
     if view.table.value[rank] >= 0:
         return [0, 1, 2, 3, 4, 5]
@@ -221,7 +221,7 @@ def _allowed(view: _View, rank: str) -> list[int]:
     return [i for i in range(6) if not neg(rank, grid[PARTNER[i]])]
 
 
-def _pick(scored: list, view: _View, rng: "random.Random | None") -> int:
+def _pick(scored: list, view: SeatView, rng: "random.Random | None") -> int:
     """The best-scored position, or with the personality's unpredictability a close,
     still clearly improving alternative. ``scored``: (score, pos) pairs, any order."""
     scored.sort(key=lambda sp: (-sp[0], sp[1]))
@@ -233,7 +233,7 @@ def _pick(scored: list, view: _View, rng: "random.Random | None") -> int:
     return best[1]
 
 
-def _facedown_choice(view: _View, positions: list[int], rng: "random.Random | None") -> int:
+def _facedown_choice(view: SeatView, positions: list[int], rng: "random.Random | None") -> int:
     """Where a card goes among face-down ``positions``: a fresh column (partner face down)
     first, keeping the slots beside visible cards for their pairs; else beside the lowest
     visible card. Unpredictability may pick another face-down slot."""
@@ -252,11 +252,11 @@ def forced_swap_position(obs, card, profile: Profile | None = None) -> int:
     that is never discarded) goes when it has no good place: into a face-down position,
     else over the worst face-up card (the swap that loses least); never pairing negative
     cards unless every position would."""
-    view = _View(obs, profile or _NEUTRAL)
+    view = SeatView(obs, profile or _NEUTRAL)
     return _forced(view, _kind_of(card, view.table), avoid_out=False)
 
 
-def _forced(view: _View, rank: str, avoid_out: bool) -> int:
+def _forced(view: SeatView, rank: str, avoid_out: bool) -> int:
     allowed = _allowed(view, rank) or list(range(6))
     down = [i for i in view.down if i in allowed]
     if down and not (avoid_out and len(view.down) == 1):
@@ -277,10 +277,10 @@ def choose_placement(obs, profile: Profile, rng: "random.Random | None" = None, 
     personality's thresholds; then discard, or the forced swap when discarding is not allowed.
     Going out is checked with ``wants_to_go_out``.
     """
-    return _place(_View(obs, profile), rng, card, must_swap)
+    return place_from_view(SeatView(obs, profile), rng, card, must_swap)
 
 
-def _place(view: _View, rng, card=None, must_swap: bool | None = None) -> "int | None":
+def place_from_view(view: SeatView, rng, card=None, must_swap: bool | None = None) -> "int | None":
     """``choose_placement`` from a view of the observation."""
     obs = view.obs
     held = obs.drawn if card is None else card
@@ -291,7 +291,7 @@ def _place(view: _View, rng, card=None, must_swap: bool | None = None) -> "int |
     return _placement(view, _kind_of(held, view.table), must_swap, rng)[0]
 
 
-def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
+def _placement(view: SeatView, rank: str, must_swap: bool, rng) -> tuple["int | None", str]:
     allowed = _allowed(view, rank)
     if view.playing:
         pos, reason = _ordered(view, rank, allowed, rng)
@@ -303,7 +303,7 @@ def _placement(view: _View, rank: str, must_swap: bool, rng) -> tuple["int | Non
     return pos, reason
 
 
-def _never_discard(view: _View, rank: str, allowed: list[int]) -> bool:
+def _never_discard(view: SeatView, rank: str, allowed: list[int]) -> bool:
     """Jokers and 2s are never discarded; a good card (0 or less) only when it fits nowhere."""
     if rank == JOKER_RANK or rank == "2":
         return True
@@ -312,7 +312,7 @@ def _never_discard(view: _View, rank: str, allowed: list[int]) -> bool:
     return any(view.gain(i, rank) >= 0 and not view.downgrade(i, rank) for i in allowed)
 
 
-def _out_ok(view: _View, rank: str) -> bool:
+def _out_ok(view: SeatView, rank: str) -> bool:
     """Would the player go out by putting ``rank`` into its last face-down position?"""
     if len(view.down) != 1:
         return True
@@ -320,7 +320,7 @@ def _out_ok(view: _View, rank: str) -> bool:
     return wants_to_go_out(view.obs, view.profile, view.score_with(last, rank), view.gain(last, rank))
 
 
-def _ordered(view: _View, rank: str, allowed: list[int], rng) -> tuple["int | None", str]:
+def _ordered(view: SeatView, rank: str, allowed: list[int], rng) -> tuple["int | None", str]:
     table, grid, profile = view.table, view.grid, view.profile
     value = table.value
     v = value[rank]
@@ -411,7 +411,7 @@ def _closing(profile: Profile) -> float:
     return CLOSING_WEIGHT * profile.aggression ** 2 - CLOSING_OFFSET
 
 
-def _facedown_limit(view: _View, v: int) -> float:
+def _facedown_limit(view: SeatView, v: int) -> float:
     """The highest value a player puts into a face-down position: about the expected unseen
     value; aggressive players accept more (revealing cards brings the end nearer), pair
     hunters seed fresh columns with mid cards."""
@@ -426,7 +426,7 @@ def _facedown_limit(view: _View, v: int) -> float:
     return limit
 
 
-def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tuple["int | None", str]:
+def _respect_going_out(view: SeatView, rank: str, allowed, pos, reason, rng) -> tuple["int | None", str]:
     """Going out only when ``wants_to_go_out`` agrees; an eager closer goes out with a card that
     is not bad even when another place would gain a little more."""
     if len(view.down) != 1:
@@ -454,14 +454,14 @@ def _respect_going_out(view: _View, rank: str, allowed, pos, reason, rng) -> tup
     return pos, reason
 
 
-def _best_face_up(view: _View, rank: str, allowed, min_gain: float) -> "int | None":
+def _best_face_up(view: SeatView, rank: str, allowed, min_gain: float) -> "int | None":
     scored = [(view.gain(i, rank), i) for i in allowed
               if view.grid[i] is not None and not view.downgrade(i, rank)]
     scored = [(g, i) for g, i in scored if g >= min_gain]
     return max(scored, key=lambda gi: (gi[0], -gi[1]))[1] if scored else None
 
 
-def _final_turn(view: _View, rank: str, allowed) -> tuple["int | None", str]:
+def _final_turn(view: SeatView, rank: str, allowed) -> tuple["int | None", str]:
     """Last turn: the placement that lowers the expected score most (blackjack counted), if any."""
     best, best_gain = None, 0.0
     for i, gain in _final_gains(view, rank, allowed):
@@ -470,7 +470,7 @@ def _final_turn(view: _View, rank: str, allowed) -> tuple["int | None", str]:
     return best, ("final" if best is not None else "discard")
 
 
-def _final_gains(view: _View, rank: str, allowed) -> list:
+def _final_gains(view: SeatView, rank: str, allowed) -> list:
     """(position, gain) for each allowed position that is no downgrade (blackjack counted)."""
     gains, worse = view.gains(rank), view.downgrades(rank)
     out = [(i, gains[i]) for i in allowed if not worse[i]]
@@ -481,9 +481,9 @@ def _final_gains(view: _View, rank: str, allowed) -> list:
     return out
 
 
-def _expected_draw_gain(view: _View) -> float:
-    """What drawing from the pile is worth in the final turn: the mean best gain (or 0 for a
-    discard) over the cards not seen."""
+def _expected_draw_gain(view: SeatView) -> float:
+    """What drawing from the pile is worth (judged as in the final turn): the mean best gain
+    (or 0 for a discard) over the cards not seen."""
     counts = unseen_counts(view.obs)
     total = sum(counts.values())
     if not total:
@@ -515,10 +515,10 @@ def should_take_discard(obs, profile: Profile) -> bool:
     goes face down. Whether to take is never left to chance: unpredictability never takes
     a bad card.
     """
-    return _takes(_View(obs, profile))
+    return takes_from_view(SeatView(obs, profile))
 
 
-def _takes(view: _View) -> bool:
+def takes_from_view(view: SeatView) -> bool:
     """``should_take_discard`` from a view of the observation."""
     obs, profile = view.obs, view.profile
     top = obs.discard_top
@@ -550,7 +550,7 @@ def _takes(view: _View) -> bool:
     return gain >= _take_margin(view, value, pos)
 
 
-def _take_margin(view: _View, value: int, pos: int) -> float:
+def _take_margin(view: SeatView, value: int, pos: int) -> float:
     """The gain a mid card (3-7) must bring to be taken rather than drawing blind: small for
     3-5 (less for aggressive players), larger for 6-7; less for a pair hunter seeding a fresh
     column (``pos`` face down beside a face-down partner); lower when the round is ending."""
@@ -615,11 +615,53 @@ def should_skip_flip(obs, profile: Profile) -> bool:
     the expected unseen value plus a risk margin for cautious players); otherwise flip."""
     if obs.phase != Phase.PLAYING:
         return True
-    view = _View(obs, profile)
+    view = SeatView(obs, profile)
     if len(view.down) != 1:
         return False
     risk = 2 * (1 - profile.aggression)
     return not wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk)
+
+
+# ---------------------------------------------------------------- whole-turn actions
+def turn_action(obs, profile: Profile, rng: "random.Random | None" = None) -> "str | None":
+    """At the start of a turn, a whole-turn action preferred to drawing, or None (draw or take).
+
+    * ``knock`` (``knock_early``), with two face-down cards in the playing phase, when
+      ``wants_to_go_out`` agrees with the hand estimated at the expected unseen value plus a
+      risk margin per face-down card (cautious players want more). With one face-down card
+      drawing is never worse: the drawn card may replace it (going out all the same) or be
+      discarded. In the final turn knocking gains nothing (the cards are turned up anyway).
+    * ``flip N`` (``flip_as_action``), in the playing phase, when revealing a card is worth
+      more to the personality (``_closing``: only closers credit it) than the expected gain of
+      drawing (the mean best placement over the unseen cards) or of taking the discard; a
+      flip that would go out needs ``wants_to_go_out`` too. The card is the one
+      ``choose_flip`` picks.
+    """
+    if obs.awaiting != "draw" or obs.phase != Phase.PLAYING:
+        return None
+    legal = {str(a) for a in obs.legal_actions}
+    view = SeatView(obs, profile)
+    down = view.down
+    if not down:
+        return None
+    risk = 2 * (1 - profile.aggression)
+    if "knock" in legal and len(down) == 2:
+        if wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk * len(down)):
+            return "knock"
+    closing = _closing(profile)
+    if closing <= 0 or not any(a.startswith("flip ") for a in legal):
+        return None
+    gain = _expected_draw_gain(view)
+    top = obs.discard_top
+    if top is not None and takes_from_view(view):
+        rank = view.table.model.kind(top)
+        pos, _ = _placement(view, rank, True, None)
+        gain = max(gain, view.gain(pos, rank))
+    if gain >= closing:
+        return None
+    if len(down) == 1 and not wants_to_go_out(obs, profile, hand_estimate(view.grid, view.table, view.unknown) + risk):
+        return None
+    return f"flip {choose_flip(obs, profile, rng)}"
 
 
 # ---------------------------------------------------------------- going out

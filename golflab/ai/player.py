@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
-from .decisions import _place, _takes, _View, choose_flip, should_skip_flip
+from .decisions import SeatView, choose_flip, place_from_view, should_skip_flip, takes_from_view, turn_action
 from .profiles import Profile, get_profile
 
 
@@ -41,12 +41,17 @@ class CPUPlayer:
         stage = obs.awaiting
         profile, rng = self.profile, self.rng
         if stage == "draw":  # should_take_discard, which is False when the discard pile is empty
-            self._view = view = _View(obs, profile)
-            return TAKE if _takes(view) and TAKE in legal else DRAW
+            rules = obs.rules
+            if rules.knock_early or rules.flip_as_action:  # a whole-turn action instead of drawing
+                whole = turn_action(obs, profile, rng)
+                if whole is not None:
+                    return Action.parse(whole)
+            self._view = view = SeatView(obs, profile)
+            return TAKE if takes_from_view(view) and TAKE in legal else DRAW
         if stage == "place":  # choose_placement
             last, self._view = self._view, None
-            view = _View(obs, profile) if last is None or last.profile is not profile else last.follow(obs)
-            pos = _place(view, rng)
+            view = SeatView(obs, profile) if last is None or last.profile is not profile else last.follow(obs)
+            pos = place_from_view(view, rng)
             return DISCARD if pos is None else SWAP[pos]
         if stage == "flip" and SKIP in legal and should_skip_flip(obs, profile):
             return SKIP
