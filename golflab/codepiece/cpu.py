@@ -38,6 +38,9 @@ HIGH_CARD_POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 BID_MARGIN = 0.5
 #: Extra margin per trick of a bid above 9.
 HIGH_BID_MARGIN = 0.4
+#: How much of the tricks a partner's bid shows the CPU counts on when it takes over the
+#: contract (their hands may not fit the CPU's trump).
+PARTNER_BID_WEIGHT = 0.5
 #: Share of the tricks a hand does not take that its partner is expected to take.
 PARTNER_SHARE = 1 / 3
 
@@ -71,13 +74,14 @@ def _side_tricks(ranks: Sequence[str]) -> float:
 
 
 def _trump_tricks(ranks: Sequence[str], side_lengths: Sequence[int]) -> float:
-    """Tricks from the trump suit: top trumps, length beyond three, and ruffs in short suits."""
+    """Tricks from the trump suit: top trumps, length beyond three, and ruffs in short suits
+    (never more tricks than trumps)."""
     n, held = len(ranks), set(ranks)
     tricks = sum(v for r, v, need in (("A", 1.0, 1), ("K", 0.9, 2), ("Q", 0.7, 3), ("J", 0.5, 4))
                  if r in held and n >= need)
     tricks += 0.9 * max(0, n - 3)  # long trumps win once the others are drawn
     ruffs = sum({0: 1.0, 1: 0.6, 2: 0.25}.get(length, 0.0) for length in side_lengths)
-    return tricks + min(ruffs, 0.8 * max(0, n - 2))
+    return min(float(n), tricks + min(ruffs, 0.8 * max(0, n - 2)))  # each trump wins one trick at most
 
 
 def estimate_tricks(hand: Iterable[str], trump: str) -> float:
@@ -168,7 +172,7 @@ class CodepieceCPU:
             # the partner bid: it holds a good hand, so only a hand worth more than the
             # partner's bid on its own (with the partner's help) takes the contract over
             partner_own = max(0.0, (high + BID_MARGIN - 13 * PARTNER_SHARE) / (1 - PARTNER_SHARE))
-            target = bid_for(own + 0.7 * partner_own) if own > partner_own else 0
+            target = bid_for(own + PARTNER_BID_WEIGHT * partner_own) if own > partner_own else 0
         choice = f"bid_{target}"
         return choice if choice in legal else "pass"
 
