@@ -145,3 +145,11 @@ def test_bid_records_say_how_often_bids_are_made():
     assert sum(g["deals"] for g in table) == 60
     assert all(0 <= g["low"] <= g["rate"] <= g["high"] <= 1 for g in table)
     assert bid_records(5, seed=2) == rows[:5]
+
+
+def test_a_hand_never_counts_more_trump_tricks_than_trumps():
+    """Defect: ruffs were counted on top of every trump, so 9 trumps were worth 10 tricks
+    (and 13 spades 15): the CPU bid 10 on a hand that takes 9."""
+    nine = ["3S", "4S", "5S", "8S", "TS", "JS", "QS", "KS", "AS", "7H", "TD", "QD", "3C"]
+    assert estimate_tricks(nine, "S") <= 9 + 0.1 + 1e-9  # nine trumps and a queen in a doubleton
+    assert estimate_tricks(SUIT_HANDS[0], "S") == 13
