@@ -55,7 +55,8 @@ class HandScorer(w.VBox):
         intro = w.HTML(LESSON_CSS + PAD_CSS + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
                        "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
         grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])])
-        super().__init__([intro, grid, self.message, self.form, self.result])
+        rules_title = w.HTML("<b>House rules that change a hand's score</b>")
+        super().__init__([intro, grid, self.message, self.result, rules_title, self.form])
         self.refresh()
 
     @property
