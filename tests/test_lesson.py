@@ -8,7 +8,7 @@ from widgets.lesson import adjustments_html, table_html, tell, tier_frame
 
 def words(html: str) -> str:
     """The text a reader sees (style sheets and tags removed)."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html, flags=re.S)))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub(r"<style>.*?</style>", "", html, flags=re.DOTALL)))
 
 
 def test_a_turn_is_told_in_plain_words_with_cards_as_people_write_them():

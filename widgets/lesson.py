@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from golflab import Action, Card, Game, HandBreakdown, RoundBreakdown, Rules, card_value
 from golflab.display import CARD_CSS, card_html, grid_html
@@ -21,6 +22,7 @@ from .status import move_words
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
+
     from golflab.scoring import ColumnScore
 
 COLUMN_NAMES = ("left", "middle", "right")
@@ -42,7 +44,7 @@ def _cards(cards: Sequence[Card]) -> str:
     return " + ".join(escape(c.pretty) for c in cards)
 
 
-def pair_gain(column: "ColumnScore", rules: Rules) -> int:
+def pair_gain(column: ColumnScore, rules: Rules) -> int:
     """Points a column scores unpaired minus what it scores: what its pair saves (negative:
     the pair throws points away). 0 for a column that is no pair."""
     if not column.paired:
@@ -50,7 +52,7 @@ def pair_gain(column: "ColumnScore", rules: Rules) -> int:
     return sum(card_value(c, rules) for c in column.cards) - column.points
 
 
-def wasted_pairs(breakdown: HandBreakdown, rules: Rules) -> list["ColumnScore"]:
+def wasted_pairs(breakdown: HandBreakdown, rules: Rules) -> list[ColumnScore]:
     """The columns whose pair throws points away: they score more than the same two cards
     apart, and no hand bonus rewards pairs of their rank."""
     bonus_ranks = {b.rank for b in breakdown.bonuses}
@@ -63,7 +65,7 @@ def unpaired_total(breakdown: HandBreakdown, rules: Rules) -> int:
     return breakdown.total + sum(pair_gain(c, rules) for c in wasted_pairs(breakdown, rules))
 
 
-def _column_line(col: "ColumnScore", rules: Rules, wasted: bool) -> str:
+def _column_line(col: ColumnScore, rules: Rules, wasted: bool) -> str:
     where = f"{COLUMN_NAMES[col.positions[0]].capitalize()} column ({col.positions[0]} and {col.positions[1]})"
     head = f"{where}: {_cards(col.cards)} = <b>{col.points}</b>"
     if not col.paired:
@@ -171,7 +173,7 @@ def adjustments_html(players: Sequence[str], result: RoundBreakdown, rules: Rule
             f"<p>Hole scores: {scores}. {escape(won)}.</p></div>")
 
 
-def tier_frame(rules: Rules | None = None, moved_only: bool = False) -> "pd.DataFrame":
+def tier_frame(rules: Rules | None = None, moved_only: bool = False) -> pd.DataFrame:
     """The value tiers under ``rules`` (``golflab.strategy.tier_table``) for reading: cards as
     people write them and plain headings; ``moved_only`` keeps the cards the rules moved."""
     from golflab.strategy import tier_table
