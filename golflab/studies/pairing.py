@@ -1,0 +1,226 @@
+"""The pairing study: the exact calculator (``calculator_observation``, ``placement_table``,
+``column_chances``) and what completing a pair is worth (``pairing_study``, ``pairing_table``,
+``partner_table``)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Sequence
+
+from ..cards import JOKER_RANK
+from ..model import COLUMNS, PARTNER
+from ..rules import Rules
+from .common import CHART_RANKS, load_pandas
+from .tiers import play_events
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+
+# ----------------------------------------------------------------------------- pairing
+
+
+def _grid_ranks(grid: Sequence, rules: Rules) -> list[str | None]:
+    if isinstance(grid, str) or len(grid) != 6:
+        raise ValueError("a grid has 6 positions in grid order (0-2 top, 3-5 bottom); "
+                         f"give a rank (A 2-9 T J Q K JK) or None (face down) for each, got {grid!r}")
+    return [None if c in (None, "", "?") else _check_rank(c, rules) for c in grid]
+
+
+def _check_rank(card, rules: Rules) -> str:
+    from ..cards import Card
+
+    rank = card if isinstance(card, str) and card in CHART_RANKS else Card.parse(card).rank
+    if rank == JOKER_RANK and rules.jokers == "none":
+        raise ValueError("there are no jokers with jokers='none': choose a joker mode or another rank")
+    return rank
+
+
+def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, players: int = 4):
+    """An ``Observation`` of seat 0 holding ``drawn`` (drawn from the pile) with ``grid``
+    (6 ranks or cards, None for face down) and nothing else visible: every opponent card
+    face down, an empty discard pile. Suits are assigned in order (they do not score);
+    more cards of a rank than the deck holds is a ValueError.
+    """
+    from collections import Counter
+
+    from ..cards import SUITS, Card
+    from ..ev import deck_counts
+    from ..game import Observation, Phase
+
+    rules = rules or Rules()
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise ValueError(f"players must be a whole number from 2 to 6, got {players!r}")
+    ranks = _grid_ranks(grid, rules)
+    held = _check_rank(drawn, rules)
+    seen = Counter(r for r in ranks if r is not None)
+    seen[held] += 1
+    in_deck = deck_counts(rules, players)
+    for rank, n in seen.items():
+        if n > in_deck.get(rank, 0):
+            raise ValueError(f"{n} cards of rank {rank} shown but the deck for {players} players under these rules "
+                             f"holds {in_deck.get(rank, 0)}")
+    used: Counter = Counter()
+
+    def card(rank: str):
+        if rank == JOKER_RANK:
+            return Card(JOKER_RANK)
+        used[rank] += 1
+        return Card(rank, SUITS[(used[rank] - 1) % 4])
+
+    cards = [None if r is None else card(r) for r in ranks]
+    hand = card(held)
+    return Observation(
+        seat=0, phase=Phase.PLAYING, round=1, current_player=0,
+        grids=[cards] + [[None] * 6 for _ in range(players - 1)], discard_top=None, drawn=hand,
+        draw_pile_size=sum(in_deck.values()) - 6 * players - 1, legal_actions=[], rules=rules,
+        totals=[0] * players, players=tuple(f"Player {i + 1}" for i in range(players)), discard_pile=(),
+        taken=None, holding=True, awaiting="place", first_player=0, finisher=None,
+        turns=(0,) * players, holes_won=(0,) * players,
+    )
+
+
+def placement_table(obs, card=None) -> "pd.DataFrame":
+    """Every placement of the held card (or ``card``) with its exact expected change of the
+    hand score (``golflab.ev.placement_evs``; lower is better): columns ``action``, ``ev``,
+    ``replaces`` (the card there, ``?`` when face down), ``completes_pair`` and ``best``
+    (the lowest expected change; ties all marked)."""
+    from ..ev import placement_evs
+
+    held = obs.drawn if card is None else card
+    evs = placement_evs(obs, held)
+    grid = obs.my_grid
+    rank = _check_rank(held, obs.rules)
+    rows = []
+    for action, ev in evs.items():
+        pos = int(action.split()[1]) if action.startswith("swap") else None
+        partner = None if pos is None else grid[PARTNER[pos]]
+        rows.append({
+            "action": action, "ev": ev,
+            "replaces": "" if pos is None else ("?" if grid[pos] is None else str(grid[pos])),
+            "completes_pair": bool(partner is not None and partner.rank == rank and
+                                   (grid[pos] is None or grid[pos].rank != rank)),
+        })
+    frame = load_pandas().DataFrame(rows)
+    frame["best"] = frame["ev"] <= frame["ev"].min() + 1e-9
+    return frame
+
+
+def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
+    """For each column of the observing seat's grid: can it still be paired, and how likely?
+
+    ``p_pair_now`` is the chance the column is a pair already (1 or 0 when both cards are
+    up; two face-down cards: the exact chance they share a rank, without eagle-eye
+    distinctions). For a column with one face-up card of rank r and one face-down card,
+    ``p_within_k`` is the exact chance that one of the next k unseen cards to come to light
+    (the face-down partner first, then cards drawn) is an r (``golflab.ev.pair_probability``).
+    """
+    from ..ev import pair_probability, unseen_counts
+
+    counts = unseen_counts(obs)
+    n = sum(counts.values())
+    grid = obs.my_grid
+    rows = []
+    for col, (a, b) in enumerate(COLUMNS):
+        ca, cb = grid[a], grid[b]
+        row = {"column": f"{a}/{b}", "top": "?" if ca is None else str(ca), "bottom": "?" if cb is None else str(cb)}
+        if ca is not None and cb is not None:
+            row["p_pair_now"] = float(ca.rank == cb.rank)
+            row.update({f"p_within_{k}": row["p_pair_now"] for k in draws})
+        elif ca is None and cb is None:
+            row["p_pair_now"] = sum(c * (c - 1) for c in counts.values()) / (n * (n - 1)) if n > 1 else 0.0
+            row.update({f"p_within_{k}": math.nan for k in draws})
+        else:
+            up = ca or cb
+            row["p_pair_now"] = pair_probability(up.rank, counts, 1)
+            row.update({f"p_within_{k}": pair_probability(up.rank, counts, min(k, n)) for k in draws})
+        rows.append(row)
+    return load_pandas().DataFrame(rows)
+
+
+def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None,
+                  seed: int = 0) -> "tuple[pd.DataFrame, pd.DataFrame]":
+    """Pairing in simulated play (``play_events``), predicted and realised.
+
+    ``situations``: one row per moment a player held a card that could complete a column
+    pair (a face-up card of the same rank whose partner is not that rank): ``rank``,
+    ``phase`` (``golflab.analysis.game_phase``), ``source`` (draw/take), ``pair_ev`` (exact
+    expected hand change of pairing), ``elsewhere_ev`` (best other placement, discarding
+    included when allowed), ``gain`` (``elsewhere_ev - pair_ev``: points pairing is
+    expected to save over the best alternative), ``realised`` (the true change pairing
+    would have made, from the hidden cards: its mean checks ``pair_ev``) and ``chose_pair``.
+
+    ``partners``: one row per decision and column with one face-up card and one face-down
+    card: ``rank``, ``phase``, ``predicted`` (exact chance the hidden partner matches) and
+    ``matched`` (it did).
+    """
+    from ..analysis import game_phase
+    from ..ev import pair_probability, placement_evs, unseen_counts
+    from ..scoring import score_hand
+
+    rules = rules or Rules()
+    situations, partners = [], []
+    for kind, game, obs, action in play_events(players, holes, rules, seed):
+        if kind != "decision" or obs.awaiting != "place":
+            continue
+        grid, held = obs.my_grid, obs.drawn
+        true = game.grid(obs.seat)
+        phase = game_phase(obs)
+        counts = unseen_counts(obs)
+        for a, b in COLUMNS:
+            for up, down in ((a, b), (b, a)):
+                if grid[up] is not None and grid[down] is None:
+                    partners.append({"rank": grid[up].rank, "phase": phase,
+                                     "predicted": pair_probability(grid[up].rank, counts, 1),
+                                     "matched": true[down].rank == grid[up].rank})
+        evs = None
+        for pos in range(6):
+            partner = grid[PARTNER[pos]]
+            if partner is None or partner.rank != held.rank or (grid[pos] is not None and grid[pos].rank == held.rank):
+                continue
+            evs = evs or placement_evs(obs, held)
+            key = f"swap {pos}"
+            elsewhere = min(v for k, v in evs.items() if k != key)
+            after = list(true)
+            after[pos] = held
+            situations.append({
+                "rank": held.rank, "phase": phase, "source": "take" if obs.taken is not None else "draw",
+                "pair_ev": evs[key], "elsewhere_ev": elsewhere, "gain": elsewhere - evs[key],
+                "realised": score_hand(after, rules) - score_hand(true, rules), "chose_pair": action == key,
+            })
+    pd = load_pandas()
+    cols_s = ["rank", "phase", "source", "pair_ev", "elsewhere_ev", "gain", "realised", "chose_pair"]
+    cols_p = ["rank", "phase", "predicted", "matched"]
+    return pd.DataFrame(situations, columns=cols_s), pd.DataFrame(partners, columns=cols_p)
+
+
+def pairing_table(situations: "pd.DataFrame") -> "pd.DataFrame":
+    """``pairing_study`` situations by rank and phase: ``situations``, mean ``pair_ev``,
+    ``elsewhere_ev``, ``gain`` and ``realised``, and ``chose_pair`` (share of CPU players
+    who paired). Ranks in chart order, phases early/mid/late."""
+    from ..analysis import PHASES
+
+    pd = load_pandas()
+    if situations.empty:
+        return pd.DataFrame(columns=["rank", "phase", "situations", "pair_ev", "elsewhere_ev", "gain",
+                                     "realised", "chose_pair"])
+    out = (situations.groupby(["rank", "phase"], sort=False)
+           .agg(situations=("gain", "size"), pair_ev=("pair_ev", "mean"), elsewhere_ev=("elsewhere_ev", "mean"),
+                gain=("gain", "mean"), realised=("realised", "mean"), chose_pair=("chose_pair", "mean"))
+           .reset_index())
+    out["_r"] = out["rank"].map(CHART_RANKS.index)
+    out["_p"] = out["phase"].map(PHASES.index)
+    return out.sort_values(["_r", "_p"]).drop(columns=["_r", "_p"]).reset_index(drop=True)
+
+
+def partner_table(partners: "pd.DataFrame") -> "pd.DataFrame":
+    """``pairing_study`` partner checks by rank: ``columns`` seen, mean ``predicted``
+    chance that the hidden partner matches, and the ``observed`` rate."""
+    pd = load_pandas()
+    if partners.empty:
+        return pd.DataFrame(columns=["rank", "columns", "predicted", "observed"])
+    out = (partners.groupby("rank", sort=False)
+           .agg(columns=("matched", "size"), predicted=("predicted", "mean"), observed=("matched", "mean"))
+           .reset_index())
+    out["_r"] = out["rank"].map(CHART_RANKS.index)
+    return out.sort_values("_r").drop(columns="_r").reset_index(drop=True)

@@ -1,0 +1,93 @@
+"""The personalities study: a round robin of 4-player tables (``round_robin``) and
+``personality_table``."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, Sequence
+
+from ..rules import Rules
+from .common import load_pandas, mean_ci, rate_ci
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+
+# ---------------------------------------------------------------------- personalities
+def round_robin_tables(names: Sequence[str], size: int = 4) -> list[tuple[str, ...]]:
+    """Every table of ``size`` distinct personalities from ``names`` (each combination once,
+    seated in the order of ``names``): for the eight personalities, 70 tables of four."""
+    names = tuple(names)
+    if len(set(names)) != len(names):
+        raise ValueError(f"personality names must be distinct, got {names}")
+    if not 2 <= size <= 6 or size > len(names):
+        raise ValueError(f"table size must be from 2 to min(6, {len(names)} personalities), got {size}")
+    return list(combinations(names, size))
+
+
+def table_seed(seed: int, table: int) -> int:
+    """The simulation seed of round-robin table ``table`` (stable across runs)."""
+    import random
+
+    return random.Random(f"golflab.round_robin:{seed}:{table}").getrandbits(31)
+
+
+def round_robin(names: Sequence[str] | None = None, games_per_table: int = 1, rules: Rules | None = None,
+                seed: int = 0, size: int = 4, analyze: bool = True) -> "tuple[pd.DataFrame, pd.DataFrame]":
+    """Play every ``size``-table of ``names`` (default: all personalities) for
+    ``games_per_table`` games with ``golflab.simulate``; returns its ``rounds`` and
+    ``decisions`` frames concatenated, with a ``table`` column (the table's index)."""
+    from ..simulation import simulate
+
+    if names is None:
+        from ..ai import PROFILES
+
+        names = tuple(PROFILES)
+    pd = load_pandas()
+    rounds, decisions = [], []
+    for t, table in enumerate(round_robin_tables(names, size)):
+        result = simulate(list(table), games_per_table, rules=rules, seed=table_seed(seed, t), progress=False,
+                          analyze=analyze)
+        rounds.append(result.rounds.assign(table=t))
+        if analyze:
+            decisions.append(result.decisions.assign(table=t))
+    return (pd.concat(rounds, ignore_index=True),
+            pd.concat(decisions, ignore_index=True) if decisions else pd.DataFrame())
+
+
+def relative_scores(rounds: "pd.DataFrame") -> "pd.Series":
+    """Each row's round score minus the mean score of its hole's table: who beats the table.
+
+    Holes are identified by ``table`` (when present), ``game`` and ``round``.
+    """
+    keys = [k for k in ("table", "game", "round") if k in rounds.columns]
+    return rounds["score"] - rounds.groupby(keys)["score"].transform("mean")
+
+
+def personality_table(rounds: "pd.DataFrame", decisions: "pd.DataFrame | None" = None,
+                      confidence: float = 0.95) -> "pd.DataFrame":
+    """One row per personality, best (lowest mean round score) first: ``rank``, ``holes``,
+    ``mean_score`` with ``ci_low``/``ci_high`` (normal approximation), ``edge`` (mean score
+    relative to the table, see ``relative_scores``), ``win_rate`` (holes won, ties
+    counted as wins) with its Wilson interval ``win_low``/``win_high``, ``go_out_rate`` and, given ``decisions``, the share of each quality
+    grade (``optimal`` ... ``blunder``) among that personality's decisions."""
+    pd = load_pandas()
+    frame = rounds.assign(_edge=relative_scores(rounds))
+    rows = []
+    for name, part in frame.groupby("personality", sort=False):
+        mean, low, high = mean_ci(part["score"], confidence)
+        win, win_low, win_high = rate_ci(int(part["won_hole"].sum()), len(part), confidence)
+        rows.append({"personality": name, "holes": len(part), "mean_score": mean, "ci_low": low, "ci_high": high,
+                     "edge": float(part["_edge"].mean()), "win_rate": win, "win_low": win_low, "win_high": win_high,
+                     "go_out_rate": float(part["went_out"].mean())})
+    out = pd.DataFrame(rows)
+    if decisions is not None and not decisions.empty:
+        from ..analysis import GRADES
+
+        shares = pd.crosstab(decisions["personality"], decisions["quality"], normalize="index")
+        shares = shares.reindex(columns=list(GRADES), fill_value=0.0)
+        shares.columns = [g.lower() for g in GRADES]
+        out = out.merge(shares, left_on="personality", right_index=True, how="left")
+    out = out.sort_values(["mean_score", "personality"]).reset_index(drop=True)
+    out.insert(0, "rank", range(1, len(out) + 1))
+    return out
