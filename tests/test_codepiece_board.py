@@ -49,6 +49,11 @@ def test_a_whole_match_is_played_by_clicks_with_only_legal_buttons_enabled():
         assert table.awaiting in ("bid", "trump", "card")
         assert enabled(table) == set(state["legal_actions"])
         assert [b.description for b in table.hand.children] == [table.cards[c].description for c in state["hand"]]
+        marks = {c: {"cp-legal", "cp-dim"} & set(table.cards[c]._dom_classes) for c in state["hand"]}
+        if table.awaiting == "card":  # legal cards marked, the others dimmed
+            assert marks == {c: {"cp-legal" if c in state["legal_actions"] else "cp-dim"} for c in state["hand"]}
+        else:  # while bidding the hand is shown plainly
+            assert not any(marks.values())
         seen.add(table.awaiting)
         press(table, rng.choice(state["legal_actions"]))
     assert table.awaiting == "match-over" and table.match.over
@@ -86,6 +91,8 @@ def test_the_status_when_the_partner_wins_or_the_player_is_void():
 def test_an_illegal_click_is_refused_and_changes_nothing():
     table = CodepieceTable(seed=4, cpu_delay=0)
     assert table.awaiting == "bid"
+    assert table.game.bid is None  # seed 4: the three CPU players pass; you deal and bid last
+    assert table.status_text.endswith("You bid last: if you pass too, Left must play 7.")
     before = table.save()
     table.trump_buttons["S"].click()
     assert "cp-refused" in table.status._dom_classes and "cannot trump S now" in table.status_text

@@ -1,7 +1,7 @@
 """``CodepieceTable``: play a Codepiece match with a CPU partner against two CPU opponents.
 
 Built on golflab's public API only. Stable CSS hooks for browser tests: the hand's cards
-``cp-card-XX`` (only legal ones enabled, and marked ``cp-legal``), ``cp-bid-8`` ...
+``cp-card-XX`` (only legal ones enabled), ``cp-bid-8`` ...
 ``cp-bid-13``, ``cp-pass``, ``cp-trump-S|H|D|C``, ``cp-next-deal``, ``cp-new-match``; the
 status line ``cp-status`` also carries ``cp-await-<what>`` (``bid``, ``trump``, ``card``,
 ``cpu``, ``deal-over``, ``match-over``); the felt is ``cp-trick``, the panel ``cp-info``,
@@ -125,7 +125,8 @@ class CodepieceTable(w.VBox):
     def _layout(self) -> list:
         return [self.css, w.HBox([self.new_match_button, self.speed], layout=w.Layout(align_items="center")),
                 w.HBox([self.felt, self.info], layout=w.Layout(align_items="flex-start", grid_gap="16px")),
-                self.status, self.bid_row, self.trump_row, self.hand, self.summary, self.next_deal_button, self.more]
+                self.status, self.bid_row, self.trump_row, self.hand, self.summary, w.HBox([self.next_deal_button]),
+                self.more]
 
     # ------------------------------------------------------------------- public
     @property
@@ -283,11 +284,12 @@ class CodepieceTable(w.VBox):
         self.felt.value = view.trick_html(state, self.names, self._last_trick)
         legal = set(state["legal_actions"])
         self.hand.children = [self.cards[c] for c in state["hand"]]
+        choosing_card = state["phase"] == "play" and bool(legal)
         for code in state["hand"]:
             button = self.cards[code]
             button.disabled = code not in legal
-            set_classes(button, ("cp-card", f"cp-card-{code}", "cp-red" if code[1] in "HD" else "cp-black"),
-                        ("cp-legal" if code in legal else "",))
+            mark = ("cp-legal" if code in legal else "cp-dim") if choosing_card else ""
+            set_classes(button, ("cp-card", f"cp-card-{code}", "cp-red" if code[1] in "HD" else "cp-black"), (mark,))
         bidding, choosing = state["phase"] == "bidding", state["phase"] == "trump"
         self.bid_row.layout.display = None if bidding else "none"
         self.pass_button.disabled = "pass" not in legal
@@ -309,8 +311,9 @@ class CodepieceTable(w.VBox):
 
     def _set_status(self, text: str, awaiting: str, extra: str = "") -> None:
         self._status_text, self._awaiting = text, awaiting
-        self.status.value = escape(text)
-        set_classes(self.status, ("cp-status", f"cp-await-{awaiting}"), (extra,))
+        with self.status.hold_sync():  # one message: the page never shows new words with an old cp-await class
+            self.status.value = escape(text)
+            set_classes(self.status, ("cp-status", f"cp-await-{awaiting}"), (extra,))
 
     def _refuse(self, text: str) -> None:
         self._set_status(text, self._awaiting, "cp-refused")

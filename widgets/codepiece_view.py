@@ -37,7 +37,8 @@ CSS = """<style>
 .cp-hand .widget-button.cp-card.cp-red{color:#c62828}
 .cp-hand .widget-button.cp-card.cp-black{color:#111}
 .cp-hand .widget-button.cp-card.cp-legal{border:3px solid #d4a106;box-shadow:0 0 6px #d4a106}
-.cp-hand .widget-button.cp-card:disabled{opacity:.45}
+.cp-hand .widget-button.cp-card:disabled{cursor:default}
+.cp-hand .widget-button.cp-card.cp-dim{opacity:.45}
 .cp-summary table,.cp-info table{border-collapse:collapse}
 .cp-summary td,.cp-summary th{padding:2px 10px;border-bottom:1px solid #ddd;text-align:right}
 .cp-summary th{background:#f3f3f3}
@@ -51,7 +52,7 @@ def _card_html(card: str, extra: str = "") -> str:
 
 
 def team_label(team: int, human_seat: int) -> str:
-    return "Us" if team == team_of(human_seat) else "Them"
+    return "us" if team == team_of(human_seat) else "them"
 
 
 def info_html(state: Mapping[str, Any], names: Sequence[str], deal: int, deals: int,

@@ -88,7 +88,8 @@ def prompt(state: Mapping[str, Any], names: Sequence[str]) -> str:
                 else "nobody has bid yet")
         offer = f"bid {bids[0]} to {bids[-1]} or pass" if len(bids) > 1 else (
             f"bid {bids[0]} or pass" if bids else "pass (13 is the highest bid)")
-        last = " You bid last: if all pass, the first bidder must play 7." if (
+        first = names[(state["dealer"] + 1) % 4]
+        last = f" You bid last: if you pass too, {first} must play 7." if (
             state["bid"] is None and state["dealer"] == state["seat"]) else ""
         return f"Your bid: {high}; {offer}.{last}"
     if phase == "trump":
