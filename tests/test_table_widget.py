@@ -300,6 +300,8 @@ def test_save_and_resume_from_the_file_continue_exactly():
     b.upload.value = uploaded(name, text.encode())
     assert b.save() == text and b.awaiting == a.awaiting and "Loaded a saved game" in b.status_text
     assert b.upload.value == ()  # ready for another file
+    assert b.log_lines == a.log_lines + ["Loaded a saved game: hole 1 of 2."]  # the log tells the saved moves
+    assert b.moves == a.moves and b.recent.value == a.recent.value and b.opponents.value == a.opponents.value
     play_to(a, "new-game")
     play_to(b, "new-game")
     assert a.save() == b.save()
@@ -651,3 +653,14 @@ def test_play_notebook_links_back_to_the_landing_page():
     nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "play.ipynb").read_text())
     text = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     assert "](index.ipynb)" in text
+
+
+def test_a_game_saved_as_a_hole_is_dealt_resumes_at_that_hole():
+    a = table(human_seat=1, rules=Rules(rounds=3), seed=6)
+    play_to(a, "next-round")
+    a.next_round_button.click()
+    assert a.game.round == 2 and a.awaiting == "initial_flip" and a.moves[-1].hole == 1
+    b = table(seed=1)
+    b.load(a.save())
+    assert b.save() == a.save() and b.game.round == 2 and "No moves yet this hole." in b.recent.value
+    assert b.log_lines[-2] == a.log_lines[-1] == "H2 dealt; You start."

@@ -32,6 +32,48 @@ class Move:
         return int(pos) if pos else None
 
 
+class Chronicle:
+    """What happened in a game, told from the learner's seat: ``log_lines`` (notation and
+    words, for the move log) and ``moves`` (for the last moves beside the board)."""
+
+    def __init__(self, game: Game) -> None:
+        self.log_lines = [f"New game (seed {game.seed}): {', '.join(game.players)}; {game.rules.describe()}"]
+        self.moves: list[Move] = []
+
+    def play(self, game: Game, action: Action, viewer: int) -> str:
+        """Apply ``action`` for the seat to move and record it; returns what it did in words."""
+        seat, hole = game.current_player, game.round
+        before = game.observation(viewer)
+        game.apply(action)
+        said = move_words(game.players[seat], action, before, game.observation(viewer), seat)
+        self.log_lines.append(f"H{hole} {game.players[seat]}: {action} \u2014 {said}")
+        self.moves.append(Move(hole, seat, str(action), said))
+        if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            self.log_lines.append(f"H{hole} scored: " + ", ".join(
+                f"{n} {s}" for n, s in zip(game.players, game.round_results[-1].scores)))
+        return said
+
+    def next_hole(self, game: Game, viewer: int) -> None:
+        """Deal ``game``'s next hole and record it."""
+        game.next_round()
+        first = game.first_player
+        self.log_lines.append(f"H{game.round} dealt; {game.players[first]} start{'' if first == viewer else 's'}.")
+
+    @classmethod
+    def retold(cls, saved: Game, viewer: int) -> "tuple[Game, Chronicle]":
+        """``saved`` played again from its deal, so its story can be told (a loaded game);
+        the game returned continues exactly like ``saved``."""
+        game = Game(list(saved.players), saved.rules, saved.seed)
+        story = cls(game)
+        for action in saved.history:
+            if game.phase is Phase.ROUND_OVER:
+                story.next_hole(game, viewer)
+            story.play(game, Action.parse(action), viewer)
+        while game.phase is Phase.ROUND_OVER and game.round < saved.round:
+            story.next_hole(game, viewer)
+        return game, story
+
+
 def last_changed(moves: Sequence[Move], hole: int, seat: int) -> int | None:
     """The position of ``seat``'s grid that its latest turn in ``hole`` changed (None if that
     turn changed none, e.g. a draw and a discard)."""

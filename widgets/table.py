@@ -120,8 +120,6 @@ class GolfTable(w.VBox):
                              human_seat)
         delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
-        self.log_lines: list[str] = []
-        self.moves: list[words.Move] = []
         self._token = 0
         self._task: asyncio.Task | None = None
         self._confirm_new = False
@@ -220,7 +218,12 @@ class GolfTable(w.VBox):
             raise ValueError(f"this saved game has no single seat named {HUMAN_NAME!r}, so there is no seat for you")
         seat = names.index(HUMAN_NAME)
         check_opponents(names[:seat] + names[seat + 1:])
-        self._start(game, seat)
+        replayed, story = words.Chronicle.retold(game, seat)
+        if replayed.to_json() != game.to_json():  # never expected; the save itself is what counts
+            log.error("a loaded game replays differently from its save")
+            replayed, story = game, words.Chronicle(game)
+        story.log_lines.append(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
+        self._start(replayed, seat, story)
         self._note(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
 
     def new_game(self, players=None, rules: Rules | None = None, seed: int | None = None,
@@ -248,14 +251,23 @@ class GolfTable(w.VBox):
         return f"<GolfTable: you against {', '.join(others)}; {self.game.rules.rounds} holes>"
 
     # ------------------------------------------------------------- game flow
-    def _start(self, game: Game, human_seat: int) -> None:
+    @property
+    def log_lines(self) -> list[str]:
+        """The move log, oldest first: each move in notation and in words."""
+        return self.story.log_lines
+
+    @property
+    def moves(self) -> list[words.Move]:
+        """Every move of this game, oldest first (a loaded game's too)."""
+        return self.story.moves
+
+    def _start(self, game: Game, human_seat: int, story: words.Chronicle | None = None) -> None:
         self._stop_pacing()
         self.game = game
         self.human_seat = human_seat
         if self._setup is not None:  # the panel starts from this game's settings, with a random seed
             self._setup.show(self._settings_now(seed=None))
-        self.log_lines = [f"New game (seed {game.seed}): {', '.join(game.players)}; {game.rules.describe()}"]
-        self.moves = []
+        self.story = story or words.Chronicle(game)
         self._confirm_new = False
         self._last = ""
         self._render()
@@ -266,17 +278,7 @@ class GolfTable(w.VBox):
 
     def _play(self, action: Action) -> None:
         """Apply one move for the seat to move, log it in notation and in words."""
-        g = self.game
-        seat, hole = g.current_player, g.round
-        before = self._view()
-        g.apply(action)
-        said = words.move_words(g.players[seat], action, before, self._view(), seat)
-        self.log_lines.append(f"H{hole} {g.players[seat]}: {action} \u2014 {said}")
-        self.moves.append(words.Move(hole, seat, str(action), said))
-        self._last = said + "."
-        if g.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            self.log_lines.append(f"H{hole} scored: " + ", ".join(
-                f"{n} {s}" for n, s in zip(g.players, g.round_results[-1].scores)))
+        self._last = self.story.play(self.game, action, self.human_seat) + "."
 
     def _human(self, action: Action, target: str, pos: int | None = None) -> None:
         """Play the learner's click if it is legal now; otherwise say why and change nothing."""
@@ -368,9 +370,8 @@ class GolfTable(w.VBox):
         if self.game.phase is not Phase.ROUND_OVER:
             self._refuse("There is no finished hole to leave: " + self._situation())
             return
-        self.game.next_round()
+        self.story.next_hole(self.game, self.human_seat)
         self._last = ""
-        self.log_lines.append(f"H{self.game.round} dealt; {self.game.players[self.game.first_player]} starts.")
         self._render()
         self.board.scroll_into_view()  # the button sat below the hole's summary, which is gone now
         self._schedule_cpu()

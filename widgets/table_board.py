@@ -120,7 +120,7 @@ class Board:
             w.VBox([w.HBox([self.save_button, self.download], layout=w.Layout(align_items="center")),
                     w.HTML('<div class="golf-save-note">Save game makes a <b>.json</b> file of this game; keep it '
                            "and resume later from that file.</div>"),
-                    self.upload, self.save_text, self.load_button]),
+                    w.HBox([self.upload]), self.save_text, w.HBox([self.load_button])]),
         ])
         self.more.add_class("golf-more")
         for i, title in enumerate(MORE_TITLES):
@@ -132,7 +132,8 @@ class Board:
             w.VBox([self.deck_button, self.deck_label]),
             w.VBox([self.discard_button, self.discard_label]),
             self.hand,
-            w.VBox([self.discard_action, self.skip_action], layout=w.Layout(justify_content="center")),
+            w.VBox([self.discard_action, self.skip_action],  # a fixed width: the last moves do not jump
+                   layout=w.Layout(justify_content="center", min_width="112px")),
         ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
         grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
         felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles, self.recent],

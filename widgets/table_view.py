@@ -63,8 +63,9 @@ button.golf-action{font-size:15px !important;height:38px !important;border-radiu
 .golf-ranking li{font-size:16px;margin:2px 0}
 .golf-opp .gl-card.golf-changed{box-shadow:0 0 0 3px #ffd54f,0 0 10px 3px rgba(255,213,79,.9);
  outline:none;position:relative;z-index:1}
-.golf-recent{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 10px;margin:8px 0 0 4px;width:330px;
- max-width:100%;box-sizing:border-box;font-size:13px;line-height:1.45;color:#e3f1e8}
+.golf-recent{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 10px;margin:8px 0 0 4px;
+ box-sizing:border-box;font-size:13px;line-height:1.45;color:#e3f1e8}
+.golf-recent-box{flex:1 1 300px;max-width:520px}
 .golf-recent h4{margin:0 0 3px 0;font-size:13px;color:#fff}
 .golf-recent ol{margin:0;padding:0;list-style:none}
 .golf-recent li{padding:1px 0;border-top:1px solid rgba(255,255,255,.12)}

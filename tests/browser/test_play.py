@@ -149,6 +149,107 @@ def test_after_each_next_hole_face_down_cards_show_no_rank_or_suit(page, voila_s
     page.screenshot(path=str(ARTIFACTS / "play-next-hole-backs.png"), full_page=True)
 
 
+def in_view(page, selector: str) -> bool:
+    """True when the top of ``selector`` is inside the viewport."""
+    return page.eval_on_selector(selector, "el => { const r = el.getBoundingClientRect();"
+                                           " return r.top >= 0 && r.top < window.innerHeight; }")
+
+
+def upload(page, path) -> None:
+    """Choose ``path`` with the Resume from a file button."""
+    with page.expect_file_chooser(timeout=STEP_TIMEOUT) as chooser:
+        page.click(".golf-upload")
+    chooser.value.set_files(str(path))
+
+
+def shot(page, name: str, width: int, full_page: bool = False) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"table-{width}-{name}.png"), full_page=full_page)
+
+
+@pytest.mark.parametrize("width", [1366, 768])
+def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, app_opener, width, tmp_path):
+    """The polish of issue 8, as a learner sees it: opponents' changed cards outlined, the last
+    moves beside the board, the log newest first, Holes and automatic decks in the settings
+    with their own New game button, Next hole scrolls the table into view, a save is a file."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": width, "height": 900})
+    app_opener(page, voila_server, "play.ipynb")
+    assert page.get_attribute("a[href='index.ipynb']", "href") == "index.ipynb"
+    shot(page, "start", width)
+    play = lambda: click_and_wait(page, f".golf-slot-{face_down_slots(page)[0]}")  # noqa: E731
+    play()
+    play()  # the two initial flips; the CPU players then flip theirs
+    assert wait_for_learner(page) == "draw"
+    changed = page.eval_on_selector_all(".golf-opp", "els => els.map(e => e.querySelectorAll('.golf-changed').length)")
+    assert changed == [1, 1, 1]  # each CPU player's second flip is outlined
+    recent = page.eval_on_selector_all(".golf-recent li", "els => els.map(e => e.textContent)")
+    assert len(recent) == 6 and recent[0].startswith("Marcus turned up") and recent[-1].startswith("Sofia")
+    shot(page, "opponent-changed", width)
+    click_and_wait(page, ".golf-deck")
+    assert awaiting(page) == "place" and "You drew the" in page.inner_text(".golf-recent li")
+    shot(page, "card-drawn", width)
+
+    play_hole(page)
+    assert awaiting(page) == "next-round"
+    shot(page, "hole-over", width, full_page=True)
+    page.locator(".golf-next-round").scroll_into_view_if_needed()
+    assert not in_view(page, ".golf-felt")  # the learner scrolled down past the hole's summary
+    click_and_wait(page, ".golf-next-round")
+    page.wait_for_function("() => { const r = document.querySelector('.golf-felt').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < window.innerHeight; }", timeout=STEP_TIMEOUT)
+    assert in_view(page, ".golf-rules") and in_view(page, ".golf-status")
+    assert not [t for t in face_down_texts(page).values() if FACE_TEXT.search(t)]
+    shot(page, "after-next-hole", width)
+
+    page.click(".golf-more >> text=Move log")
+    first = page.locator(".golf-log div").first
+    first.wait_for(timeout=STEP_TIMEOUT)
+    assert first.inner_text().startswith("H2 ") and "monospace" not in first.evaluate(
+        "e => getComputedStyle(e).fontFamily")
+
+    page.click(".golf-more >> text=Save or resume a game")
+    page.click(".golf-save")
+    link = page.locator("a.golf-download")
+    link.wait_for(timeout=STEP_TIMEOUT)
+    with page.expect_download(timeout=STEP_TIMEOUT) as info:
+        link.click()
+    download = info.value
+    assert download.suggested_filename == "golf-7-hole-2.json"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    assert '"format": "golflab.game"' in saved.read_text().replace('":"', '": "')
+    bad = tmp_path / "photo.json"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 not a game")
+    upload(page, bad)
+    page.wait_for_function("() => document.querySelector('.golf-status').textContent.includes('Could not load')",
+                           timeout=STEP_TIMEOUT)
+    assert "photo.json is not a text file" in page.inner_text(STATUS)
+    upload(page, saved)
+    page.wait_for_function("() => document.querySelector('.golf-status').textContent.includes('Loaded a saved')",
+                           timeout=STEP_TIMEOUT)
+    shot(page, "saved-and-resumed", width, full_page=True)
+
+    page.click(".golf-more >> text=New game settings")
+    page.locator(".golf-rule-decks select").wait_for(timeout=STEP_TIMEOUT)
+    assert page.eval_on_selector(".golf-rule-decks select", "s => s.options[s.selectedIndex].text") == "automatic"
+    settings = page.inner_text(".golf-more")
+    assert "Holes" in settings and not re.search(r"\bRounds?\b", settings)
+    holes = page.locator(".golf-rule-rounds input")
+    holes.fill("1")
+    holes.press("Enter")
+    page.wait_for_timeout(300)  # let the value reach the kernel
+    click_and_wait(page, ".golf-new-game-here")
+    assert "Press New game again" in page.inner_text(STATUS)
+    click_and_wait(page, ".golf-new-game-here")
+    page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
+                           timeout=STEP_TIMEOUT)
+    play_hole(page)
+    assert awaiting(page) == "new-game"
+    page.locator(".golf-status").scroll_into_view_if_needed()
+    shot(page, "game-over", width)
+    shot(page, "game-over-full", width, full_page=True)
+
+
 def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voila_server, app_opener):
     page.set_viewport_size({"width": 1280, "height": 2400})
     app_opener(page, voila_server, "play.ipynb")
