@@ -292,3 +292,16 @@ def test_importing_strategy_loads_no_pandas_or_widgets():
             "print(sorted(m for m in ('pandas', 'ipywidgets', 'plotly') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_one_eyed_jacks_get_their_own_tier_row_and_calculator_suits():
+    from golflab.strategy import calculator_observation, placement_table, tier_table
+
+    rules = Rules(one_eyed_jacks=True)
+    tiers = tier_table(rules).set_index("label")
+    assert tiers.loc["J (JH JS)", "tier"] == "Good" and tiers.loc["J (JD JC)", "tier"] == "Terrible"
+    assert len(tier_table(Rules())) == 13
+    obs = calculator_observation(["J", None, None, "5", None, None], "JS", rules)
+    assert str(obs.my_grid[0]) in ("JD", "JC") and str(obs.drawn) in ("JH", "JS")
+    table = placement_table(obs).set_index("action")
+    assert table.loc["swap 3", "completes_pair"] and table.loc["swap 3", "ev"] == -15  # 10 + 5 become a 0 pair

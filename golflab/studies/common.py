@@ -7,7 +7,7 @@ from statistics import NormalDist
 from typing import TYPE_CHECKING, Iterable
 
 from ..cards import JOKER_RANK, RANKS
-from ..rules import Rules
+from ..rules import ONE_EYED, Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd  # noqa: F401
@@ -23,8 +23,21 @@ def load_pandas():
 
 
 def chart_ranks(rules: Rules) -> tuple[str, ...]:
-    """The ranks that exist under ``rules`` (the joker only when the joker mode adds jokers)."""
-    return CHART_RANKS if rules.jokers != "none" else RANKS
+    """The card kinds in play under ``rules``, in chart order: the ranks, the one-eyed jacks
+    (``ONE_EYED``) after the other jacks under ``one_eyed_jacks`` (their value differs), and
+    the joker only when the joker mode adds jokers."""
+    out = RANKS
+    if rules.one_eyed_jacks:
+        after_jacks = RANKS.index("J") + 1
+        out = (*RANKS[:after_jacks], ONE_EYED, *RANKS[after_jacks:])
+    return (*out, JOKER_RANK) if rules.jokers != "none" else out
+
+
+def kind_label(kind: str, rules: Rules) -> str:
+    """How a chart names a kind: its rank, or which jacks under ``one_eyed_jacks``."""
+    if rules.one_eyed_jacks and kind in ("J", ONE_EYED):
+        return "J (JH JS)" if kind == ONE_EYED else "J (JD JC)"
+    return kind
 
 
 # ------------------------------------------------------------------------- statistics

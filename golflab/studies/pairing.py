@@ -8,8 +8,8 @@ import math
 from typing import TYPE_CHECKING, Sequence
 
 from ..cards import JOKER_RANK
-from ..model import COLUMNS, PARTNER
-from ..rules import Rules
+from ..model import ALL_KINDS, COLUMNS, PARTNER, RANK_OF
+from ..rules import ONE_EYED, ONE_EYED_SUITS, Rules, card_kind
 from .common import CHART_RANKS, load_pandas
 from .tiers import play_events
 
@@ -30,7 +30,12 @@ def _grid_ranks(grid: Sequence, rules: Rules) -> list[str | None]:
 def _check_rank(card, rules: Rules) -> str:
     from ..cards import Card
 
-    rank = card if isinstance(card, str) and card in CHART_RANKS else Card.parse(card).rank
+    if isinstance(card, str) and card in ALL_KINDS:
+        rank = card
+    else:
+        rank = card_kind(Card.parse(card), rules)
+    if rank == ONE_EYED and not rules.one_eyed_jacks:
+        rank = "J"
     if rank == JOKER_RANK and rules.jokers == "none":
         raise ValueError("there are no jokers with jokers='none': choose a joker mode or another rank")
     return rank
@@ -39,8 +44,9 @@ def _check_rank(card, rules: Rules) -> str:
 def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, players: int = 4):
     """An ``Observation`` of seat 0 holding ``drawn`` (drawn from the pile) with ``grid``
     (6 ranks or cards, None for face down) and nothing else visible: every opponent card
-    face down, an empty discard pile. Suits are assigned in order (they do not score);
-    more cards of a rank than the deck holds is a ValueError.
+    face down, an empty discard pile. Suits are assigned in order (they do not score; under
+    ``one_eyed_jacks`` a ``J`` gets a two-eyed suit, ``JH``/``JS`` or ``ONE_EYED`` a one-eyed
+    one); more cards of a kind than the deck holds is a ValueError.
     """
     from collections import Counter
 
@@ -62,11 +68,14 @@ def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, pl
                              f"holds {in_deck.get(rank, 0)}")
     used: Counter = Counter()
 
-    def card(rank: str):
-        if rank == JOKER_RANK:
+    def card(kind: str):
+        if kind == JOKER_RANK:
             return Card(JOKER_RANK)
-        used[rank] += 1
-        return Card(rank, SUITS[(used[rank] - 1) % 4])
+        suits = SUITS
+        if rules.one_eyed_jacks and RANK_OF[kind] == "J":
+            suits = tuple(s for s in SUITS if (s in ONE_EYED_SUITS) == (kind == ONE_EYED))
+        used[kind] += 1
+        return Card(RANK_OF[kind], suits[(used[kind] - 1) % len(suits)])
 
     cards = [None if r is None else card(r) for r in ranks]
     hand = card(held)
@@ -90,7 +99,7 @@ def placement_table(obs, card=None) -> "pd.DataFrame":
     held = obs.drawn if card is None else card
     evs = placement_evs(obs, held)
     grid = obs.my_grid
-    rank = _check_rank(held, obs.rules)
+    rank = RANK_OF[_check_rank(held, obs.rules)]  # pairs are by rank
     rows = []
     for action, ev in evs.items():
         pos = int(action.split()[1]) if action.startswith("swap") else None

@@ -6,8 +6,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Sequence
 
+from ..model import ALL_KINDS, scoring_model
 from ..rules import TIER_ADVICE, TIERS, Rules, rank_value, value_tier
-from .common import CHART_RANKS, chart_ranks, load_pandas
+from .common import chart_ranks, kind_label, load_pandas
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -15,11 +16,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 # ----------------------------------------------------------------------------- tiers
 def tier_table(rules: Rules | None = None) -> "pd.DataFrame":
-    """One row per rank in play: its value and tier under ``rules`` and under standard values.
+    """One row per card kind in play: its value and tier under ``rules`` and under standard values.
 
-    Columns: ``rank``, ``value``, ``tier``, ``tier_order`` (0 = Excellent ... 5 = Terrible),
+    Columns: ``rank`` (the kind: a rank, or ``ONE_EYED`` for the one-eyed jacks under
+    ``one_eyed_jacks``, whose tier differs from the other jacks'), ``label`` (how a chart
+    names it), ``value``, ``tier``, ``tier_order`` (0 = Excellent ... 5 = Terrible),
     ``advice``, ``standard_value``, ``standard_tier`` and ``moved`` (the house rules put the
-    rank in another tier than standard values do). The standard joker is -2 (spec section 2).
+    kind in another tier than standard values do). The standard joker is -2 (spec section 2).
     """
     rules = rules or Rules()
     rows = []
@@ -28,7 +31,8 @@ def tier_table(rules: Rules | None = None) -> "pd.DataFrame":
         std = rank_value(rank, None)
         tier, std_tier = value_tier(value), value_tier(std)
         rows.append({
-            "rank": rank, "value": value, "tier": tier, "tier_order": TIERS.index(tier),
+            "rank": rank, "label": kind_label(rank, rules), "value": value, "tier": tier,
+            "tier_order": TIERS.index(tier),
             "advice": TIER_ADVICE[tier], "standard_value": std, "standard_tier": std_tier,
             "moved": tier != std_tier,
         })
@@ -40,10 +44,11 @@ RANK_COUNTERS = ("dealt", "placed", "drawn", "discarded", "taken", "swapped_out"
 
 
 def card_contributions(cards: Sequence, rules: Rules) -> list[tuple[str, float]]:
-    """``(rank, points)`` for each card of a final 6-card hand: its value when unpaired,
-    half its column's points when paired (0, or -2 for an eagle-eye joker pair).
+    """``(kind, points)`` for each card of a final 6-card hand: its value when unpaired,
+    half its column's points when paired (0, -2 for an eagle-eye joker pair, or the card's
+    value for a negative pair under ``negative_pairs_keep_value``).
 
-    The sum is the hand score without the wolfpack bonus (which belongs to no one card).
+    The sum is the hand score without the hand bonuses (which belong to no one card).
     """
     from ..scoring import hand_breakdown
 
@@ -51,7 +56,8 @@ def card_contributions(cards: Sequence, rules: Rules) -> list[tuple[str, float]]
 
 
 def _contributions(hand, rules: Rules) -> list[tuple[str, float]]:
-    return [(card.rank, col.points / 2 if col.paired else rank_value(card.rank, rules))
+    kind = scoring_model(rules).kind
+    return [(kind(card), col.points / 2 if col.paired else rank_value(kind(card), rules))
             for col in hand.columns for card in col.cards]
 
 
@@ -94,7 +100,8 @@ def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, s
     """
     rules = rules or Rules()
     players = tuple(players)
-    counts = {r: dict.fromkeys(RANK_COUNTERS, 0) for r in CHART_RANKS}
+    counts = {r: dict.fromkeys(RANK_COUNTERS, 0) for r in ALL_KINDS}
+    kind_of = scoring_model(rules).kind
     hands = games = 0
     new_hole = True
     for kind, game, obs, action in play_events(players, holes, rules, seed):
@@ -111,16 +118,16 @@ def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, s
             games += game.round == 1
             for s in range(len(obs.players)):
                 for card in game.grid(s):
-                    counts[card.rank]["dealt"] += 1
+                    counts[kind_of(card)]["dealt"] += 1
         if obs.awaiting == "place" and obs.taken is None:  # holding a card drawn from the pile
-            counts[obs.drawn.rank]["drawn"] += 1
+            counts[kind_of(obs.drawn)]["drawn"] += 1
         if action.kind == "swap":
-            counts[obs.drawn.rank]["placed"] += 1
-            counts[game.grid(obs.seat)[action.pos].rank]["swapped_out"] += 1
+            counts[kind_of(obs.drawn)]["placed"] += 1
+            counts[kind_of(game.grid(obs.seat)[action.pos])]["swapped_out"] += 1
         elif action.kind == "discard":
-            counts[obs.drawn.rank]["discarded"] += 1
+            counts[kind_of(obs.drawn)]["discarded"] += 1
         elif action.kind == "take":
-            counts[obs.discard_top.rank]["taken"] += 1
+            counts[kind_of(obs.discard_top)]["taken"] += 1
     pd = load_pandas()
     frame = tier_table(rules)[["rank", "value", "tier"]].merge(
         pd.DataFrame([{"rank": r, **counts[r]} for r in chart_ranks(rules)]), on="rank")
