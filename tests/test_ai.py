@@ -703,3 +703,20 @@ def test_a_players_placement_view_reads_as_a_fresh_one():
                 checked["take" if obs.taken is not None else "draw"] += 1
             game.apply(bots[game.current_player].choose(obs))
     assert checked["take"] > 50 and checked["draw"] > 50, checked
+
+
+def test_personality_names_are_validated_in_one_place():
+    from golflab.ai import personality_names
+
+    assert personality_names(" sofia ,MAYA") == ["Sofia", "Maya"]
+    custom = dataclasses.replace(PROFILES["Diego"], name="Dee")
+    assert personality_names(["Sofia", custom], profiles=True) == ["Sofia", custom]
+    for bad, words in [(["Sofia", "Zed"], ["Zed", "Sofia", "Sage"]), (["Sofia", 3], ["3", "choose from"]),
+                       (["Sofia", custom], ["Dee"]), (None, ["list of names"])]:
+        with pytest.raises(ValueError) as exc:
+            personality_names(bad)
+        assert all(w in str(exc.value) for w in words)
+    with pytest.raises(ValueError, match="2 to 6"):
+        personality_names(["Sofia"], count=(2, 6))
+    with pytest.raises(ValueError, match="Sofia twice"):
+        personality_names(["Sofia", "sofia"], distinct=True)

@@ -61,3 +61,36 @@ def get_profile(name_or_profile: "str | Profile") -> Profile:
     raise ValueError(
         f"unknown CPU personality {name_or_profile!r}: choose one of {', '.join(PROFILES)} or pass a Profile"
     )
+
+
+def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
+                      profiles: bool = False, what: str = "personalities") -> list:
+    """Validate CPU personality names in one place: each a ``PROFILES`` name (any case; returned
+    as spelled there), or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
+    comma-separated string. ``count``: the (lowest, highest) number allowed; ``distinct``: no
+    name twice. Anything else is a ValueError that says what is allowed."""
+    if isinstance(names, str):
+        names = names.split(",")
+    try:
+        names = list(names)
+    except TypeError:
+        raise ValueError(f"{what} must be a list of names from {', '.join(PROFILES)}, got {names!r}") from None
+    by_lower = {k.lower(): k for k in PROFILES}
+    out = []
+    for n in names:
+        if profiles and isinstance(n, Profile):
+            out.append(n)
+            continue
+        name = by_lower.get(n.strip().lower()) if isinstance(n, str) else None
+        if name is None:
+            extra = " (or a golflab.ai.Profile)" if profiles else ""
+            raise ValueError(f"unknown personality {n!r}: choose from {', '.join(PROFILES)}{extra}")
+        out.append(name)
+    if count is not None and not count[0] <= len(out) <= count[1]:
+        raise ValueError(f"choose {count[0]} to {count[1]} {what}, got {len(out)}")
+    if distinct:
+        seen = [getattr(n, "name", n) for n in out]
+        twice = sorted({n for n in seen if seen.count(n) > 1})
+        if twice:
+            raise ValueError(f"each personality may appear once among the {what}, got {', '.join(twice)} twice")
+    return out

@@ -37,12 +37,10 @@ def round_robin(names: Sequence[str] | None = None, games_per_table: int = 1, ru
     """Play every ``size``-table of ``names`` (default: all personalities) for
     ``games_per_table`` games with ``golflab.simulate``; returns its ``rounds`` and
     ``decisions`` frames concatenated, with a ``table`` column (the table's index)."""
+    from ..ai import PROFILES, personality_names
     from ..simulation import simulate
 
-    if names is None:
-        from ..ai import PROFILES
-
-        names = tuple(PROFILES)
+    names = tuple(PROFILES) if names is None else tuple(personality_names(names, distinct=True))
     pd = load_pandas()
     rounds, decisions = [], []
     for t, table in enumerate(round_robin_tables(names, size)):
