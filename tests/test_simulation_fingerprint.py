@@ -32,6 +32,10 @@ CASES = {
                      "blackjack": True, "wolfpack": True, "initial_flips": 1}, 9),
     "knock_penalty": (("Maya", "Sofia", "Kenji", "Priya"), 6,
                       {"jokers": "lucky_swing", "knock_penalty": True, "max_turns": 12}, 10),
+    # spec section 12 (pinned when those rules were added; the cases above have them off)
+    "section12_scoring": (("Priya", "Maya", "Sofia", "Kenji"), 6,
+                          {"one_eyed_jacks": True, "negative_pairs_keep_value": True, "four_of_a_kind": True,
+                           "wolfpack": True, "super_kings": True, "jokers": "standard"}, 11),
 }
 EXPECTED = {
     'default_4p': 'b907cd4cae4883fc',
@@ -42,6 +46,7 @@ EXPECTED = {
     'six_players': 'c1aa3816ebab4294',
     'house_rules': 'cfa63d9aa82c7931',
     'knock_penalty': 'a5366b71d445fbe1',
+    'section12_scoring': 'b0366a88b3cdb7dd',
 }
 
 
