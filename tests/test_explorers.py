@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import threading
 
 import pandas as pd
 import pytest
@@ -14,7 +15,7 @@ from golflab.ev import placement_evs
 from golflab.strategy import (calculator_observation, personality_table, rank_stats, round_robin, tier_table,
                               turn_distribution)
 from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
-from widgets.explorers.base import Explorer, LRUCache, csv_href, csv_link
+from widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 TABLE = ["Sofia", "Maya", "Priya", "Marcus"]
@@ -86,7 +87,7 @@ def test_explorer_shows_computing_caches_per_input_and_reports_errors():
     e.seed.value = 4
     assert e.shown["y"].item() == 16 and e.cache.misses == 2
     e.seed.value = 3
-    assert e.cache.hits == 1 and e.shown["y"].item() == 9 and "from cache" in e.status.value
+    assert e.cache.hits == 1 and e.shown["y"].item() == 9 and "from the cache" in e.status.value
     e.samples.value = 2
     assert e.shown["y"].item() == 18
     e.seed.value = 7  # compute fails: the status says so, the old result stays
@@ -101,6 +102,96 @@ def test_explorer_shows_computing_caches_per_input_and_reports_errors():
         e.samples.value = 1
     assert e.cache.misses == 6  # 3, 4, 3x2, 7, 5x2, 6x1: one compute for the batch
     assert e.shown["y"].item() == 36
+
+
+class _Gated(_Squares):
+    """Its computation for seed 2 waits until the test opens ``gate``."""
+
+    def __init__(self, **kwargs):
+        self.computed, self.entered, self.gate = [], threading.Event(), threading.Event()
+        super().__init__(**kwargs)
+
+    def compute(self, key):
+        self.computed.append(key[0])
+        if key[0] == 2:
+            self.entered.set()
+            assert self.gate.wait(30)
+        return super().compute(key)
+
+
+def test_a_newer_change_replaces_the_one_waiting_behind_a_computation():
+    e = _Gated(seed=1, background=True)
+    e.refresh()
+    e.seed.value = 2  # computes on the worker thread, held at the gate
+    assert e.entered.wait(30)
+    assert "Computing 1 rounds, seed 2" in e.status.value and "explorer-computing" in e._dom_classes
+    e.seed.value = 3  # waits behind seed 2 ...
+    assert "latest change is next" in e.status.value
+    e.seed.value = 4  # ... and is replaced by this newer change
+    e.samples.value = 2
+    e.gate.set()
+    assert e.idle.wait(30)
+    assert e.computed == [1, 2, 4]  # seed 3 (and seed 4 with one round) never computed
+    assert e.shown["y"].item() == 32 and "Done: 2 rounds, seed 4" in e.status.value
+    assert "explorer-computing" not in e._dom_classes
+
+
+def test_status_lines_are_words_that_name_what_was_computed():
+    e = _Squares(seed=3)
+    texts = []
+    e.status.observe(lambda c: texts.append(c["new"]), names="value")
+    e.refresh()
+    e.seed.value = 7
+    e.seed.value = 13
+    assert [t.split(">")[1].split(" ")[0] for t in texts] == ["Computing", "Done:", "Computing", "Could", "Could"]
+    assert "dimmed charts still show the previous result" in texts[0]
+    assert not any(ch in "".join(texts) for ch in "\u2714\u23f3\u26a0\u2705\u274c")
+    tiers = TierExplorer(rules=QUICK.replace(super_kings=True), players=TABLE)
+    assert "Done: card tiers under super kings and play statistics from 180 simulated holes" in tiers.status.value
+
+
+def test_chart_sends_its_whole_state_when_it_opens_and_nothing_after(monkeypatch):
+    """A chart's page model gets every trace in the message that creates it: the page
+    drops later messages to a model whose module loaded slowly (issue 8, defect 2)."""
+    import comm
+    import plotly.graph_objects as go
+
+    sent = []
+
+    class Recorder(comm.base_comm.BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append((msg_type, data or {}))
+
+    monkeypatch.setattr(comm, "create_comm", lambda **kw: Recorder(**kw))
+    slot = ChartSlot(300, 200, title="t")
+    first = slot.figure
+    sent.clear()
+    slot.draw([go.Bar(x=["A", "K"], y=[1, 0], name="value")], xaxis=dict(categoryorder="array"))
+    chart_msgs = [(kind, data) for kind, data in sent if kind == "comm_open" and "_esm" in data.get("state", {})]
+    assert len(chart_msgs) == 1
+    state = chart_msgs[0][1]["state"]
+    opened = [m for m in sent if m[0] == "comm_open"]
+    assert [t["x"] for t in state["_widget_data"]] == [["A", "K"]]
+    assert state["_widget_layout"]["title"]["text"] == "t" and state["_widget_layout"]["width"] == 300
+    updates_to_chart = [d for kind, d in sent[sent.index(opened[-1]) + 1:] if kind == "comm_msg"
+                        and d.get("method") == "update" and any(k.startswith("_") for k in d.get("state", {}))]
+    assert updates_to_chart == [] and slot.children == (slot.figure,) and first.comm is None  # old one closed
+    assert list(slot.data[0].x) == ["A", "K"]
+    sent.clear()
+    slot.draw([go.Bar(x=["A", "K"], y=[1, 0], name="value")], xaxis=dict(categoryorder="array"))
+    assert sent == []  # the same chart again: nothing to send
+
+
+def test_players_control_offers_every_removed_personality_back():
+    ctl = players_control(["Sofia", "Maya", "Priya", "Marcus"])
+    missing = [v for _, v in ctl.add.options if v]
+    assert "Sofia" not in missing and "Kenji" in missing
+    ctl.value = ["Sofia", "Maya", "Priya"]
+    assert "Marcus" in [v for _, v in ctl.add.options]
+    ctl.add.value = "Marcus"  # picking it from the menu adds it back at the end
+    assert ctl.value == ("Sofia", "Maya", "Priya", "Marcus") and ctl.add.value == ""
+    everyone = players_control(list(__import__("golflab.ai", fromlist=["PROFILES"]).PROFILES))
+    assert everyone.add.disabled and everyone.add.options[0][0] == "All personalities chosen"
 
 
 def test_explorer_refuses_bad_sample_sizes_and_seeds():

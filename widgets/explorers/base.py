@@ -1,16 +1,19 @@
 """What every strategy explorer shares: the sample-size and seed controls, the visible
-"computing" state, an LRU cache of results keyed by the inputs, CSV downloads of the data
-behind every chart, and plotly figure widgets with a fixed size.
+"computing" state (old charts dimmed, the status line in words), an LRU cache of results
+keyed by the inputs, CSV downloads of the data behind every chart, plotly charts that are
+rebuilt whole for every result, and (with ``background=True``) recomputing on a worker
+thread where the newest change replaces one still waiting.
 
 A subclass gives ``inputs()`` (a hashable key of everything the result depends on),
 ``compute(key)`` (a dict of pandas frames, computed through golflab) and ``render(result)``
-(puts the frames into its figures and tables). ``refresh()`` ties them together; every
+(draws the frames into its charts and tables). ``refresh()`` ties them together; every
 control a subclass adds calls ``self.watch(control)`` so a change recomputes.
 """
 
 from __future__ import annotations
 
 import base64
+import threading
 import time
 from collections import OrderedDict
 from html import escape
@@ -68,34 +71,85 @@ def csv_link(frame, filename: str, label: str | None = None) -> str:
             f'style="margin-right:14px">\u2b07 {escape(label)}</a>')
 
 
-def figure(width: int = 640, height: int = 360, **layout):
-    """A plotly ``FigureWidget`` with an explicit size (needed to draw inside Voila)."""
-    import plotly.graph_objects as go
+def _chart_class():
+    """``Chart``: a plotly ``FigureWidget`` that opens its comm only once it is fully built.
 
-    base = dict(width=width, height=height, margin=dict(l=60, r=20, t=50, b=50), template="plotly_white")
-    base.update(layout)
-    return go.FigureWidget(layout=base)
-
-
-def set_traces(fig, traces: Sequence) -> None:
-    """Replace every trace of ``fig`` with ``traces`` in one update."""
-    with fig.batch_update():
-        fig.data = ()
-        fig.add_traces(list(traces))
-
-
-def sync_figure(fig) -> None:
-    """Make ``fig``'s synced widget state its current data and layout.
-
-    plotly's ``FigureWidget`` syncs its full state only when it is built and sends later
-    changes as one-off messages, which are lost when no page is showing it yet (Voila runs
-    the notebook, computing the first result, before the page connects). Assigning the
-    state again fixes what a page loads; pages already showing the figure got the messages.
+    Why: plotly's FigureWidget opens its comm (the page's model) before it sets its data and
+    layout, so the page receives them as later update messages. anywidget queues every
+    message to a model until the model's module has loaded, and gives up after 2 s: the
+    model then drops every later message for the page's life ("[anywidget] Failed to
+    initialize model." in the console). plotly's module is 5 MB per figure, which loads
+    slower than that on a busy machine, so a chart kept its first data. A ``Chart`` sends
+    its complete state (traces and layout) in the message that creates its model and is
+    never changed afterwards: ``ChartSlot`` replaces it whole for new data.
     """
-    from copy import deepcopy
+    global _CHART
+    if _CHART is None:
+        import plotly.graph_objects as go
 
-    fig._widget_data = deepcopy(fig._data)
-    fig._widget_layout = deepcopy(fig._layout_obj._props)
+        class Chart(go.FigureWidget):
+            __doc__ = _chart_class.__doc__
+
+            def __init__(self, *args, **kwargs) -> None:
+                self._opening_deferred = True
+                super().__init__(*args, **kwargs)
+                self._opening_deferred = False
+                self.open()
+
+            def open(self) -> None:
+                if not getattr(self, "_opening_deferred", False):
+                    super().open()
+
+        _CHART = Chart
+    return _CHART
+
+
+_CHART = None
+
+
+class ChartSlot(w.Box):
+    """The place of one plotly chart with a fixed size. ``draw(traces, **layout)`` shows a new
+    chart (a fresh ``Chart`` holding exactly these traces and the layout given here plus the
+    slot's own) and closes the previous one (an identical chart is kept as it is); ``figure`` is the chart shown, ``data`` its traces
+    (``figure.layout`` its plotly layout). CSS class ``explorer-chart``."""
+
+    def __init__(self, width: int = 640, height: int = 360, **layout) -> None:
+        self.base_layout = dict(width=width, height=height, margin=dict(l=60, r=20, t=50, b=50),
+                                template="plotly_white", **layout)
+        super().__init__(layout=w.Layout(width=f"{width}px", height=f"{height}px", overflow="hidden"))
+        self.add_class("explorer-chart")
+        self.figure = None
+        self._spec = None
+        self.draw([])
+
+    def draw(self, traces: Sequence, **layout) -> None:
+        """Replace the chart with one showing ``traces``; ``layout`` updates the slot's layout."""
+        import plotly.graph_objects as go
+
+        merged = go.Layout(self.base_layout)
+        merged.update(layout)
+        spec = go.Figure(data=list(traces), layout=merged).to_json()
+        if spec == self._spec:  # the same chart: nothing to send
+            return
+        chart = _chart_class()(data=list(traces), layout=merged)
+        old, self.figure, self._spec = self.figure, chart, spec
+        self.children = (chart,)
+        if old is not None:
+            old.close()
+
+    @property
+    def data(self):
+        return self.figure.data
+
+
+def figure(width: int = 640, height: int = 360, **layout) -> ChartSlot:
+    """An empty ``ChartSlot`` of the given size and base layout (title, axes, ...)."""
+    return ChartSlot(width, height, **layout)
+
+
+def set_traces(fig: ChartSlot, traces: Sequence, **layout) -> None:
+    """Show ``traces`` (and ``layout`` updates) in the chart slot ``fig``: ``fig.draw``."""
+    fig.draw(traces, **layout)
 
 
 def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
@@ -119,12 +173,63 @@ def personality_names() -> tuple[str, ...]:
     return tuple(PROFILES)
 
 
-def players_control(default: Sequence[str] = DEFAULT_TABLE) -> w.TagsInput:
-    """Which CPU personalities sit at the table (2-6 distinct names, in seat order)."""
-    ctl = w.TagsInput(value=list(default), allowed_tags=list(personality_names()), allow_duplicates=False,
-                      layout=w.Layout(width="420px"))
-    ctl.add_class("explorer-players")
-    return ctl
+class PlayersControl(w.HBox):
+    """Which CPU personalities take part: removable tags (``tags``, a ``TagsInput``, CSS class
+    ``explorer-players``) and beside them an "Add a personality" menu (``add``, CSS class
+    ``explorer-add-player``) listing the ones not chosen, so a removed one is easy to bring
+    back. ``value`` is the chosen names in order; observe ``tags`` for changes."""
+
+    PROMPT = "Add a personality\u2026"
+
+    def __init__(self, default: Sequence[str]) -> None:
+        names = personality_names()
+        self.tags = w.TagsInput(value=list(default), allowed_tags=list(names), allow_duplicates=False,
+                                layout=w.Layout(width="auto", max_width="460px"))
+        self.tags.add_class("explorer-players")
+        self.add = w.Dropdown(layout=w.Layout(width="190px"))
+        self.add.add_class("explorer-add-player")
+        self._offer()
+        self.tags.observe(lambda _c: self._offer(), names="value")
+        self.add.observe(self._picked, names="value")
+        super().__init__([self.tags, self.add], layout=w.Layout(align_items="center", flex_flow="row wrap"))
+
+    @property
+    def value(self) -> tuple[str, ...]:
+        return tuple(self.tags.value)
+
+    @value.setter
+    def value(self, names: Sequence[str]) -> None:
+        self.tags.value = list(names)
+
+    def _offer(self) -> None:
+        missing = [n for n in personality_names() if n not in self.tags.value]
+        self.add.options = [(self.PROMPT if missing else "All personalities chosen", "")] + [(n, n) for n in missing]
+        self.add.value = ""
+        self.add.disabled = not missing
+
+    def _picked(self, change) -> None:
+        if change["new"]:
+            self.tags.value = [*self.tags.value, change["new"]]
+
+
+def players_control(default: Sequence[str] = DEFAULT_TABLE) -> PlayersControl:
+    """Which CPU personalities sit at the table (names in seat order), with an add-back menu."""
+    return PlayersControl(default)
+
+
+def rules_words(rules, options: Sequence[str]) -> str:
+    """The ``options`` of ``rules`` that differ from the standard rules, in words
+    (``standard rules``, ``super kings, flip mode always``)."""
+    from golflab import Rules
+
+    mine, standard = rules.to_dict(), Rules().to_dict()
+    words = []
+    for name in options:
+        if mine[name] != standard[name]:
+            label = name.replace("_", " ")
+            value = mine[name]
+            words.append(label if value is True else f"no {label}" if value is False else f"{label} {value}")
+    return ", ".join(words) if words else "standard rules"
 
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
@@ -135,12 +240,23 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
     return names
 
 
+#: Dims the charts and tables of an explorer while it computes (the status line says so).
+EXPLORER_CSS = ("<style>.explorer .explorer-chart,.explorer .explorer-result{transition:opacity .2s}"
+                ".explorer.explorer-computing .explorer-chart,.explorer.explorer-computing .explorer-result"
+                "{opacity:.35}</style>")
+STATUS_COLORS = {"busy": "#8a5a00", "done": "#2e7d32", "error": "#c62828"}
+
+
 class Explorer(w.VBox):
     """Base of the five explorers. See the module docstring for the subclass contract.
 
     ``samples`` is the sample size (the meaning of its unit is the subclass's
     ``SAMPLE_UNIT``); the choices are ``SAMPLE_OPTIONS``, the first one being the quick
     default. ``seed`` drives every random choice, so the same inputs give the same output.
+    With ``background=True`` (the apps) a change recomputes on a worker thread, so the page
+    stays responsive; a change made while one computes waits, and a newer change replaces
+    it (``idle`` is set when no computation is running or waiting). Without it (scripts,
+    tests) a change recomputes at once.
     """
 
     TITLE = "Explorer"
@@ -149,7 +265,8 @@ class Explorer(w.VBox):
     SAMPLE_OPTIONS: tuple[int, ...] = (400, 2000, 10000)
     CACHE_SIZE = 16
 
-    def __init__(self, *, samples: int | None = None, seed: int = 0, auto: bool = True) -> None:
+    def __init__(self, *, samples: int | None = None, seed: int = 0, auto: bool = True,
+                 background: bool = False) -> None:
         options = [(f"{n:,} {self.SAMPLE_UNIT_ONE if n == 1 else self.SAMPLE_UNIT}" + (" (quick)" if i == 0 else ""), n)
                    for i, n in enumerate(self.SAMPLE_OPTIONS)]
         samples = self.SAMPLE_OPTIONS[0] if samples is None else samples
@@ -158,10 +275,10 @@ class Explorer(w.VBox):
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
         self.samples = w.Dropdown(options=options, value=samples, description="Sample",
-                                  layout=w.Layout(width="330px"))
+                                  layout=w.Layout(width="260px"))
         self.samples.add_class("explorer-samples")
         self.seed = w.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed",
-                                     layout=w.Layout(width="180px"))
+                                     layout=w.Layout(width="170px"))
         self.seed.add_class("explorer-seed")
         self.status = w.HTML()
         self.status.add_class("explorer-status")
@@ -173,6 +290,12 @@ class Explorer(w.VBox):
         self.computing = False
         self._auto = auto
         self._paused = False
+        self._background = background
+        self._lock = threading.Lock()
+        self._waiting = False  # a change waits for the running computation
+        self._working = False  # the worker thread is running
+        self.idle = threading.Event()
+        self.idle.set()
         super().__init__(layout=w.Layout(width="100%"))
         self.add_class("explorer")
         self.watch(self.samples)
@@ -189,7 +312,7 @@ class Explorer(w.VBox):
         raise NotImplementedError
 
     def describe(self, key: Hashable) -> str:
-        """One line on what was computed (shown in the status line)."""
+        """What was computed, in words (shown in the status line)."""
         return f"{self.samples.value:,} {self.SAMPLE_UNIT}, seed {self.seed.value}"
 
     # -- shared behaviour ------------------------------------------------------------
@@ -199,36 +322,68 @@ class Explorer(w.VBox):
 
     def watch(self, control: w.Widget) -> None:
         """Recompute when ``control``'s value changes."""
-        control.observe(lambda _change: self._changed(), names="value")
+        target = control.tags if isinstance(control, PlayersControl) else control
+        target.observe(lambda _change: self._changed(), names="value")
 
     def _changed(self) -> None:
         if self._auto and not self._paused:
+            self.schedule()
+
+    def schedule(self) -> None:
+        """Recompute for the current inputs: at once, or with ``background`` on the worker
+        thread. A change made while a computation runs waits for it; a newer change replaces
+        the waiting one (the worker always computes the inputs as they are when it starts)."""
+        if not self._background:
             self.refresh()
+            return
+        with self._lock:
+            busy = self._working
+            self._waiting = True
+            if not busy:
+                self._working = True
+                self.idle.clear()
+        if busy:
+            self._say("busy", "Computing\u2026 Your latest change is next; any change made before it is "
+                              "skipped.")
+            return
+        threading.Thread(target=self._work, name=f"{type(self).__name__}-worker", daemon=True).start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._working = False
+                    self.idle.set()
+                    return
+                self._waiting = False
+            self.refresh()
+
+    def _say(self, kind: str, text: str) -> None:
+        self.status.value = f"<span style='color:{STATUS_COLORS[kind]}'>{escape(text)}</span>"
 
     def refresh(self) -> Mapping[str, Any] | None:
         """Compute (or fetch from the cache) the result for the current inputs and show it.
 
-        While it runs the explorer carries the CSS class ``explorer-computing`` and the
-        status line says so. A failure is shown in the status line (class
-        ``explorer-error``) and leaves the previous charts as they were.
+        While it runs the explorer carries the CSS class ``explorer-computing`` (its charts
+        and tables are dimmed) and the status line says in words what it computes. A
+        failure is shown in the status line (class ``explorer-error``) and leaves the
+        previous charts as they were.
         """
         try:
             key = self.inputs()
         except ValueError as exc:
             return self._fail(str(exc))
         cached = key in self.cache
+        what = self.describe(key)
         self.computing = True
         self.add_class("explorer-computing")
         self.remove_class("explorer-error")
         if not cached:
-            self.status.value = (f"<span style='color:#8a5a00'>\u23f3 Computing {escape(self.describe(key))}\u2026"
-                                 "</span>")
+            self._say("busy", f"Computing {what}\u2026 The dimmed charts still show the previous result.")
         start = time.perf_counter()
         try:
             result = self.cache.get(key, lambda: self.compute(key))
             self.render(result)
-            for fig in self.figures():
-                sync_figure(fig)
         except Exception as exc:  # shown to the user; the old charts stay
             return self._fail(f"{type(exc).__name__}: {exc}")
         finally:
@@ -238,20 +393,18 @@ class Explorer(w.VBox):
         self.result, self.error = result, None
         self.downloads.value = "".join(csv_link(frame, f"{name}.csv", f"{name}.csv")
                                        for name, frame in result.items() if hasattr(frame, "to_csv"))
-        how = "from cache" if cached else f"in {elapsed:.1f} s"
-        self.status.value = f"<span style='color:#2e7d32'>\u2714 {escape(self.describe(key))} ({how})</span>"
+        how = "from the cache" if cached else f"computed in {elapsed:.1f} s"
+        self._say("done", f"Done: {what} ({how}).")
         return result
 
     def figures(self) -> list:
-        """The explorer's plotly figures (every ``FigureWidget`` attribute)."""
-        import plotly.graph_objects as go
-
-        return [v for v in vars(self).values() if isinstance(v, go.FigureWidget)]
+        """The explorer's charts (every ``ChartSlot`` attribute)."""
+        return [v for v in vars(self).values() if isinstance(v, ChartSlot)]
 
     def _fail(self, message: str) -> None:
         self.error = message
         self.add_class("explorer-error")
-        self.status.value = f"<span style='color:#c62828'>\u26a0 Could not compute: {escape(message)}</span>"
+        self._say("error", f"Could not compute: {message}")
         return None
 
     def batch(self):
@@ -266,12 +419,17 @@ class Explorer(w.VBox):
             def __exit__(self, *exc):
                 explorer._paused = False
                 if exc[0] is None and explorer._auto:
-                    explorer.refresh()
+                    explorer.schedule()
                 return False
 
         return _Batch()
 
     @staticmethod
-    def header(title: str, text: str) -> w.HTML:
-        return w.HTML(f"<h3 style='margin:4px 0'>{escape(title)}</h3>"
-                      f"<div style='color:#444;font-size:13px;max-width:900px'>{text}</div>")
+    def header(*parts: str) -> w.HTML:
+        """``header(text)``: the explorer's instructions (the notebook above it gives the
+        title); ``header(title, text)`` also shows a title. Either carries the CSS that dims
+        the charts while computing."""
+        *title, text = parts
+        top = f"<h3 style='margin:4px 0'>{escape(title[0])}</h3>" if title else ""
+        return w.HTML(f"{top}<div style='color:#444;font-size:13px;line-height:1.35;max-width:1100px;"
+                      f"margin:0 0 4px'>{text}</div>{EXPLORER_CSS}")

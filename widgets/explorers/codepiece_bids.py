@@ -94,11 +94,8 @@ class CodepieceBidExplorer(Explorer):
                                         "(95%: %{customdata[1]:.0%}-%{customdata[2]:.0%})<extra></extra>")
 
         line = [dict(type="line", xref="paper", x0=0, x1=1, y0=2 / 3, y1=2 / 3, line=dict(dash="dash", color="#888"))]
-        set_traces(self.bid_fig, [bars(result["made_by_bid"], "bid")])
-        set_traces(self.strength_fig, [bars(result["made_by_strength"], "strength")])
-        self.bid_fig.layout.xaxis.type = "category"
-        self.strength_fig.layout.xaxis.title = MEASURES[self.measure.value][0]
-        for fig in (self.bid_fig, self.strength_fig):
-            fig.layout.shapes = line
+        set_traces(self.bid_fig, [bars(result["made_by_bid"], "bid")], xaxis=dict(type="category"), shapes=line)
+        set_traces(self.strength_fig, [bars(result["made_by_strength"], "strength")],
+                   xaxis=dict(title=MEASURES[self.measure.value][0]), shapes=line)
         self.tables.value = ("<b>By bid</b>" + table_html(result["made_by_bid"], "{:.2f}") +
                              "<b>By hand strength</b>" + table_html(result["made_by_strength"], "{:.2f}"))

@@ -11,7 +11,7 @@ from golflab import Rules
 from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 
 from ..rules_form import ALL_OPTIONS, RulesForm
-from .base import Explorer, check_players, figure, personality_names, players_control, set_traces, table_html
+from .base import Explorer, check_players, figure, personality_names, players_control, rules_words, table_html
 
 LAB_OPTIONS = tuple(o for o in ALL_OPTIONS if o not in ("rounds", "decks", "max_turns"))
 COLORS = {"A": "#2166ac", "B": "#b2182b"}
@@ -32,25 +32,26 @@ class HouseRulesLab(Explorer):
             form.on_change(lambda _r: self._changed())
         self.players = players_control(players or personality_names()[:6])
         self.watch(self.players)
-        self.score_fig = figure(560, 340, title="Round scores", xaxis_title="round score",
+        self.score_fig = figure(440, 300, title="Round scores", xaxis_title="round score",
                                 yaxis=dict(title="share of players", tickformat=".0%"), barmode="overlay")
-        self.length_fig = figure(560, 340, title="Hole length: turns of the longest player", xaxis_title="turns",
+        self.length_fig = figure(440, 300, title="Hole length: turns of the longest player", xaxis_title="turns",
                                  yaxis=dict(title="share of holes", tickformat=".0%"), barmode="group")
-        self.gain_fig = figure(620, 360, title="Who gains under B? Change in score relative to the table",
+        self.gain_fig = figure(440, 300, title="Who gains under B? Change in score relative to the table",
                                xaxis_title="B minus A (negative: gains under B)")
         self.table = w.HTML()
+        self.table.add_class("explorer-result")
         box = dict(border="1px solid #ddd", padding="6px", margin="2px", width="49%", min_width="420px")
         self.children = [
-            self.header(self.TITLE, "Set two rule sets; the same CPU table plays both from the same seed. Lower "
-                        "scores are better. A personality gains under B when its score relative to the rest of "
-                        "the table drops."),
+            self.header("Set two rule sets; the same CPU table plays both from the same seed. Lower scores are "
+                        "better. A personality gains under B when its score relative to the rest of the table "
+                        "drops."),
             w.HBox([w.VBox([w.HTML("<b style='color:#2166ac'>Rules A</b>"), self.rules_a], layout=w.Layout(**box)),
                     w.VBox([w.HTML("<b style='color:#b2182b'>Rules B</b>"), self.rules_b], layout=w.Layout(**box))],
                    layout=w.Layout(flex_flow="row wrap")),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
-            w.HBox([self.score_fig, self.length_fig], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.gain_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.score_fig, self.length_fig, self.gain_fig], layout=w.Layout(flex_flow="row wrap")),
+            self.table,
             self.downloads,
         ]
         if self._auto:
@@ -61,7 +62,9 @@ class HouseRulesLab(Explorer):
                 self.seed.value)
 
     def describe(self, key) -> str:
-        return f"{key[3]:,} simulated holes per rule set, {len(key[2])} players, seed {key[4]}"
+        rules_a, rules_b, players, holes, seed = key
+        return (f"rules A ({rules_words(rules_a, LAB_OPTIONS)}) against rules B ({rules_words(rules_b, LAB_OPTIONS)}): "
+                f"{holes:,} simulated holes each ({', '.join(players)}; seed {seed})")
 
     def compute(self, key) -> dict:
         import pandas as pd
@@ -78,16 +81,16 @@ class HouseRulesLab(Explorer):
         import plotly.graph_objects as go
 
         scores, lengths, per = result["scores"], result["hole_lengths"], result["personalities"]
-        set_traces(self.score_fig, [
+        self.score_fig.draw([
             go.Histogram(x=scores.loc[scores["rules"] == k, "score"], name=f"rules {k}", histnorm="probability",
                          xbins=dict(size=2), marker_color=c, opacity=0.55) for k, c in COLORS.items()])
         traces = []
         for k, c in COLORS.items():
             counts = lengths.loc[lengths["rules"] == k, "turns"].value_counts(normalize=True).sort_index()
             traces.append(go.Bar(x=counts.index, y=counts.to_numpy(), name=f"rules {k}", marker_color=c))
-        set_traces(self.length_fig, traces)
+        self.length_fig.draw(traces)
         b = per[per["rules"] == "B"].sort_values("delta_edge")
-        set_traces(self.gain_fig, [go.Bar(
+        self.gain_fig.draw([go.Bar(
             y=b["personality"], x=b["delta_edge"], orientation="h", showlegend=False,
             marker_color=["#1b7837" if d < 0 else "#b2182b" for d in b["delta_edge"]],
             text=[f"{d:+.2f}" for d in b["delta_edge"]], textposition="auto")])

@@ -13,10 +13,12 @@ from golflab.strategy import (CHART_RANKS, calculator_observation, column_chance
                               partner_table, placement_table)
 
 from ..rules_form import RulesForm
-from .base import DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, set_traces, table_html
+from .base import (DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, rules_words,
+                   table_html)
 
 FACE_DOWN = "?"
 DEFAULT_GRID = ("7", FACE_DOWN, "K", FACE_DOWN, "9", FACE_DOWN)
+RULE_OPTIONS = ("jokers", "super_kings", "ten_penny", "wolfpack")
 PHASE_COLORS = {"early": "#92c5de", "mid": "#4393c3", "late": "#053061"}
 
 
@@ -41,7 +43,7 @@ class PairingExplorer(Explorer):
                  **kwargs) -> None:
         super().__init__(**kwargs)
         self.study_cache = LRUCache(self.CACHE_SIZE)
-        self.rules = RulesForm(rules or Rules(), options=("jokers", "super_kings", "ten_penny", "wolfpack"))
+        self.rules = RulesForm(rules or Rules(), options=RULE_OPTIONS)
         self.rules.on_change(lambda _r: self._changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
@@ -54,30 +56,30 @@ class PairingExplorer(Explorer):
         self.drawn.value = drawn
         self.drawn.add_class("pairing-drawn")
         self.watch(self.drawn)
-        self.ev_fig = figure(520, 320, title="Expected change of your hand score (lower is better)",
+        self.ev_fig = figure(520, 300, title="Expected change of your hand score (lower is better)",
                              xaxis_title="placement", yaxis_title="points")
         self.chances = w.HTML()
-        self.gain_fig = figure(620, 340, title="Points saved by pairing vs the best alternative, by phase",
+        self.chances.add_class("explorer-result")
+        self.gain_fig = figure(520, 320, title="Points saved by pairing vs the best alternative, by phase",
                                xaxis_title="rank of the pair", yaxis_title="points saved", barmode="group")
-        self.check_fig = figure(420, 340, title="Check: predicted vs realised change of pairing",
+        self.check_fig = figure(400, 320, title="Check: predicted vs realised change of pairing",
                                 xaxis_title="predicted (exact EV)", yaxis_title="realised (mean)")
-        self.partner_fig = figure(520, 300, title="Check: chance a hidden partner already matches",
+        self.partner_fig = figure(440, 320, title="Check: chance a hidden partner already matches",
                                   xaxis_title="rank", yaxis=dict(title="probability", tickformat=".1%"),
                                   barmode="group")
         grid_box = w.VBox([w.HBox(self.slots[:3]), w.HBox(self.slots[3:]),
                            w.HBox([w.HTML("<b>Drawn card</b>&nbsp;"), self.drawn])])
         self.children = [
-            self.header(self.TITLE, "Set your grid (face-up ranks, or face down) and the card you drew: the chart "
-                        "gives the exact expected change of your hand score for each placement, from the cards "
-                        "you cannot see; the best move is marked. Below: what completing a pair is worth in "
-                        "simulated play, by rank and phase of the hole, checked against what really happened."),
+            self.header("Set your grid (face-up ranks, or face down) and the card you drew: the first chart gives "
+                        "the exact expected change of your hand score for each placement, from the cards you "
+                        "cannot see; the best move is marked. Below: what completing a pair is worth in simulated "
+                        "play, by rank and phase of the hole, checked against what really happened."),
             w.HBox([self.rules]),
-            w.HBox([grid_box, w.VBox([self.ev_fig])], layout=w.Layout(flex_flow="row wrap")),
-            self.chances,
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
-            self.gain_fig,
-            w.HBox([self.check_fig, self.partner_fig], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([w.VBox([grid_box, self.chances], layout=w.Layout(width="440px")), self.ev_fig],
+                   layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.gain_fig, self.check_fig, self.partner_fig], layout=w.Layout(flex_flow="row wrap")),
             self.downloads,
         ]
         if self._auto:
@@ -95,7 +97,10 @@ class PairingExplorer(Explorer):
                 tuple(self.grid), self.drawn.value)
 
     def describe(self, key) -> str:
-        return f"{key[2]:,} simulated holes, {len(key[1])} players, seed {key[3]}"
+        rules, players, holes, seed, grid, drawn = key
+        shown = " ".join(r or FACE_DOWN for r in grid)
+        return (f"placements of a drawn {drawn} on [{shown}] and the pairing study of {holes:,} simulated holes "
+                f"under {rules_words(rules, RULE_OPTIONS)} ({', '.join(players)}; seed {seed})")
 
     def compute(self, key) -> dict:
         rules, players, holes, seed, grid, drawn = key
@@ -118,8 +123,8 @@ class PairingExplorer(Explorer):
         colors = ["#1b7837" if b else ("#762a83" if p else "#999") for b, p in zip(pl["best"], pl["completes_pair"])]
         labels = [a + (" (pair)" if p else "") for a, p in zip(pl["action"], pl["completes_pair"])]
         text = [f"{v:+.2f}" + (" \u2605 best" if b else "") for v, b in zip(pl["ev"], pl["best"])]
-        set_traces(self.ev_fig, [go.Bar(x=labels, y=pl["ev"], marker_color=colors, text=text, textposition="outside",
-                                        cliponaxis=False, name="expected change", showlegend=False)])
+        self.ev_fig.draw([go.Bar(x=labels, y=pl["ev"], marker_color=colors, text=text, textposition="outside",
+                                 cliponaxis=False, name="expected change", showlegend=False)])
         best = ", ".join(pl.loc[pl["best"], "action"])
         self.chances.value = (f"<p><b>Best move: {best}</b> (expected change "
                               f"{pl['ev'].min():+.2f} points). Pair chances per column:</p>"
@@ -132,19 +137,17 @@ class PairingExplorer(Explorer):
                                  customdata=part["situations"],
                                  hovertemplate="%{x}, " + phase + ": %{y:.2f} points (%{customdata} cases)"
                                  "<extra></extra>"))
-        set_traces(self.gain_fig, traces)
-        self.gain_fig.layout.xaxis.categoryorder = "array"
-        self.gain_fig.layout.xaxis.categoryarray = list(CHART_RANKS)
+        self.gain_fig.draw(traces, xaxis=dict(categoryorder="array", categoryarray=list(CHART_RANKS)))
         lo = float(min(by_phase["pair_ev"].min(), by_phase["realised"].min(), 0)) if len(by_phase) else -1
         hi = float(max(by_phase["pair_ev"].max(), by_phase["realised"].max(), 0)) if len(by_phase) else 1
-        set_traces(self.check_fig, [
+        self.check_fig.draw([
             go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", line=dict(dash="dot", color="#999"), name="equal"),
             go.Scatter(x=by_phase["pair_ev"], y=by_phase["realised"], mode="markers", name="rank \u00d7 phase",
                        text=by_phase["rank"] + " " + by_phase["phase"],
                        marker=dict(size=(by_phase["situations"] ** 0.5 * 2).clip(5, 30), color="#4393c3")),
         ])
         partner = result["partner_check"]
-        set_traces(self.partner_fig, [
+        self.partner_fig.draw([
             go.Bar(x=partner["rank"], y=partner["predicted"], name="predicted", marker_color="#4393c3"),
             go.Bar(x=partner["rank"], y=partner["observed"], name="observed", marker_color="#f4a582"),
         ])

@@ -12,13 +12,14 @@ from golflab import Rules
 from golflab.strategy import personality_table, round_robin, round_robin_tables
 
 from ..rules_form import RulesForm
-from .base import Explorer, figure, personality_names, players_control, set_traces, table_html
+from .base import Explorer, figure, personality_names, players_control, rules_words, table_html
 
 GRADE_COLORS = {"optimal": "#1b7837", "good": "#a6dba0", "questionable": "#f1d77b", "mistake": "#f4a582",
                 "blunder": "#b2182b"}
 
 
 TABLE_SIZE = 4
+RULE_OPTIONS = ("flip_mode", "jokers", "super_kings", "ten_penny", "knock_penalty", "knock_bonus")
 
 
 class PersonalityExplorer(Explorer):
@@ -34,27 +35,27 @@ class PersonalityExplorer(Explorer):
         super().__init__(**kwargs)
         self.players = players_control(players or personality_names())
         self.watch(self.players)
-        self.rules = RulesForm(rules or Rules(), options=("flip_mode", "jokers", "super_kings", "ten_penny",
-                                                           "knock_penalty", "knock_bonus"))
+        self.rules = RulesForm(rules or Rules(), options=RULE_OPTIONS)
         self.rules.on_change(lambda _r: self._changed())
-        self.score_fig = figure(600, 380, title="Mean round score (95% CI): lower is better",
+        self.score_fig = figure(440, 320, title="Mean round score (95% CI): lower is better",
                                 xaxis_title="points per hole", yaxis=dict(autorange="reversed"))
-        self.rates_fig = figure(600, 380, title="Win and go-out rates per hole", barmode="group",
+        self.rates_fig = figure(440, 320, title="Win and go-out rates per hole", barmode="group",
                                 xaxis=dict(title="share of holes", tickformat=".0%"),
-                                yaxis=dict(autorange="reversed"))
-        self.quality_fig = figure(600, 360, title="Decision quality", barmode="stack",
+                                yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=1.1, x=0))
+        self.quality_fig = figure(440, 320, title="Decision quality", barmode="stack",
                                   xaxis=dict(title="share of decisions", tickformat=".0%"),
-                                  yaxis=dict(autorange="reversed"))
+                                  yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=-0.2, x=0))
         self.table = w.HTML()
+        self.table.add_class("explorer-result")
         self.children = [
-            self.header(self.TITLE, "Every 4-player table of the chosen personalities (70 tables for all eight) plays "
-                        "the chosen number of games. Ranking by mean round score; the bars are 95% confidence "
-                        "intervals, so overlapping bars mean the sample cannot separate those two."),
+            self.header("Every 4-player table of the chosen personalities (70 tables for all eight) plays the "
+                        "chosen number of games. The whiskers are 95% confidence intervals: overlapping whiskers "
+                        "mean the sample cannot separate those two."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Personalities</b>"), self.players),
             self.status,
-            w.HBox([self.score_fig, self.rates_fig], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.quality_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.score_fig, self.rates_fig, self.quality_fig], layout=w.Layout(flex_flow="row wrap")),
+            self.table,
             self.downloads,
         ]
         if self._auto:
@@ -67,8 +68,10 @@ class PersonalityExplorer(Explorer):
         return (self.rules.rules, names, self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
-        games = f"{key[2]} game{'s' if key[2] > 1 else ''}"
-        return f"{games} per table at {len(round_robin_tables(key[1], TABLE_SIZE))} tables, seed {key[3]}"
+        rules, names, games, seed = key
+        return (f"round-robin of {len(names)} personalities under {rules_words(rules, RULE_OPTIONS)}: {games} "
+                f"game{'s' if games > 1 else ''} per table at {len(round_robin_tables(names, TABLE_SIZE))} tables "
+                f"(seed {seed})")
 
     def compute(self, key) -> dict:
         rules, names, games, seed = key
@@ -79,17 +82,17 @@ class PersonalityExplorer(Explorer):
         import plotly.graph_objects as go
 
         t = result["ranking"]
-        set_traces(self.score_fig, [go.Scatter(
+        self.score_fig.draw([go.Scatter(
             x=t["mean_score"], y=t["personality"], mode="markers", marker=dict(size=10, color="#2166ac"),
             error_x=dict(type="data", symmetric=False, array=t["ci_high"] - t["mean_score"],
                          arrayminus=t["mean_score"] - t["ci_low"]), name="mean score", showlegend=False)])
-        set_traces(self.rates_fig, [
+        self.rates_fig.draw([
             go.Bar(y=t["personality"], x=t["win_rate"], orientation="h", name="won the hole", marker_color="#1b7837",
                    error_x=dict(type="data", symmetric=False, array=t["win_high"] - t["win_rate"],
                                 arrayminus=t["win_rate"] - t["win_low"])),
             go.Bar(y=t["personality"], x=t["go_out_rate"], orientation="h", name="went out", marker_color="#e08214"),
         ])
-        set_traces(self.quality_fig, [go.Bar(y=t["personality"], x=t[g], orientation="h", name=g, marker_color=c)
-                                      for g, c in GRADE_COLORS.items() if g in t.columns])
+        self.quality_fig.draw([go.Bar(y=t["personality"], x=t[g], orientation="h", name=g, marker_color=c)
+                               for g, c in GRADE_COLORS.items() if g in t.columns])
         shown = t[["rank", "personality", "holes", "mean_score", "ci_low", "ci_high", "win_rate", "go_out_rate"]]
         self.table.value = table_html(shown, "{:.3f}")

@@ -11,7 +11,7 @@ from golflab import TIERS, Rules
 from golflab.strategy import rank_stats, tier_table
 
 from ..rules_form import RulesForm
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, set_traces, table_html
+from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, rules_words, table_html
 
 TIER_COLORS = {"Excellent": "#1b7837", "Good": "#5aae61", "Decent": "#a6dba0", "Neutral": "#f1d77b",
                "Bad": "#f4a582", "Terrible": "#b2182b"}
@@ -35,23 +35,23 @@ class TierExplorer(Explorer):
         self.rules.on_change(lambda _r: self._changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
-        self.value_fig = figure(560, 340, title="Value and tier of each rank", yaxis_title="points",
+        self.value_fig = figure(440, 300, title="Value and tier of each rank", yaxis_title="points",
                                 xaxis_title="rank", barmode="overlay")
-        self.play_fig = figure(560, 340, title="What simulated play does with each rank",
+        self.play_fig = figure(440, 300, title="What simulated play does with each rank",
                                yaxis=dict(title="share", tickformat=".0%", range=[0, 1]), xaxis_title="rank",
-                               barmode="group")
-        self.points_fig = figure(560, 300, title="Mean points a card scores at the end of a hole",
+                               barmode="group", legend=dict(orientation="h", y=1.12, x=0))
+        self.points_fig = figure(440, 300, title="Mean points a card scores at the end of a hole",
                                  yaxis_title="points per card", xaxis_title="rank")
         self.table = w.HTML()
+        self.table.add_class("explorer-result")
         self.children = [
-            self.header(self.TITLE, "Each rank's value under the chosen house rules decides its tier (spec "
-                        "section 2). Toggle jokers, super kings or ten penny and watch cards move between tiers; "
-                        "the right-hand charts show how CPU players treat each rank in simulated holes."),
+            self.header("Toggle jokers, super kings or ten penny and watch cards move between tiers; the other "
+                        "charts show how CPU players treat each rank in simulated holes."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
-            w.HBox([self.value_fig, self.play_fig], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.points_fig, self.table], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.value_fig, self.play_fig, self.points_fig], layout=w.Layout(flex_flow="row wrap")),
+            self.table,
             self.downloads,
         ]
         if self._auto:
@@ -61,7 +61,9 @@ class TierExplorer(Explorer):
         return (self.rules.rules, check_players(self.players.value), self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
-        return f"{key[2]:,} simulated holes, {len(key[1])} players, seed {key[3]}"
+        rules, players, holes, seed = key
+        return (f"card tiers under {rules_words(rules, (*TIER_OPTIONS, 'flip_mode'))} and play statistics from "
+                f"{holes:,} simulated holes ({', '.join(players)}; seed {seed})")
 
     def compute(self, key) -> dict:
         rules, players, holes, seed = key
@@ -82,16 +84,14 @@ class TierExplorer(Explorer):
                                  showlegend=not part.empty))
         traces.append(go.Scatter(x=tiers["rank"], y=tiers["standard_value"], mode="markers", name="standard value",
                                  marker=dict(symbol="line-ew-open", size=22, color="#333", line=dict(width=2))))
-        set_traces(self.value_fig, traces)
-        self.value_fig.layout.xaxis.categoryarray = ranks
-        self.value_fig.layout.xaxis.categoryorder = "array"
+        self.value_fig.draw(traces, xaxis=dict(categoryarray=ranks, categoryorder="array"))
         colors = [TIER_COLORS[t] for t in stats["tier"]]
-        set_traces(self.play_fig, [
+        self.play_fig.draw([
             go.Bar(x=stats["rank"], y=stats["kept_to_end"], name="kept to the end", marker_color="#2166ac"),
             go.Bar(x=stats["rank"], y=stats["discard_rate"], name="discarded when drawn", marker_color="#d6604d"),
         ])
-        set_traces(self.points_fig, [go.Bar(x=stats["rank"], y=stats["mean_points"], marker_color=colors,
-                                            name="mean points", showlegend=False)])
+        self.points_fig.draw([go.Bar(x=stats["rank"], y=stats["mean_points"], marker_color=colors,
+                                     name="mean points", showlegend=False)])
         moved = tiers[tiers["moved"]]
         note = ("<p><b>Moved by the house rules:</b> " + ", ".join(
             f"{r.rank} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""

@@ -12,7 +12,7 @@ from golflab import Rules
 from golflab.strategy import TURN_SPLITS, turn_distribution, turn_study, turn_summary
 
 from ..rules_form import RulesForm
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, set_traces, table_html
+from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, rules_words, table_html
 
 SPLIT_LABELS = {"flip_mode": "flip mode", "initial_flips": "initial flips", "players": "number of players",
                 "personality": "personality"}
@@ -40,15 +40,16 @@ class TurnCountExplorer(Explorer):
         self.watch(self.compare)
         self.compare.observe(lambda _c: self._disable_compared(), names="value")
         self._disable_compared()
-        self.hist_fig = figure(560, 340, title="Turns per player per hole", xaxis_title="turns",
+        self.hist_fig = figure(520, 320, title="Turns per player per hole", xaxis_title="turns",
                                yaxis=dict(title="share of players", tickformat=".0%"), barmode="group")
-        self.cdf_fig = figure(560, 340, title="Cumulative: share with at most N turns", xaxis_title="turns",
+        self.cdf_fig = figure(520, 320, title="Cumulative: share with at most N turns", xaxis_title="turns",
                               yaxis=dict(title="share", tickformat=".0%", range=[0, 1.02]))
         self.summary = w.HTML()
+        self.summary.add_class("explorer-result")
         self.children = [
-            self.header(self.TITLE, "How long does a hole last? Each series is simulated CPU play; the shaded band "
-                        "is the spec's typical 4-8 turns per player. The table says, per series, how many players "
-                        "took fewer than 4 turns, 4-8, or more than 8."),
+            self.header("Each series is simulated CPU play; the shaded band is the spec's typical 4-8 turns per "
+                        "player. The table says, per series, how many players took fewer than 4 turns, 4-8, or "
+                        "more than 8."),
             w.HBox([self.rules]),
             self.controls_row(self.compare, w.HTML("<b>Players</b>"), self.players),
             self.status,
@@ -71,7 +72,10 @@ class TurnCountExplorer(Explorer):
         return (rules, check_players(self.players.value), by, self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
-        return f"{key[3]:,} simulated holes per series by {SPLIT_LABELS[key[2]]}, seed {key[4]}"
+        rules, players, by, holes, seed = key
+        fixed = tuple(o for o in ("flip_mode", "initial_flips") if o != by)
+        return (f"turns per hole by {SPLIT_LABELS[by]}: {holes:,} simulated holes per series under "
+                f"{rules_words(rules, fixed)} ({', '.join(players)}; seed {seed})")
 
     def compute(self, key) -> dict:
         rules, players, by, holes, seed = key
@@ -88,10 +92,9 @@ class TurnCountExplorer(Explorer):
             hist.append(go.Bar(x=part["turns"], y=part["share"], name=str(group), marker_color=color))
             cdf.append(go.Scatter(x=part["turns"], y=part["cdf"], name=str(group), mode="lines+markers",
                                   line=dict(shape="hv", color=color)))
-        set_traces(self.hist_fig, hist)
-        set_traces(self.cdf_fig, cdf)
-        for fig in (self.hist_fig, self.cdf_fig):
-            fig.layout.shapes = [dict(type="rect", xref="x", yref="paper", x0=3.5, x1=8.5, y0=0, y1=1,
-                                      fillcolor="#4daf4a", opacity=0.10, line_width=0, layer="below")]
+        band = [dict(type="rect", xref="x", yref="paper", x0=3.5, x1=8.5, y0=0, y1=1,
+                     fillcolor="#4daf4a", opacity=0.10, line_width=0, layer="below")]
+        self.hist_fig.draw(hist, shapes=band)
+        self.cdf_fig.draw(cdf, shapes=band)
         summary = result["turn_summary"].rename(columns={"group": SPLIT_LABELS[self.compare.value]})
         self.summary.value = table_html(summary, "{:.2f}")
