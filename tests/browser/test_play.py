@@ -195,9 +195,9 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     page.locator(".golf-next-round").scroll_into_view_if_needed()
     assert not in_view(page, ".golf-felt")  # the learner scrolled down past the hole's summary
     click_and_wait(page, ".golf-next-round")
-    page.wait_for_function("() => { const r = document.querySelector('.golf-felt').getBoundingClientRect();"
-                           " return r.top >= 0 && r.top < window.innerHeight; }", timeout=STEP_TIMEOUT)
-    assert in_view(page, ".golf-rules") and in_view(page, ".golf-status")
+    page.wait_for_function("() => { const r = document.querySelector('.golf-rules').getBoundingClientRect();"
+                           " return r.top >= 0 && r.top < 60; }", timeout=STEP_TIMEOUT)  # scrolled to the top
+    assert in_view(page, ".golf-status") and in_view(page, ".golf-felt")
     assert not [t for t in face_down_texts(page).values() if FACE_TEXT.search(t)]
     shot(page, "after-next-hole", width)
 
@@ -206,6 +206,8 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     first.wait_for(timeout=STEP_TIMEOUT)
     assert first.inner_text().startswith("H2 ") and "monospace" not in first.evaluate(
         "e => getComputedStyle(e).fontFamily")
+    page.locator(".golf-log").scroll_into_view_if_needed()
+    shot(page, "move-log", width)
 
     page.click(".golf-more >> text=Save or resume a game")
     page.click(".golf-save")
@@ -234,6 +236,8 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     assert page.eval_on_selector(".golf-rule-decks select", "s => s.options[s.selectedIndex].text") == "automatic"
     settings = page.inner_text(".golf-more")
     assert "Holes" in settings and not re.search(r"\bRounds?\b", settings)
+    page.locator(".golf-new-game-here").scroll_into_view_if_needed()
+    shot(page, "settings", width)
     holes = page.locator(".golf-rule-rounds input")
     holes.fill("1")
     holes.press("Enter")
