@@ -634,7 +634,7 @@ def test_holes_not_rounds_wherever_the_learner_reads():
     play_to(t, "next-round")
     texts = all_text(t)
     assert any("Holes" in x for x in texts)
-    assert not [x for x in texts if re.search(r"\bround", x, re.I)]
+    assert not [x for x in texts if re.search(r"\bround", x, re.IGNORECASE)]
 
 
 def test_decks_shows_automatic_and_reads_back_as_automatic():

@@ -28,7 +28,7 @@ class Move:
     @property
     def pos(self) -> int | None:
         """The grid position this move changed (a swap or a flip), else None."""
-        kind, _, pos = self.action.partition(" ")
+        _, _, pos = self.action.partition(" ")
         return int(pos) if pos else None
 
 
@@ -60,7 +60,7 @@ class Chronicle:
         self.log_lines.append(f"H{game.round} dealt; {game.players[first]} start{'' if first == viewer else 's'}.")
 
     @classmethod
-    def retold(cls, saved: Game, viewer: int) -> "tuple[Game, Chronicle]":
+    def retold(cls, saved: Game, viewer: int) -> tuple[Game, Chronicle]:
         """``saved`` played again from its deal, so its story can be told (a loaded game);
         the game returned continues exactly like ``saved``."""
         game = Game(list(saved.players), saved.rules, saved.seed)

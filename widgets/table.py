@@ -19,8 +19,13 @@ Choices where the spec is silent (a careful player's table):
   and the number of moves so far, so one seed drives the deal and every CPU choice, and
   a resumed game continues exactly as the uninterrupted one would.
 * ``New game`` during a game asks for a second click before throwing the game away.
-* A saved game is ``Game.to_json()``; the seat named ``You`` is the learner's and every
-  other seat must be a personality.
+* A saved game is ``Game.to_json()``, offered as a ``.json`` file to download; it resumes
+  from a chosen file (``golf-upload``) or pasted text. The seat named ``You`` is the
+  learner's and every other seat must be a personality. A loaded game is replayed from its
+  deal so that the move log tells it.
+* Each opponent's card that its latest turn changed is outlined (``golf-changed``) and the
+  last moves of the hole stay beside the board (``golf-recent-box``); *Next hole* scrolls
+  the table's top into view.
 """
 
 from __future__ import annotations
@@ -37,7 +42,13 @@ from golflab.ai import PROFILES, CPUPlayer
 
 from . import status as words
 from .table_board import SETTINGS_TAB, SPEEDS, Board
-from .table_setup import HUMAN_NAME, NewGamePanel, TableSettings, check_opponents, default_opponents
+from .table_setup import (
+    HUMAN_NAME,
+    NewGamePanel,
+    TableSettings,
+    check_opponents,
+    default_opponents,
+)
 
 log = logging.getLogger(__name__)
 

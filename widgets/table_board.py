@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import base64
 from html import escape
+from typing import Sequence
 
 import ipywidgets as w
-
-from typing import Sequence
 
 from golflab import Game, Phase
 from golflab.ai import PROFILES

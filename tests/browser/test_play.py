@@ -176,9 +176,8 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     app_opener(page, voila_server, "play.ipynb")
     assert page.get_attribute("a[href='index.ipynb']", "href") == "index.ipynb"
     shot(page, "start", width)
-    play = lambda: click_and_wait(page, f".golf-slot-{face_down_slots(page)[0]}")  # noqa: E731
-    play()
-    play()  # the two initial flips; the CPU players then flip theirs
+    for _ in range(2):  # the two initial flips; the CPU players then flip theirs
+        click_and_wait(page, f".golf-slot-{face_down_slots(page)[0]}")
     assert wait_for_learner(page) == "draw"
     changed = page.eval_on_selector_all(".golf-opp", "els => els.map(e => e.querySelectorAll('.golf-changed').length)")
     assert changed == [1, 1, 1]  # each CPU player's second flip is outlined
