@@ -24,9 +24,11 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
+# binder/start adds jupyter_config/ (closed pages end their kernels, nothing fetched from the
+# internet) to the Jupyter config path, as on Binder; voila.json applies from this directory.
 app: $(STAMP)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb)"
-	$(BIN)/voila notebooks/ --port=$(PORT)
+	binder/start $(BIN)/voila notebooks/ --port=$(PORT)
 
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \

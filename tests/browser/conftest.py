@@ -2,11 +2,16 @@
 
 Reuse them in any ``tests/browser/test_*.py``:
 
-* ``voila_server`` (session): Voila serving ``notebooks/`` from the repo root (so
-  ``voila.json`` applies: play.ipynb is preheated) on a free localhost port, with
-  tracebacks on, ``GOLFLAB_CPU_DELAY`` short (env ``GOLFLAB_TEST_CPU_DELAY``, default
-  0.05 s) and ``GOLFLAB_SEED=7``. ``voila_server.url("play.ipynb")`` is the app's URL;
-  ``voila_server.log_path`` its log (``test-artifacts/voila.log``), printed by a failing test.
+* ``voila_server`` (session): Voila serving ``notebooks/`` from the repo root, started through
+  ``binder/start`` as ``make app`` starts it (so ``voila.json`` and ``jupyter_config/`` apply),
+  on a free localhost port, with tracebacks on, ``GOLFLAB_CPU_DELAY`` short (env
+  ``GOLFLAB_TEST_CPU_DELAY``, default 0.05 s) and ``GOLFLAB_SEED=7``.
+  ``voila_server.url("play.ipynb")`` is the app's URL; ``voila_server.log_path`` its log
+  (``test-artifacts/voila.log``), printed by a failing test.
+* ``server_starter``: ``start_server(name, command, **options)``, a context manager that starts
+  another server (standalone Voila or a Jupyter server) on a free port with its own log
+  ``test-artifacts/<name>.log`` and yields it as a ``VoilaServer`` (``kernel(id)`` reads a
+  kernel's model, ``api(path)`` any JSON the server answers, with its token).
 * ``browser`` (session): Debian's Chromium, headless. Missing ``/usr/bin/chromium`` is a
   skip on a developer machine and a failure in CI (``CI=true``).
 * ``page``: a fresh browser context and page per test, closed afterwards.
@@ -21,11 +26,14 @@ Reuse them in any ``tests/browser/test_*.py``:
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +43,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+START = ROOT / "binder" / "start"  # puts jupyter_config/ on the Jupyter config path, then runs the command
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -51,14 +60,38 @@ class VoilaServer:
     port: int
     log_path: Path
     process: subprocess.Popen
+    render_path: str = "voila/render"  # "voila/render/notebooks" when Voila is a server extension
+    token: str = ""
 
     @property
     def base(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def url(self, notebook: str) -> str:
-        """The rendered app of a notebook in ``notebooks/``."""
-        return f"{self.base}/voila/render/{notebook}"
+        """The rendered app of a notebook in ``notebooks/`` (with the token, if the server has one)."""
+        query = f"?token={self.token}" if self.token else ""
+        return f"{self.base}/{self.render_path}/{notebook}{query}"
+
+    def open(self, path: str):
+        """``GET /<path>`` with the server's token; raises ``urllib.error.HTTPError`` from 400 on."""
+        request = urllib.request.Request(f"{self.base}/{path.lstrip('/')}")
+        if self.token:
+            request.add_header("Authorization", f"token {self.token}")
+        return urllib.request.urlopen(request, timeout=30)
+
+    def api(self, path: str):
+        """The JSON the server answers to ``GET /<path>``; None for 404."""
+        try:
+            with self.open(path) as resp:
+                return json.load(resp)
+        except urllib.error.HTTPError as err:
+            if err.code == 404:
+                return None
+            raise
+
+    def kernel(self, kernel_id: str) -> dict | None:
+        """A running kernel's model (``connections``, ``execution_state``...); None once it is gone."""
+        return self.api(f"api/kernels/{kernel_id}")
 
     def log_tail(self, chars: int = 6000) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -71,45 +104,73 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _voila_command(port: int) -> list[str]:
+def voila_command(port: int) -> list[str]:
+    """Standalone Voila on the notebooks, as ``make app`` runs it (through ``binder/start``)."""
     exe = Path(sys.executable).with_name("voila")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "voila"]
-    return cmd + ["notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                  "--show_tracebacks=True", "--Voila.open_browser=False"]
+    return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+            "--show_tracebacks=True", "--Voila.open_browser=False"]
+
+
+def app_env(**extra: str) -> dict[str, str]:
+    """The environment of a test server: the apps' short CPU delay and fixed seed, this venv first."""
+    env = {**os.environ, "GOLFLAB_CPU_DELAY": os.environ.get("GOLFLAB_TEST_CPU_DELAY", "0.05"),
+           "GOLFLAB_SEED": os.environ.get("GOLFLAB_TEST_SEED", "7"), "PYTHONUNBUFFERED": "1"}
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.update(extra)
+    return env
+
+
+@contextlib.contextmanager
+def start_server(name: str, command, *, env: dict[str, str] | None = None, token: str = "",
+                 render_path: str = "voila/render", ready_path: str = "/"):
+    """Start a server on a free port and wait until ``ready_path`` answers; stop it afterwards.
+
+    ``command(port)`` gives its command line; its output goes to ``test-artifacts/<name>.log``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    port = _free_port()
+    log_path = ARTIFACTS / f"{name}.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(command(port), cwd=ROOT, env=env or app_env(), stdout=log,
+                                stderr=subprocess.STDOUT)
+    server = VoilaServer(port, log_path, proc, render_path=render_path, token=token)
+    try:
+        _wait_until_up(server, ready_path, name)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def _wait_until_up(server: VoilaServer, path: str, name: str) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while True:
+        if server.process.poll() is not None:
+            pytest.fail(f"{name} exited with code {server.process.returncode} at startup. Its log:\n{server.log_tail()}")
+        try:
+            with server.open(path):
+                return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            pytest.fail(f"{name} did not answer within {STARTUP_TIMEOUT}s. Its log:\n{server.log_tail()}")
+        time.sleep(0.5)
 
 
 @pytest.fixture(scope="session")
 def voila_server():
-    ARTIFACTS.mkdir(exist_ok=True)
-    port = _free_port()
-    log_path = ARTIFACTS / "voila.log"
-    env = {**os.environ, "GOLFLAB_CPU_DELAY": os.environ.get("GOLFLAB_TEST_CPU_DELAY", "0.05"),
-           "GOLFLAB_SEED": os.environ.get("GOLFLAB_TEST_SEED", "7"), "PYTHONUNBUFFERED": "1"}
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(_voila_command(port), cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    server = VoilaServer(port, log_path, proc)
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while True:
-        if proc.poll() is not None:
-            pytest.fail(f"Voila exited with code {proc.returncode} at startup. Its log:\n{server.log_tail()}")
-        try:
-            with urllib.request.urlopen(f"{server.base}/", timeout=5) as resp:
-                if resp.status == 200:
-                    break
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            proc.terminate()
-            pytest.fail(f"Voila did not answer within {STARTUP_TIMEOUT}s. Its log:\n{server.log_tail()}")
-        time.sleep(0.5)
-    yield server
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait(timeout=10)
+    with start_server("voila", voila_command) as server:
+        yield server
+
+
+@pytest.fixture
+def server_starter():
+    """``start_server`` as a fixture (``from conftest import`` is ambiguous, see above)."""
+    return start_server
 
 
 @pytest.fixture(scope="module")
