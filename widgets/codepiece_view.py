@@ -37,7 +37,7 @@ CSS = """<style>
 .cp-hand .widget-button.cp-card.cp-red{color:#c62828}
 .cp-hand .widget-button.cp-card.cp-black{color:#111}
 .cp-hand .widget-button.cp-card.cp-legal{border:3px solid #d4a106;box-shadow:0 0 6px #d4a106}
-.cp-hand .widget-button.cp-card:disabled{cursor:default}
+.cp-hand .widget-button.cp-card:disabled{cursor:default;opacity:1}
 .cp-hand .widget-button.cp-card.cp-dim{opacity:.45}
 .cp-summary table,.cp-info table{border-collapse:collapse}
 .cp-summary td,.cp-summary th{padding:2px 10px;border-bottom:1px solid #ddd;text-align:right}

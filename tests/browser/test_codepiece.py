@@ -107,3 +107,19 @@ def test_play_whole_deals_through_the_css_hooks(page, voila_server, app_opener, 
     assert awaiting(page) == "deal-over" and cards >= 1
     assert "Deal 2:" in page.inner_text(".cp-summary")
     assert not widget_error_finder(page)
+
+
+def test_the_bids_explorer_draws_both_charts(page, voila_server, app_opener, widget_error_finder):
+    app_opener(page, voila_server, "codepiece_bids.ipynb", ready=".explorer-status", timeout=120_000)
+    page.wait_for_function(  # the first result is shown (whatever words the status line uses for "done")
+        "() => { const e = document.querySelector('.explorer'); return e && !e.classList.contains('explorer-computing')"
+        " && e.querySelector('.explorer-status').textContent.includes('400 CPU self-play deals'); }", timeout=120_000)
+    assert not page.locator(".explorer-error").count(), page.inner_text(".explorer-status")
+    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 1", timeout=60_000)
+    drawn = page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
+        p => p.querySelectorAll('.trace path').length)""")
+    assert len(drawn) == 2 and all(n > 0 for n in drawn), drawn
+    assert page.locator("a.explorer-csv").count() == 3
+    assert "By bid" in page.inner_text(".explorer") and not widget_error_finder(page)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "codepiece-bids.png"), full_page=True)
