@@ -1,8 +1,11 @@
 """The command line: ``python -m golflab simulate ...`` and ``python -m golflab rules``.
 
-Bad input (an unknown personality, a bad rule name or value, a bad number, argparse's
-own complaints) is one line on stderr naming what is wrong and what is allowed, with
-exit code 2 and no traceback.
+Bad input (an unknown personality, a bad rule name or value, a bad ``DEFAULT_*``
+environment variable, a bad number, argparse's own complaints) is one line on stderr
+naming what is wrong and what is allowed, with exit code 2 and no traceback (with no
+command, the usage line comes first). Ctrl-C is one line, exit code 130. ``simulate``
+keeps only running totals and writes ``--csv`` rows as they come, so its memory does
+not grow with ``--games``.
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from typing import Sequence
 
 from .rules import RULE_HELP, Rules
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
 
@@ -61,8 +66,8 @@ def parse_rules(items: Sequence[str]) -> Rules:
         options[name] = value
     try:
         return Rules(**options)
-    except ValueError as exc:
-        raise UsageError(f"bad rule: {exc}") from None
+    except ValueError as exc:  # a bad value, or a bad DEFAULT_* variable in the environment
+        raise UsageError(f"bad rule: {exc}" if options else str(exc)) from None
 
 
 def _positive(name: str):
@@ -109,13 +114,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _rules_text() -> str:
-    defaults = Rules().to_dict()
+    defaults = parse_rules([]).to_dict()  # the environment's defaults: a bad one is a UsageError
     width = max(map(len, RULE_HELP))
     return "\n".join(f"{name:<{width}}  default {defaults[name]!s:<6}  {text}" for name, text in RULE_HELP.items())
 
 
+class _CsvRounds:
+    """Round rows written to ``path`` as they come: into a temporary file beside it that
+    replaces ``path`` only once the run is complete (an interrupted run leaves no half file)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            fd, self.partial = tempfile.mkstemp(prefix=".golflab-", suffix=".csv.partial",
+                                                dir=os.path.dirname(os.path.abspath(path)))
+        except OSError as exc:
+            raise UsageError(f"cannot write --csv {path}: {exc.strerror or exc}") from None
+        self.file = os.fdopen(fd, "w", newline="")
+        self.header = True
+
+    def __call__(self, rows: list) -> None:
+        import pandas as pd
+
+        from .simulation import ROUND_COLUMNS
+
+        pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)
+        self.header = False
+
+    def finish(self, complete: bool) -> None:
+        self.file.close()
+        if not complete:
+            os.unlink(self.partial)
+            return
+        try:
+            os.replace(self.partial, self.path)
+        except OSError as exc:
+            os.unlink(self.partial)
+            raise UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}") from None
+
+
 def _simulate(args) -> int:
-    from .simulation import resolve_players, simulate
+    from .simulation import resolve_players, summarize
 
     from .ai import PROFILES
 
@@ -128,16 +167,17 @@ def _simulate(args) -> int:
         players = resolve_players(args.players.split(","))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    csv = _CsvRounds(args.csv) if args.csv else None
+    complete = False
     try:
-        result = simulate(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
-                          analyze=not args.no_analysis)
+        result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
+                           analyze=not args.no_analysis, rounds=csv)
+        complete = True
     except ValueError as exc:  # e.g. a deck too small for the table
         raise UsageError(str(exc)) from None
-    if args.csv:
-        try:
-            result.rounds.to_csv(args.csv, index=False)
-        except OSError as exc:
-            raise UsageError(f"cannot write --csv {args.csv}: {exc.strerror or exc}") from None
+    finally:
+        if csv is not None:
+            csv.finish(complete)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
         return 0
@@ -154,7 +194,7 @@ def _simulate(args) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0, or 2 for bad input)."""
+    """Run the command line; returns the exit code (0; 2 for bad input; 130 after Ctrl-C)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -163,14 +203,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = 0
         elif args.command == "simulate":
             code = _simulate(args)
-        else:
-            parser.print_help()
-            code = EXIT_USAGE
+        else:  # no command: usage and the error on stderr, as argparse does
+            parser.print_usage(sys.stderr)
+            raise UsageError(f"a command is required: simulate or rules (see {parser.prog} --help)")
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return code
     except UsageError as exc:
         print(f"golflab: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl-C: worker processes are already terminated
+        print("golflab: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (e.g. `golflab rules | head -1`): not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -12,7 +12,9 @@ pandas is needed for the result frames and is imported only here.
 from __future__ import annotations
 
 import random
+import signal
 import sys
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -89,6 +91,7 @@ class _Task:
     start: int
     stop: int
     analyze: bool
+    decision_rows: bool = True  # False: only count the grades per personality (summarize)
 
 
 def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
@@ -121,15 +124,18 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
             apply(action)
 
 
-def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
-    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply."""
+def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
+    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
+    Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
+    of ``(personality, quality)``) and the quality counters."""
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
     rounds: list[list] = []
     decisions: list[tuple] = []
+    grades: Counter = Counter()
     quality = QualityCounters()
     n = len(names)
-    analyze = task.analyze
+    analyze, rows = task.analyze, task.decision_rows
     first_row = 0
     for kind, index, game, obs, action in play_games(task.personalities, task.rules, task.seed,
                                                      task.start, task.stop):
@@ -138,6 +144,9 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
                 seat = obs.seat
                 g = grade(obs, action, kinds[seat], Pool(unseen_counts(obs), task.rules))
                 quality.add(g)
+                if not rows:
+                    grades[kinds[seat], g.quality] += 1
+                    continue
                 decisions.append((index, game.round, seat, names[seat], kinds[seat],
                                   obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
                                   g.best_action, g.case, g.phase))
@@ -155,7 +164,7 @@ def _play_games(task: _Task) -> tuple[list, list, QualityCounters]:
             winners = set(game.winners)
             for row in rounds[first_row:]:
                 row += [totals[row[2]], row[2] in winners]
-    return [tuple(r) for r in rounds], decisions, quality
+    return [tuple(r) for r in rounds], (decisions if rows else grades), quality
 
 
 class _TextBar:
@@ -194,8 +203,89 @@ def _auto_progress(progress) -> Progress | None:
     return progress
 
 
+class _Tally:
+    """Running per-personality totals of a run: all that its summary table needs."""
+
+    def __init__(self) -> None:
+        self.by: dict[str, dict] = {}  # personality -> totals, in order of first appearance
+        self.graded = False
+
+    def _of(self, personality: str) -> dict:
+        t = self.by.get(personality)
+        if t is None:
+            t = self.by[personality] = {"seats": set(), "holes": 0, "score": 0, "won_hole": 0, "went_out": 0,
+                                        "turns": 0, "games": 0, "won_game": 0, "grades": Counter()}
+        return t
+
+    def add_rounds(self, rows) -> None:
+        """Round rows in ``ROUND_COLUMNS`` order."""
+        for (_game, rnd, seat, _player, personality, score, _hand, turns, went_out, won_hole, _stalled,
+             _final, won_game) in rows:
+            t = self._of(personality)
+            t["seats"].add(seat)
+            t["holes"] += 1
+            t["score"] += score
+            t["won_hole"] += won_hole
+            t["went_out"] += went_out
+            t["turns"] += turns
+            if rnd == 1:  # one row per seat and game
+                t["games"] += 1
+                t["won_game"] += won_game
+
+    def add_grades(self, counts) -> None:
+        """``((personality, quality), count)`` pairs of graded decisions."""
+        for (personality, quality), count in counts:
+            self._of(personality)["grades"][quality] += count
+            self.graded = self.graded or count > 0
+
+    @classmethod
+    def of_frames(cls, rounds, decisions) -> "_Tally":
+        tally = cls()
+        tally.add_rounds(rounds[list(ROUND_COLUMNS)].itertuples(index=False, name=None))
+        if len(decisions):
+            tally.add_grades(decisions.groupby(["personality", "quality"], sort=False).size().items())
+        return tally
+
+    def frame(self) -> Any:
+        """The summary table (see ``SimulationResult.summary``)."""
+        import pandas as pd
+
+        rows = []
+        for personality, t in self.by.items():
+            if not t["holes"]:
+                continue
+            holes, games = t["holes"], t["games"]
+            row = {"personality": personality, "seats": len(t["seats"]), "holes": holes,
+                   "mean_round_score": t["score"] / holes, "win_rate": t["won_hole"] / holes,
+                   "go_out_rate": t["went_out"] / holes, "turns_per_round": t["turns"] / holes,
+                   "game_win_rate": t["won_game"] / games}
+            for g, column in _COUNT_NAMES.items():
+                row[column] = t["grades"][g] if self.graded else pd.NA
+            rows.append(row)
+        return pd.DataFrame(rows, columns=_SUMMARY_COLUMNS)
+
+
+_SUMMARY_COLUMNS = ("personality", "seats", "holes", "mean_round_score", "win_rate", "go_out_rate",
+                    "turns_per_round", "game_win_rate", *_COUNT_NAMES.values())
+
+
+class _Digest:
+    """``to_dict`` for a run's result (``players``, ``games``, ``seed``, ``rules``,
+    ``quality`` and ``summary()``)."""
+
+    def to_dict(self) -> dict:
+        """A JSON-ready digest: settings, summary rows and quality counters."""
+        import pandas as pd
+
+        rows = [{k: (None if v is pd.NA else _plain(v)) for k, v in row.items()}
+                for row in self.summary().to_dict("records")]
+        return {"players": list(self.players), "games": self.games, "seed": self.seed,
+                "rules": self.rules.to_dict(), "summary": rows,
+                "quality": self.quality.to_dict() if self.quality.total_decisions else None}
+
+
 @dataclass
-class SimulationResult:
+class SimulationResult(_Digest):
     """What ``simulate`` returns.
 
     * ``rounds``: one row per player per hole (``ROUND_COLUMNS``): game, round, seat,
@@ -220,39 +310,121 @@ class SimulationResult:
     def summary(self) -> Any:
         """Per personality: seats, holes, mean round score, hole and game win rates, go-out
         rate, turns per hole, and decisions graded BLUNDER / MISTAKE / QUESTIONABLE."""
-        import pandas as pd
+        return _Tally.of_frames(self.rounds, self.decisions).frame()
 
-        r = self.rounds
-        per_game = r.drop_duplicates(["game", "seat"])
-        out = r.groupby("personality", sort=False).agg(
-            seats=("seat", "nunique"), holes=("score", "size"), mean_round_score=("score", "mean"),
-            win_rate=("won_hole", "mean"), go_out_rate=("went_out", "mean"), turns_per_round=("turns", "mean"))
-        out["game_win_rate"] = per_game.groupby("personality", sort=False)["won_game"].mean()
-        d = self.decisions
-        for g in ("BLUNDER", "MISTAKE", "QUESTIONABLE"):
-            if len(d):
-                counts = d[d["quality"] == g].groupby("personality").size()
-                out[_COUNT_NAMES[g]] = counts.reindex(out.index, fill_value=0).astype(int)
-            else:
-                out[_COUNT_NAMES[g]] = pd.NA
-        return out.reset_index()
 
-    def to_dict(self) -> dict:
-        """A JSON-ready digest: settings, summary rows and quality counters."""
-        summary = self.summary()
-        import pandas as pd
+@dataclass
+class SimulationSummary(_Digest):
+    """What ``summarize`` returns: a run's ``summary()`` and ``quality``, without frames."""
 
-        rows = [{k: (None if v is pd.NA else _plain(v)) for k, v in row.items()}
-                for row in summary.to_dict("records")]
-        return {"players": list(self.players), "games": self.games, "seed": self.seed,
-                "rules": self.rules.to_dict(), "summary": rows,
-                "quality": self.quality.to_dict() if self.quality.total_decisions else None}
+    players: list
+    rules: Rules
+    games: int
+    seed: int
+    quality: QualityCounters
+    _tally: _Tally = field(repr=False)
+
+    def summary(self) -> Any:
+        """The same table as ``SimulationResult.summary()`` of the same run."""
+        return self._tally.frame()
 
 
 def _plain(v):
     if hasattr(v, "item"):
         return v.item()
     return v
+
+
+def _checked(players, games, rules, seed, processes, progress):
+    """``simulate``'s arguments, checked: personalities, rules, progress."""
+    personalities = resolve_players(players)
+    if rules is None:
+        rules = Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+    for name, value, lo in (("games", games, 1), ("processes", processes, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
+            raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    return personalities, rules, _auto_progress(progress)
+
+
+def _run(personalities, games, rules, seed, processes, report, analyze, decision_rows, consume) -> None:
+    """Play the games in chunks and pass each chunk's ``_play_games`` result to ``consume``
+    in game order, reporting progress. Tasks are made as they are handed out and only a
+    few per worker wait, so memory does not grow with ``games``."""
+    chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
+    tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows)
+             for a in range(0, games, chunk))
+    done = 0
+
+    def take(task: _Task, result) -> None:
+        nonlocal done
+        consume(result)
+        done += task.stop - task.start
+        if report:
+            report(done, games)
+
+    if report:
+        report(0, games)
+    workers = min(processes, -(-games // chunk))
+    if workers == 1:
+        for task in tasks:
+            take(task, _play_games(task))
+    else:
+        _in_pool(tasks, workers, take)
+
+
+def _in_pool(tasks, workers: int, take) -> None:
+    """``take(task, result)`` for each task, played in worker processes, in task order,
+    with at most 4 tasks per worker queued. An error or an interrupt (here or in ``take``)
+    terminates the workers at once.
+
+    Workers ignore Ctrl-C (the parent terminates them): SIGINT is blocked while they
+    start, so none is lost by the parent or caught by a worker before its initializer
+    ignores it."""
+    import multiprocessing
+
+    blocked = _sigint_mask(signal.SIG_BLOCK)
+    pool = None
+    try:
+        pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_ignore_interrupts)
+        _sigint_mask(signal.SIG_SETMASK, blocked)  # a Ctrl-C that came meanwhile is raised here
+        blocked = None
+        waiting: deque = deque()
+        for task in tasks:
+            waiting.append((task, pool.apply_async(_play_games, (task,))))
+            if len(waiting) >= 4 * workers:
+                task, pending = waiting.popleft()
+                take(task, pending.get())
+        while waiting:
+            task, pending = waiting.popleft()
+            take(task, pending.get())
+    except BaseException:
+        if pool is not None:
+            pool.terminate()
+        raise
+    finally:
+        _sigint_mask(signal.SIG_SETMASK, blocked)
+        if pool is not None:
+            pool.close()
+            pool.join()
+
+
+def _sigint_mask(how, mask=None):
+    """Block or unblock SIGINT in this thread (``how``: SIG_BLOCK, SIG_UNBLOCK, or SIG_SETMASK
+    to ``mask``); returns the previous mask. Does nothing where signal masks do not exist,
+    or for SIG_SETMASK without a mask."""
+    if not hasattr(signal, "pthread_sigmask") or (how == signal.SIG_SETMASK and mask is None):
+        return None
+    return signal.pthread_sigmask(how, mask if how == signal.SIG_SETMASK else {signal.SIGINT})
+
+
+def _ignore_interrupts() -> None:
+    """A worker's initializer: ignore Ctrl-C, then take SIGINT off the mask it was started with."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _sigint_mask(signal.SIG_UNBLOCK)
 
 
 def simulate(
@@ -279,56 +451,58 @@ def simulate(
     """
     import pandas as pd
 
-    personalities = resolve_players(players)
-    if rules is None:
-        rules = Rules()
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
-    for name, value, lo in (("games", games, 1), ("processes", processes, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-            raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
-    report = _auto_progress(progress)
-    chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
-    tasks = [_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze))
-             for a in range(0, games, chunk)]
+    personalities, rules, report = _checked(players, games, rules, seed, processes, progress)
     rounds: list = []
     decisions: list = []
     quality = QualityCounters()
-    done = 0
-    if report:
-        report(0, games)
-    if processes == 1 or len(tasks) == 1:
-        results = map(_play_games, tasks)
-        pool = None
-    else:
-        import multiprocessing
 
-        pool = multiprocessing.get_context(_start_method()).Pool(min(processes, len(tasks)))
-        results = pool.imap(_play_games, tasks)
-    try:
-        for task, (r, d, q) in zip(tasks, results):
-            rounds += r
-            decisions += d
-            quality = quality + q
-            done += task.stop - task.start
-            if report:
-                report(done, games)
-    except BaseException:  # an interrupt or an error: stop the workers at once
-        if pool is not None:
-            pool.terminate()
-        raise
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    def consume(result) -> None:
+        nonlocal quality
+        r, d, q = result
+        rounds.extend(r)
+        decisions.extend(d)
+        quality = quality + q
+
+    _run(personalities, games, rules, seed, processes, report, analyze, True, consume)
     return SimulationResult(
         players=seat_names([_name(p) for p in personalities]), rules=rules, games=games, seed=seed,
         rounds=pd.DataFrame(rounds, columns=list(ROUND_COLUMNS)),
         decisions=pd.DataFrame(decisions, columns=list(DECISION_COLUMNS)),
         quality=quality,
     )
+
+
+def summarize(
+    players: Sequence[str],
+    games: int,
+    rules: Rules | None = None,
+    seed: int = 0,
+    processes: int = 1,
+    progress: "Progress | bool | None" = None,
+    analyze: bool = True,
+    rounds: "Callable[[list], Any] | None" = None,
+) -> SimulationSummary:
+    """``simulate`` for runs of any length: the same games, but only running totals are
+    kept, so memory does not grow with ``games``. Its ``summary()``, ``quality`` and
+    ``to_dict()`` equal those of ``simulate`` with the same arguments. ``rounds``: a
+    callable given each chunk's round rows (tuples in ``ROUND_COLUMNS`` order, game
+    order), e.g. to write them out as they come."""
+    personalities, rules, report = _checked(players, games, rules, seed, processes, progress)
+    tally = _Tally()
+    quality = QualityCounters()
+
+    def consume(result) -> None:
+        nonlocal quality
+        r, grades, q = result
+        tally.add_rounds(r)
+        tally.add_grades(grades.items())
+        quality = quality + q
+        if rounds is not None:
+            rounds(r)
+
+    _run(personalities, games, rules, seed, processes, report, analyze, False, consume)
+    return SimulationSummary(players=seat_names([_name(p) for p in personalities]), rules=rules, games=games,
+                             seed=seed, quality=quality, _tally=tally)
 
 
 def _start_method() -> str:
@@ -344,4 +518,5 @@ def _start_method() -> str:
     return "forkserver" if "forkserver" in methods else "spawn"
 
 
-__all__ = ["SimulationResult", "game_seed", "resolve_players", "seat_names", "simulate"]
+__all__ = ["SimulationResult", "SimulationSummary", "game_seed", "resolve_players", "seat_names", "simulate",
+           "summarize"]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -98,9 +101,93 @@ def test_help_and_rules_listing():
     assert "Tens are worth 1 instead of 10." in rules.stdout
 
 
-def test_no_command_shows_help_and_exits_two():
+def test_no_command_is_usage_and_one_error_line_on_stderr_exit_two():
     out = run()
-    assert out.returncode == 2 and "simulate" in out.stdout
+    assert out.returncode == 2 and out.stdout == ""
+    usage, error = out.stderr.splitlines()
+    assert usage.startswith("usage: golflab") and "COMMAND" in usage
+    assert error == "golflab: error: a command is required: simulate or rules (see golflab --help)"
+
+
+@pytest.mark.parametrize("args", [["rules"], ["simulate", "--players", "Sofia,Maya", "--games", "1"]])
+def test_a_bad_default_in_the_environment_is_one_line_exit_two(args):
+    env = {**os.environ, "DEFAULT_ROUNDS": "abc"}
+    out = subprocess.run([sys.executable, "-m", "golflab", *args], capture_output=True, text=True, timeout=120,
+                         env=env)
+    assert out.returncode == 2 and out.stdout == "", out.stderr
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("golflab: error: ") and "DEFAULT_ROUNDS" in lines[0], out.stderr
+
+
+def _children(pid: int) -> list[int]:
+    """Process ids whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads worker processes from /proc (Linux)")
+@pytest.mark.parametrize("games", ["100000", "1000000000000"])
+def test_a_huge_run_starts_at_once_and_ctrl_c_exits_130_with_one_line_and_no_workers(tmp_path, games):
+    """Even --games 10**12 starts its workers without building the run in memory first;
+    a Ctrl-C (SIGINT to the process group, as a terminal sends it) ends it cleanly."""
+    target = tmp_path / "rounds.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "golflab", "simulate", "--players", "Sofia,Maya", "--games",
+                             games, "--processes", "2", "--csv", str(target)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        workers: list[int] = []
+        for _ in range(1200):  # up to two minutes on a loaded machine
+            workers = _children(proc.pid)
+            if len(workers) >= 2 or proc.poll() is not None:
+                break
+            assert _rss_mb(proc.pid) < 1000, "the run grabs memory before it starts"
+            time.sleep(0.1)
+        assert len(workers) >= 2, "no worker processes started"
+        peak = _rss_mb(proc.pid)
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert proc.returncode == 130 and out == ""
+    assert err.splitlines() == ["golflab: interrupted"], err
+    assert peak < 500
+    assert not [pid for pid in workers if os.path.exists(f"/proc/{pid}")], "worker processes were left running"
+    assert not target.exists() and os.listdir(tmp_path) == []  # no half-written CSV
+
+
+def test_summary_json_and_csv_match_the_in_memory_simulation(tmp_path):
+    """The CLI keeps only running totals and streams the CSV: its output is what
+    golflab.simulate's result gives for the same run."""
+    from golflab import Rules
+    from golflab.simulation import simulate
+
+    target = tmp_path / "rounds.csv"
+    out = run("simulate", "--players", "Sofia,Maya,Sofia", "--games", "6", "--seed", "5", "--rule", "rounds=2",
+              "--json", "--csv", str(target), "--processes", "2")
+    assert out.returncode == 0, out.stderr
+    result = simulate(["Sofia", "Maya", "Sofia"], 6, Rules(rounds=2), seed=5, progress=False)
+    assert json.loads(out.stdout) == json.loads(json.dumps(result.to_dict()))
+    assert target.read_text() == result.rounds.to_csv(index=False)
+    text = run("simulate", "--players", "Sofia,Maya,Sofia", "--games", "6", "--seed", "5", "--rule", "rounds=2")
+    assert text.stdout.splitlines()[1:] == (
+        result.summary().to_string(index=False, float_format=lambda x: f"{x:.3f}").splitlines()
+        + text.stdout.splitlines()[-3:])
 
 
 @pytest.mark.parametrize("text,value", [

@@ -239,3 +239,40 @@ def test_an_error_in_the_progress_callback_stops_the_workers_and_propagates():
 
     with pytest.raises(RuntimeError, match="stop here"):
         simulate(["Sofia", "Maya"], 400, Rules(rounds=1), seed=1, processes=2, progress=stop, analyze=False)
+
+
+@pytest.mark.parametrize("players, games, rules, analyze, processes", [
+    (["Sofia", "Maya", "Priya"], 6, SHORT, True, 1),
+    (["Kenji", "Kenji", "Sage"], 7, Rules(rounds=1, flip_mode="always"), True, 2),
+    (["River", "Diego"], 9, SHORT, False, 1),
+])
+def test_summarize_keeps_running_totals_that_equal_simulate(players, games, rules, analyze, processes):
+    from golflab.simulation import summarize
+
+    rows: list = []
+    kept = summarize(players, games, rules, seed=4, progress=False, analyze=analyze, processes=processes,
+                     rounds=rows.extend)
+    full = simulate(players, games, rules, seed=4, progress=False, analyze=analyze)
+    pd.testing.assert_frame_equal(kept.summary(), full.summary(), check_exact=True)
+    assert kept.to_dict() == full.to_dict() and kept.quality == full.quality
+    assert pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).equals(full.rounds)
+
+
+def test_summarize_memory_does_not_grow_with_games():
+    import tracemalloc
+
+    from golflab.simulation import summarize
+
+    def peak(games: int) -> int:
+        summarize(["Sofia", "Maya"], 2, Rules(rounds=1), progress=False, analyze=False)  # warm caches
+        tracemalloc.start()
+        try:
+            summarize(["Sofia", "Maya"], games, Rules(rounds=1), progress=False, analyze=False)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    # 1,850 more games: simulate, which keeps every row, needs about 1.4 MB more; the
+    # running totals need nothing more (a few hundred KB of garbage-collection noise).
+    small, large = peak(150), peak(2000)
+    assert large - small < 700_000, (small, large)
