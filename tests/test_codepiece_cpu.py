@@ -8,6 +8,7 @@ import pytest
 from golflab.codepiece import (
     CodepieceCPU,
     CodepieceGame,
+    CodepieceRandom,
     best_trump,
     estimate_tricks,
     high_card_points,
@@ -153,3 +154,9 @@ def test_a_hand_never_counts_more_trump_tricks_than_trumps():
     nine = ["3S", "4S", "5S", "8S", "TS", "JS", "QS", "KS", "AS", "7H", "TD", "QD", "3C"]
     assert estimate_tricks(nine, "S") <= 9 + 0.1 + 1e-9  # nine trumps and a queen in a doubleton
     assert estimate_tricks(SUIT_HANDS[0], "S") == 13
+
+
+@pytest.mark.parametrize("cls", [CodepieceCPU, CodepieceRandom])
+def test_a_bad_player_seed_says_what_is_allowed(cls):
+    with pytest.raises(ValueError, match="seed must be a whole number or None"):
+        cls(seed="1")

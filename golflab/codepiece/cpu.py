@@ -129,6 +129,11 @@ def bid_for(estimate: float) -> int:
     return bid
 
 
+def _check_seed(seed: Any) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+
+
 class CodepieceCPU:
     """A Codepiece CPU player: ``choose(state)`` returns one of ``state["legal_actions"]``.
 
@@ -136,8 +141,7 @@ class CodepieceCPU:
     """
 
     def __init__(self, seed: int | None = 0) -> None:
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+        _check_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -286,6 +290,7 @@ class CodepieceRandom:
     """A baseline: plays a uniformly random legal action (seeded)."""
 
     def __init__(self, seed: int | None = 0) -> None:
+        _check_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
