@@ -59,6 +59,8 @@ def test_a_whole_match_is_played_by_clicks_with_only_legal_buttons_enabled():
     assert table.awaiting == "match-over" and table.match.over
     assert seen >= {"bid", "card"} and dealers == [0, 1, 2, 3]
     assert "The match is over" in table.summary.value and table.errors == []
+    assert "D1 You: bid " in "\n".join(table.log_lines) or "D1 You: pass" in table.log_lines
+    assert any(line.startswith("D4 ") and " of " in line for line in table.log_lines)
     assert table.match.scores == [sum(r["payoffs"][s] for r in table.match.results) for s in range(4)]
 
 

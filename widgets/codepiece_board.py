@@ -76,6 +76,7 @@ class CodepieceTable(w.VBox):
         self._last_trick: tuple | None = None
         self._status_text = ""
         self._awaiting = ""
+        self._syncing = False
         self._build()
         super().__init__(self._layout(), layout=w.Layout(width="100%"))
         self.add_class("cp-table")
@@ -214,8 +215,7 @@ class CodepieceTable(w.VBox):
         seat = self.game.current_player
         tricks = len(self.game.completed_tricks)
         self.match.apply(action)
-        shown = words.card_words(action) if len(action) == 2 else action.replace("_", " ")
-        self.log_lines.append(f"D{self.match.deal_number} {self.names[seat]}: {shown}")
+        self.log_lines.append(f"D{self.match.deal_number} {self.names[seat]}: {words.action_words(action)}")
         if len(self.game.completed_tricks) > tricks:
             self._last_trick = self._completed_last()
             self.log_lines.append(f"D{self.match.deal_number} trick {tricks + 1} won by "

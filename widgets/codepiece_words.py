@@ -39,6 +39,15 @@ def card_words(card: str) -> str:
     return f"the {RANK_NAMES.get(card[0], card[0])} of {SUIT_NAMES[card[1]]}"
 
 
+def action_words(action: str) -> str:
+    """``pass`` -> ``pass``; ``bid_9`` -> ``bid 9``; ``trump_H`` -> ``trump hearts``; ``9H`` -> ``the 9 of hearts``."""
+    if action.startswith("trump_"):
+        return f"trump {SUIT_NAMES[action[-1]]}"
+    if action.startswith("bid_"):
+        return f"bid {action[4:]}"
+    return action if action == "pass" else card_words(action)
+
+
 def card_label(card: str) -> str:
     """``9H`` -> ``9♥`` (``T`` is shown as 10)."""
     card = str(card)
