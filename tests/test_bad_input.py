@@ -45,6 +45,16 @@ def test_deeply_nested_json_is_a_value_error_not_a_recursion_error():
             Game.from_json(text)
 
 
+def test_the_tables_resume_refuses_a_deeply_nested_save_and_changes_nothing():
+    from widgets.table import GolfTable
+
+    t = GolfTable(players=["Sofia", "Maya"], rules=Rules(rounds=2), seed=11, cpu_delay=0)
+    before = t.save()
+    with pytest.raises(ValueError, match="nested too deeply"):
+        t.load("[" * 100_000 + "]" * 100_000)
+    assert t.save() == before
+
+
 def test_an_over_large_save_is_refused_by_its_size_before_reading_it():
     _, MAX_SAVE_CHARS = limits()
     text = json.dumps({"format": "golflab.game", "pad": " " * MAX_SAVE_CHARS})
