@@ -120,37 +120,64 @@ def _rules_text() -> str:
 
 
 class _CsvRounds:
-    """Round rows written to ``path`` as they come: into a temporary file beside it that
-    replaces ``path`` only once the run is complete (an interrupted run leaves no half file)."""
+    """Round rows written to the ``--csv`` file as they come. A regular file is written
+    beside itself and replaced only once the run is complete (an interrupted or failed run
+    leaves it as it was); a device or pipe (``/dev/stdout``) is written to directly."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        try:
-            fd, self.partial = tempfile.mkstemp(prefix=".golflab-", suffix=".csv.partial",
-                                                dir=os.path.dirname(os.path.abspath(path)))
-        except OSError as exc:
-            raise UsageError(f"cannot write --csv {path}: {exc.strerror or exc}") from None
-        self.file = os.fdopen(fd, "w", newline="")
+        special = os.path.exists(path) and not os.path.isfile(path)
+        self.target = None if special else os.path.realpath(path)  # a symlink's file is replaced
+        self.partial = None
         self.header = True
+        try:
+            if self.target is None:
+                self.file = open(path, "w", newline="")
+                return
+            fd, self.partial = tempfile.mkstemp(prefix=".golflab-", suffix=".csv.partial",
+                                                dir=os.path.dirname(self.target))
+            os.chmod(self.partial, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask())
+            self.file = os.fdopen(fd, "w", newline="")
+        except OSError as exc:
+            self._discard()
+            raise self._error(exc) from None
 
     def __call__(self, rows: list) -> None:
         import pandas as pd
 
         from .simulation import ROUND_COLUMNS
 
-        pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)
+        try:
+            pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)
+        except OSError as exc:  # e.g. a full disk: stops the run
+            raise self._error(exc) from None
         self.header = False
 
     def finish(self, complete: bool) -> None:
-        self.file.close()
-        if not complete:
-            os.unlink(self.partial)
-            return
+        """Close the file; once ``complete``, put it in place (else drop it)."""
         try:
-            os.replace(self.partial, self.path)
+            self.file.close()
+            if complete and self.partial is not None:
+                os.replace(self.partial, self.target)
+                self.partial = None
         except OSError as exc:
+            if complete:
+                raise self._error(exc) from None
+        finally:
+            self._discard()
+
+    def _discard(self) -> None:
+        if self.partial is not None and os.path.exists(self.partial):
             os.unlink(self.partial)
-            raise UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}") from None
+
+    def _error(self, exc: OSError) -> UsageError:
+        return UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def _simulate(args) -> int:
