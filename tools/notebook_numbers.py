@@ -45,13 +45,21 @@ def set_numbers(name, text):
 WANT = set(sys.argv[1:])
 
 
+def quoted(sample: str) -> str:
+    """The sentence that says which sample the numbers below come from (the page opens with the quick one)."""
+    return (f"These numbers come from the **{sample}** sample, not the quick one the page opens with: choose "
+            f"*{sample}* in *Sample* (keeping the default players, rules and seed 0) to see them in the charts.")
+
+
 def section_tiers():
     s = rank_stats(T, H, Rules(), 0).set_index("rank")
     keep = s.loc[["A", "2", "3", "K"]]
     bad = s.loc[["8", "9", "T", "J", "Q"]]
     dealt_share = ((bad["final"] - bad["placed"]) / bad["final"]).min()
     set_numbers("tiers.ipynb", f"""
-    With standard rules, four players (Sofia, Maya, Priya, Marcus), seed 0 and {H} holes:
+    {quoted(f"{H} holes")}
+
+    Standard rules, four players (Sofia, Maya, Priya, Marcus), seed 0:
 
     * The tiers are how the CPU players behave: aces, 2s, 3s and kings are kept to the end
       {rng(keep.kept_to_end.min()*100, keep.kept_to_end.max()*100, '{:.0f}')}% of the time and almost never discarded when
@@ -81,7 +89,9 @@ def section_pairing():
     big = g(["5", "6", "7", "8", "9", "T", "J", "Q"])
     mid = g(["3", "4"])
     set_numbers("pairing.ipynb", f"""
-    Standard rules, four players, seed 0, {H} holes ({len(sit):,} pairing chances; ranges below are over the phases with
+    {quoted(f"{H} holes")}
+
+    Standard rules, four players, seed 0 ({len(sit):,} pairing chances; ranges below are over the phases with
     at least 20 chances):
 
     * Pairing mid cards pays: completing a pair of 3s saves {grng(['3'])} points over the best alternative (by
@@ -110,7 +120,9 @@ def section_turns():
     fm, fl, pl, pe = (summ(b) for b in ("flip_mode", "initial_flips", "players", "personality"))
     fla = summ("initial_flips", Rules(flip_mode="always"))
     set_numbers("turns.ipynb", f"""
-    Four players (Sofia, Maya, Priya, Marcus), seed 0, {H} holes per series:
+    {quoted(f"{H} holes per series")}
+
+    Four players (Sofia, Maya, Priya, Marcus), seed 0:
 
     * **The minimum of 4 holds everywhere with 2 initial flips**: the fewest turns anyone took was {int(fm['min'].min())} in
       every flip mode (4 face-down cards need 4 swaps or flips), and {int(pl['min'].min())} at every table size from 2 to 6. With
@@ -150,7 +162,9 @@ def section_personalities():
                 + "; every other pair overlaps")
     w = t.sort_values("win_rate"); o = t.sort_values("go_out_rate", ascending=False)
     set_numbers("personalities.ipynb", f"""
-    Standard rules, 3 games per table ({int(t.holes.iloc[0])} holes per personality), seed 0:
+    {quoted("3 games per table")}
+
+    Standard rules, all eight personalities ({int(t.holes.iloc[0])} holes each), seed 0:
 
     * The ranking is {', '.join(f'{x.personality} ({x.mean_score:.2f})' for x in t.itertuples())} points per hole.
     * First and last are {t.mean_score.iloc[-1] - t.mean_score.iloc[0]:.2f} points per hole apart and each interval is about
@@ -178,8 +192,10 @@ def section_house_rules():
     half = ((c.ci_high - c.ci_low) / 2).mean()
     more = "higher" if sb > sa else "lower"
     set_numbers("house_rules.ipynb", f"""
-    A = standard rules, B = Speed Golf (`flip_mode="always"`), six personalities (Sofia, Maya, Priya, Marcus,
-    Kenji, Diego), seed 0, {H} holes each:
+    {quoted(f"{H} holes per rule set")}
+
+    A = standard rules, B = Speed Golf (`flip_mode="always"`), six
+    personalities (Sofia, Maya, Priya, Marcus, Kenji, Diego), seed 0:
 
     * Speed Golf makes holes shorter, {lb:.1f} times round the table instead of {la:.1f}, and scores {more}: {sb:.1f} points per
       player per hole instead of {sa:.1f}: forced flips reveal cards that there is no longer time to replace.

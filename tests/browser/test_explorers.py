@@ -11,7 +11,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 #: Each explorer notebook and the number of charts it draws.
 EXPLORERS = {"tiers.ipynb": 3, "pairing.ipynb": 4, "turns.ipynb": 2, "personalities.ipynb": 3, "house_rules.ipynb": 3}
-DONE = ".explorer-status :text('\u2714')"
+DONE = ".explorer-status :text('Done:')"
 
 
 @pytest.mark.parametrize("notebook", EXPLORERS)
@@ -43,5 +43,9 @@ def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
     # A larger sample takes a few seconds: the explorer says it is computing meanwhile.
     page.locator(".explorer-samples select").select_option(label="900 holes")
     page.wait_for_selector(".explorer-computing .explorer-status :text('Computing')", timeout=30_000)
-    page.wait_for_selector(".explorer-status :text('\u2714 900 simulated holes')", timeout=120_000)
+    # ... in words, with the old charts dimmed (issue 8 polish).
+    page.wait_for_function("""() => { const c = document.querySelector('.explorer-computing .explorer-chart');
+        return c && parseFloat(getComputedStyle(c).opacity) < 0.5; }""", timeout=30_000)
+    assert "dimmed charts still show the previous result" in page.inner_text(".explorer-status")
+    page.wait_for_selector(".explorer-status :text('from 900 simulated holes')", timeout=120_000)
     assert page.locator(".explorer-computing").count() == 0

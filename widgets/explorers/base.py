@@ -241,7 +241,7 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
 
 
 #: Dims the charts and tables of an explorer while it computes (the status line says so).
-EXPLORER_CSS = ("<style>.explorer .explorer-chart,.explorer .explorer-result{transition:opacity .2s}"
+EXPLORER_CSS = ("<style>"
                 ".explorer.explorer-computing .explorer-chart,.explorer.explorer-computing .explorer-result"
                 "{opacity:.35}</style>")
 STATUS_COLORS = {"busy": "#8a5a00", "done": "#2e7d32", "error": "#c62828"}
@@ -274,8 +274,9 @@ class Explorer(w.VBox):
             raise ValueError(f"samples must be one of {', '.join(map(str, self.SAMPLE_OPTIONS))}, got {samples!r}")
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        widest = max(len(label) for label, _ in options)
         self.samples = w.Dropdown(options=options, value=samples, description="Sample",
-                                  layout=w.Layout(width="260px"))
+                                  layout=w.Layout(width=f"{widest * 7 + 120}px"))
         self.samples.add_class("explorer-samples")
         self.seed = w.BoundedIntText(value=seed, min=0, max=MAX_SEED, description="Seed",
                                      layout=w.Layout(width="170px"))

@@ -36,21 +36,21 @@ class HouseRulesLab(Explorer):
                                 yaxis=dict(title="share of players", tickformat=".0%"), barmode="overlay")
         self.length_fig = figure(440, 300, title="Hole length: turns of the longest player", xaxis_title="turns",
                                  yaxis=dict(title="share of holes", tickformat=".0%"), barmode="group")
-        self.gain_fig = figure(440, 300, title="Who gains under B? Change in score relative to the table",
+        self.gain_fig = figure(440, 300, title="Who gains under B? (score vs the table)",
                                xaxis_title="B minus A (negative: gains under B)")
         self.table = w.HTML()
         self.table.add_class("explorer-result")
         box = dict(border="1px solid #ddd", padding="6px", margin="2px", width="49%", min_width="420px")
         self.children = [
-            self.header("Set two rule sets; the same CPU table plays both from the same seed. Lower scores are "
-                        "better. A personality gains under B when its score relative to the rest of the table "
-                        "drops."),
-            w.HBox([w.VBox([w.HTML("<b style='color:#2166ac'>Rules A</b>"), self.rules_a], layout=w.Layout(**box)),
-                    w.VBox([w.HTML("<b style='color:#b2182b'>Rules B</b>"), self.rules_b], layout=w.Layout(**box))],
-                   layout=w.Layout(flex_flow="row wrap")),
+            self.header("Lower scores are better. A personality gains under B when its score relative to the rest "
+                        "of the table drops. The rule sets are below the charts."),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
             w.HBox([self.score_fig, self.length_fig, self.gain_fig], layout=w.Layout(flex_flow="row wrap")),
+            w.HTML("<b>Set the two rule sets here</b> (the charts above follow every change):"),
+            w.HBox([w.VBox([w.HTML("<b style='color:#2166ac'>Rules A</b>"), self.rules_a], layout=w.Layout(**box)),
+                    w.VBox([w.HTML("<b style='color:#b2182b'>Rules B</b>"), self.rules_b], layout=w.Layout(**box))],
+                   layout=w.Layout(flex_flow="row wrap")),
             self.table,
             self.downloads,
         ]

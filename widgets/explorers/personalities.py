@@ -44,13 +44,13 @@ class PersonalityExplorer(Explorer):
                                 yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=1.1, x=0))
         self.quality_fig = figure(440, 320, title="Decision quality", barmode="stack",
                                   xaxis=dict(title="share of decisions", tickformat=".0%"),
-                                  yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=-0.2, x=0))
+                                  yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=-0.2, x=0, traceorder="normal"))
         self.table = w.HTML()
         self.table.add_class("explorer-result")
         self.children = [
-            self.header("Every 4-player table of the chosen personalities (70 tables for all eight) plays the "
-                        "chosen number of games. The whiskers are 95% confidence intervals: overlapping whiskers "
-                        "mean the sample cannot separate those two."),
+            self.header("Remove a personality with its \u00d7, or bring one back from the menu beside them (at "
+                        "least 4 for 4-player tables). The whiskers are 95% confidence intervals: overlapping "
+                        "whiskers mean the sample cannot separate those two."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Personalities</b>"), self.players),
             self.status,
