@@ -77,9 +77,9 @@ def unseen_counts(obs) -> dict[str, int]:
     this seat holds (or the card the current player took, which everybody saw).
     """
     counts = deck_counts(obs.rules, len(obs.players))
-    kind = scoring_model(obs.rules).kind
-    for card in obs.visible_cards():
-        k = kind(card)
+    model = scoring_model(obs.rules)
+    kinds = [model.kind(c) for c in obs.visible_cards()] if model.one_eyed else [c.rank for c in obs.visible_cards()]
+    for k in kinds:
         left = counts.get(k, 0) - 1
         if left < 0:
             raise ValueError(f"the observation shows more {k} cards than the deck holds")
@@ -93,6 +93,9 @@ def _kind(card, model: ScoringModel) -> str:
     if isinstance(card, str) and card in _KIND_SET:
         return card
     return model.kind(Card.parse(card))
+
+
+_NONE = (0, 0)
 
 
 def _group_term(size: int, points: int, pair: int) -> int:
@@ -129,15 +132,21 @@ class Pool:
         self.values = v = model.value
         self.pair_points = pp = model.pair_points
         group: dict[str, tuple[int, int]] = {}
-        size = total = 0
+        size = total = pairs = 0
         for k, c in kept.items():
+            points = c * v[k]
             size += c
-            total += c * v[k]
+            total += points
             r = RANK_OF[k]
-            n, s = group.get(r, (0, 0))
-            group[r] = (n + c, s + c * v[k])
+            if r in group:  # the second kind of a rank (jacks under one_eyed_jacks)
+                n, s = group[r]
+                group[r] = (n + c, s + points)
+            else:
+                group[r] = (c, points)
+        for r, (n, s) in group.items():
+            if n > 1:
+                pairs += (n - 1) * (2 * s - pp[r] * n)
         self.group = group
-        pairs = sum(_group_term(n, s, pp[r]) for r, (n, s) in group.items())
         self._set(size, total, pairs)
 
     def _set(self, size: int, total: int, pairs: int) -> None:
@@ -169,15 +178,6 @@ class Pool:
         """Chance that one unseen card is of ``kind``."""
         return self.counts.get(kind, 0) / self.size if self.size else 0.0
 
-    def _match(self, kind: str) -> float:
-        """Expected (value of ``kind`` + its partner's - the pair's points) over the partner
-        being one unseen card that pairs it, times the chance that it does."""
-        r = RANK_OF[kind]
-        n, s = self.group.get(r, (0, 0))
-        if not n:
-            return 0.0
-        return n / self.size * (self.values[kind] + s / n - self.pair_points[r])
-
     # -- columns ------------------------------------------------------------------
     def column_points(self, a: str, b: str) -> int:
         """Points of a column of two known kinds."""
@@ -190,7 +190,13 @@ class Pool:
         if a is None and b is None:
             return 2 * self.mean - self._pair_term
         k = a if a is not None else b
-        return self.values[k] + self.mean - self._match(k)
+        values = self.values
+        r = RANK_OF[k]
+        found = self.group.get(r)
+        if found is None or not found[0]:
+            return values[k] + self.mean
+        n, points = found
+        return values[k] + self.mean - n / self.size * (values[k] + points / n - self.pair_points[r])
 
     def _falling(self, count: int, m: int) -> float:
         out = 1.0
@@ -235,14 +241,55 @@ class Pool:
         """The lowest expected change of placing ``kind`` (discarding, 0, included).
 
         ``drawn=True``: ``kind`` is first taken out of this pool (the card just drawn),
-        exactly as ``self.without(kind).best_change(grid, kind)``.
+        exactly as ``self.without(kind).best_change(grid, kind)`` but without copying.
         """
-        if drawn or not self.model.columns_independent or not self.size:
+        n, total, pairs = self.size, self.total, self._pairs
+        values, pair_points, group = self.values, self.pair_points, self.group
+        rank = RANK_OF[kind]
+        v_kind = values[kind]
+        g_count, g_points = group.get(rank, (0, 0))
+        if drawn:
+            if self.counts.get(kind, 0) <= 0:
+                raise ValueError(f"no unseen {kind} left to take out of the pool")
+            pp = pair_points[rank]
+            pairs += _group_term(g_count - 1, g_points - v_kind, pp) - _group_term(g_count, g_points, pp)
+            n, total, g_count, g_points = n - 1, total - v_kind, g_count - 1, g_points - v_kind
+        if not self.model.columns_independent or not n:
             pool = self.without(kind) if drawn else self
-            if not pool.model.columns_independent or not pool.size:
-                return min(pool.hand_placements(grid, kind).values())
-            return pool.best_change(grid, kind)
-        return min(0.0, min(self.placements(grid, kind, False).values()))
+            return min(pool.hand_placements(grid, kind).values())
+        mean = total / n
+        inv = 1 / n
+        both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
+
+        # a known kind k beside a face-down card: v + mean - P(pair) * (v + partner's mean - pair points),
+        # written out at each use (this runs for every card of every draw a simulation grades)
+        get = group.get
+        c, s = g_count, g_points
+        one_kind = v_kind + mean - (c * inv * (v_kind + s / c - pair_points[rank]) if c else 0.0)
+        best = 0.0
+        for pos in range(6):
+            other = grid[PARTNER[pos]]
+            old = grid[pos]
+            if other is None:
+                if old is None:
+                    change = one_kind - both_unknown
+                else:
+                    r = RANK_OF[old]
+                    c, s = (g_count, g_points) if r == rank else get(r, _NONE)
+                    v = values[old]
+                    change = one_kind - (v + mean - (c * inv * (v + s / c - pair_points[r]) if c else 0.0))
+            else:
+                r_other = RANK_OF[other]
+                after = pair_points[rank] if rank == r_other else v_kind + values[other]
+                if old is None:
+                    c, s = (g_count, g_points) if r_other == rank else get(r_other, _NONE)
+                    v = values[other]
+                    change = after - (v + mean - (c * inv * (v + s / c - pair_points[r_other]) if c else 0.0))
+                else:
+                    change = after - (pair_points[r_other] if RANK_OF[old] == r_other else values[old] + values[other])
+            if change < best:
+                best = change
+        return float(best)
 
     def placements(self, grid: Sequence[str | None], kind: str, can_discard: bool = True) -> dict[str, float]:
         """Expected hand-score change of putting ``kind`` at each position (and of discarding)."""

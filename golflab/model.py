@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .cards import JOKER_RANK, RANKS, Card
-from .rules import ONE_EYED, Rules, card_kind, rank_value
+from .rules import ONE_EYED, ONE_EYED_SUITS, Rules, card_kind, rank_value
 
 #: Columns as (top, bottom) positions; a position's column and its partner in the column.
 COLUMNS = ((0, 3), (1, 4), (2, 5))
@@ -71,7 +71,7 @@ class ScoringModel:
     ``columns_independent`` (True when a hand scores as the sum of its columns: no bonus on).
     """
 
-    __slots__ = ("rules", "value", "rank_of", "pair_points", "bonuses", "columns_independent", "kinds")
+    __slots__ = ("rules", "value", "rank_of", "pair_points", "bonuses", "columns_independent", "kinds", "one_eyed")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -82,9 +82,14 @@ class ScoringModel:
         self.columns_independent = not self.bonuses
         #: the kinds cards can have under these rules
         self.kinds = ALL_KINDS if rules.one_eyed_jacks else ALL_RANKS
+        self.one_eyed = rules.one_eyed_jacks
 
     def kind(self, card: "Card | str") -> str:
         """The kind of a card (a Card or code) under these rules."""
+        if type(card) is Card:  # the common case, kept cheap
+            if self.one_eyed and card.rank == "J" and card.suit in ONE_EYED_SUITS:
+                return ONE_EYED
+            return card.rank
         return card_kind(card, self.rules)
 
     def column_points(self, a: str, b: str) -> int:
