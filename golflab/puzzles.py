@@ -1,0 +1,211 @@
+"""Puzzles from real play: positions where one option clearly beats the rest.
+
+``generate(n, seed, rules, min_gap)`` plays games between CPU personalities (every choice
+from ``seed``) and keeps decisions of the seat to move where the best option beats the
+second best by at least ``min_gap`` points. Each ``Puzzle`` holds the position as that
+seat sees it (``observation``), the best action's notation (``answer``), every legal
+action with its value (``options``, best first, shaped like ``golflab.coach.hint``'s) and
+why the answer is best (``explanation``).
+
+Options are valued by ``value_options`` (one function, switched in one line to the coach).
+Values are expected changes of the seat's hand score: lower is better.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from numbers import Integral, Real
+
+from .actions import Action
+from .ai import CPUPlayer, personality_names
+from .ev import action_values
+from .game import Game, Observation, Phase
+from .rules import Rules, card_value
+
+__all__ = ["DIFFICULTY", "KINDS", "Option", "POSITION_NAMES", "Puzzle", "decision_kind", "describe", "generate", "value_options"]
+
+POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
+#: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
+DIFFICULTY = {"easy": 5.0, "medium": 2.0, "hard": 0.5}
+#: The CPU personalities whose games the puzzles come from (seats in this order).
+PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
+#: The kinds of decision ``generate`` may keep: "turn" (draw from the deck or take the discard),
+#: "place" (where the card in hand goes), "last_card" (a placement with one face-down card left:
+#: whether to go out now).
+KINDS = ("turn", "place", "last_card")
+#: Games tried before ``generate`` gives up finding enough positions.
+MAX_GAMES = 200
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal action (``action``, its notation), its ``value`` (expected change of the
+    seat's hand score, lower is better) and ``reason`` (one plain sentence)."""
+
+    action: str
+    value: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position from real play and its best answer.
+
+    ``gap`` is how many points the answer beats the second-best option by; ``source`` says
+    where the position comes from (game seed, hole, seat, turn).
+    """
+
+    observation: Observation
+    answer: str
+    options: tuple
+    explanation: str
+    gap: float
+    source: str
+
+    def value(self, action: str) -> float:
+        """The value of one option (by notation); a ValueError names the options otherwise."""
+        note = Action.parse(action).notation
+        for opt in self.options:
+            if opt.action == note:
+                return opt.value
+        raise ValueError(f"{action!r} is not an option here; the options are "
+                         f"{', '.join(o.action for o in self.options)}")
+
+
+def describe(obs: Observation, action: str) -> str:
+    """An action in plain words from the seat's view, e.g. ``put the 2♠ at top left (replacing the 9♦)``."""
+    act = Action.parse(action)
+    held = obs.drawn
+    if act.kind == "draw":
+        return "draw from the deck"
+    if act.kind == "take":
+        return f"take the {obs.discard_top.pretty} from the discard pile"
+    if act.kind == "discard":
+        return f"discard the {held.pretty}"
+    if act.kind == "swap":
+        old = obs.my_grid[act.pos]
+        what = f"the {old.pretty}" if old is not None else "a face-down card"
+        return f"put the {held.pretty} at {POSITION_NAMES[act.pos]} (replacing {what})"
+    if act.kind == "flip":
+        return f"turn up the card at {POSITION_NAMES[act.pos]}"
+    return act.notation
+
+
+def _reason(obs: Observation, action: str, value: float) -> str:
+    change = ("changes nothing" if abs(value) < 0.05
+              else f"{'saves' if value < 0 else 'costs'} {abs(value):.1f} points in expectation")
+    return f"{describe(obs, action)[0].upper()}{describe(obs, action)[1:]} ({action}): {change}."
+
+
+def _one_step_options(obs: Observation) -> list[Option]:
+    """The one-step expected value (``golflab.ev.action_values``) of every legal action, best first."""
+    values = action_values(obs).values
+    order = sorted(values, key=lambda a: (values[a], a))
+    return [Option(a, round(float(values[a]), 2), _reason(obs, a, values[a])) for a in order]
+
+
+def value_options(obs: Observation) -> list[Option]:
+    """Every legal action of ``obs``'s seat with its value, best first (the puzzles' valuation).
+
+    One line to switch to the coach once it lands: ``from .coach import hint; return hint(obs)``.
+    """
+    return _one_step_options(obs)
+
+
+def _explain(obs: Observation, options: list[Option]) -> str:
+    best, second = options[0], options[1]
+    rules = obs.rules
+    why = [f"Best: {_reason(obs, best.action, best.value)}"]
+    why.append(f"The next best, {describe(obs, second.action)} ({second.action}), is "
+               f"{second.value - best.value:.1f} points worse.")
+    act = Action.parse(best.action)
+    if act.kind == "swap":
+        partner = obs.my_grid[(act.pos + 3) % 6]
+        held = obs.drawn
+        old = obs.my_grid[act.pos]
+        if partner is not None and partner.rank == held.rank:
+            why.append(f"It completes a pair with the {partner.pretty} in the same column.")
+        elif old is not None and card_value(old, rules) > card_value(held, rules):
+            why.append(f"It trades a {card_value(old, rules)}-point card for a {card_value(held, rules)}-point one.")
+        elif old is None:
+            why.append("A face-down card is worth the average unseen card, and may pair.")
+    elif act.kind == "discard":
+        why.append(f"The {obs.drawn.pretty} would make every spot in the grid worse.")
+    elif act.kind == "take":
+        why.append(f"The {obs.discard_top.pretty} is a sure improvement; a card from the deck is a gamble.")
+    elif act.kind == "draw":
+        why.append(f"The {obs.discard_top.pretty} would not improve the grid enough: an unknown card is better.")
+    return " ".join(why)
+
+
+def decision_kind(obs: Observation) -> str:
+    """The kind of decision of ``obs`` (see ``KINDS``)."""
+    if obs.awaiting == "draw":
+        return "turn"
+    return "last_card" if len(obs.face_down()) == 1 else "place"
+
+
+def _check(n, seed, rules, min_gap, kind) -> Rules:
+    if kind is not None and kind not in KINDS:
+        raise ValueError(f"kind must be None (any decision) or one of {', '.join(KINDS)}, got {kind!r}")
+    if isinstance(n, bool) or not isinstance(n, Integral) or n < 1:
+        raise ValueError(f"n must be a whole number of puzzles, 1 or more, got {n!r}")
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    if isinstance(min_gap, bool) or not isinstance(min_gap, Real) or not 0 <= min_gap <= 30:
+        raise ValueError(f"min_gap must be a number of points from 0 to 30, got {min_gap!r}")
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+    return rules
+
+
+def _positions(seed: int, rules: Rules):
+    """(game, seat, turn) at every decision of real CPU play, game after game, from ``seed``."""
+    names = personality_names(list(PLAYERS))
+    for g in range(MAX_GAMES):
+        game_seed = seed * 1000 + g
+        game = Game(players=list(names), rules=rules.replace(rounds=1), seed=game_seed)
+        bots = [CPUPlayer(name, seed=game_seed * 10 + s) for s, name in enumerate(names)]
+        turn = 0
+        while game.phase in (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN):
+            seat = game.current_player
+            obs = game.observation(seat)
+            if obs.awaiting in ("draw", "place") and len(obs.legal_actions) > 1:
+                yield game_seed, seat, turn, obs
+            game.apply(bots[seat].choose(obs))
+            turn += 1
+
+
+def _wanted(obs: Observation, kind: str | None) -> bool:
+    found = decision_kind(obs)
+    return kind is None or found == kind or (kind == "place" and found == "last_card")
+
+
+def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0,
+             kind: str | None = None) -> list[Puzzle]:
+    """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more.
+
+    ``kind`` keeps one kind of decision only (``KINDS``; "place" includes "last_card").
+    The same arguments give the same puzzles. At most one puzzle is taken per seat and
+    hole, so they come from different hands. A ValueError says what was wrong with an
+    argument, or that ``MAX_GAMES`` games did not hold enough such positions.
+    """
+    rules = _check(n, seed, rules, min_gap, kind)
+    found: list[Puzzle] = []
+    taken: set = set()
+    for game_seed, seat, turn, obs in _positions(int(seed), rules):
+        if (game_seed, seat) in taken or not _wanted(obs, kind):
+            continue
+        options = value_options(obs)
+        gap = options[1].value - options[0].value
+        if gap < min_gap:
+            continue
+        taken.add((game_seed, seat))
+        found.append(Puzzle(obs, options[0].action, tuple(options), _explain(obs, options), round(gap, 2),
+                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}"))
+        if len(found) == n:
+            return found
+    raise ValueError(f"only {len(found)} of {n} positions with a gap of {min_gap} points or more in "
+                     f"{MAX_GAMES} games: ask for fewer puzzles or a smaller min_gap")
