@@ -664,3 +664,14 @@ def test_a_game_saved_as_a_hole_is_dealt_resumes_at_that_hole():
     b.load(a.save())
     assert b.save() == a.save() and b.game.round == 2 and "No moves yet this hole." in b.recent.value
     assert b.log_lines[-2] == a.log_lines[-1] == "H2 dealt; You start."
+
+
+def test_the_status_text_and_its_await_class_reach_the_page_together(monkeypatch):
+    """The browser tests (and the page) read both at once: never a new text with an old class."""
+    t = table()
+    sent = []
+    monkeypatch.setattr(t.status, "send_state", lambda key=None: sent.append({key} if isinstance(key, str) else set(key)))
+    t.slots[0].click()
+    t.slots[1].click()  # the CPU players then move: the class goes to golf-await-draw
+    assert any("_dom_classes" in keys for keys in sent)
+    assert all("value" in keys for keys in sent if "_dom_classes" in keys), sent

@@ -227,8 +227,9 @@ class Board:
     def show_status(self, text: str, awaiting: str, last: str = "", extra: str = "") -> None:
         """The status line: ``text``, the last move below it, and ``golf-await-<awaiting>``."""
         note = f'<span class="golf-last">Last move: {escape(last)}</span>' if last else ""
-        self.status.value = f"{escape(text)}{note}"
-        set_classes(self.status, ("golf-status", f"golf-await-{awaiting}"), (extra,))
+        with self.status.hold_sync():  # text and golf-await-* class reach the page in one message
+            self.status.value = f"{escape(text)}{note}"
+            set_classes(self.status, ("golf-status", f"golf-await-{awaiting}"), (extra,))
 
     def show_download(self, text: str, filename: str) -> None:
         """A link that downloads ``text`` as the file ``filename``."""

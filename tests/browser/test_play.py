@@ -205,7 +205,7 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     first.wait_for(timeout=STEP_TIMEOUT)
     assert first.inner_text().startswith("H2 ") and "monospace" not in first.evaluate(
         "e => getComputedStyle(e).fontFamily")
-    page.locator(".golf-log").scroll_into_view_if_needed()
+    page.locator(".golf-log-box").scroll_into_view_if_needed()  # the widget: its HTML is redrawn on every move
     shot(page, "move-log", width)
 
     page.click(".golf-more >> text=Save or resume a game")
