@@ -670,7 +670,8 @@ def test_the_status_text_and_its_await_class_reach_the_page_together(monkeypatch
     """The browser tests (and the page) read both at once: never a new text with an old class."""
     t = table()
     sent = []
-    monkeypatch.setattr(t.status, "send_state", lambda key=None: sent.append({key} if isinstance(key, str) else set(key)))
+    monkeypatch.setattr(t.status, "send_state",
+                        lambda key=None: sent.append({key} if isinstance(key, str) else set(key)))
     t.slots[0].click()
     t.slots[1].click()  # the CPU players then move: the class goes to golf-await-draw
     assert any("_dom_classes" in keys for keys in sent)
