@@ -1,0 +1,165 @@
+"""golflab.puzzles: deterministic, every answer beating the rest by min_gap, values checked by brute force."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from golflab import Card, Game, Rules, build_deck, score_hand
+from golflab.ai import CPUPlayer
+from golflab.puzzles import DIFFICULTY, KINDS, decision_kind, generate, value_options
+
+
+# -- brute force: every way the unseen cards can lie in the seat's face-down places ----------------
+
+def _unseen(obs) -> Counter:
+    deck = Counter(c.code for c in build_deck(obs.rules.decks_for(len(obs.grids)), obs.rules.jokers))
+    deck.subtract(c.code for c in obs.visible_cards())
+    return +deck
+
+
+def _expected_score(grid, unseen: Counter, rules: Rules) -> float:
+    """Mean hand score over every ordered filling of the None places from ``unseen`` (no replacement)."""
+    holes = [i for i, c in enumerate(grid) if c is None]
+    if not holes:
+        return float(score_hand(grid, rules))
+    total = sum(unseen.values())
+    out = 0.0
+    for code, count in unseen.items():
+        rest = unseen.copy()
+        rest[code] -= 1
+        filled = list(grid)
+        filled[holes[0]] = Card.parse(code)
+        out += count / total * _expected_score(filled, +rest, rules)
+    return out
+
+
+def _place_values(obs, held: Card, unseen: Counter, can_discard: bool) -> dict[str, float]:
+    grid, rules = obs.my_grid, obs.rules
+    before = _expected_score(grid, unseen, rules)
+    values = {"discard": 0.0} if can_discard else {}
+    for pos in range(6):
+        after = list(grid)
+        after[pos] = held
+        values[f"swap {pos}"] = _expected_score(after, unseen, rules) - before
+    return values
+
+
+def brute_force(obs) -> dict[str, float]:
+    """The one-step value of every legal action, by enumeration."""
+    unseen = _unseen(obs)
+    legal = [str(a) for a in obs.legal_actions]
+    if obs.awaiting == "place":
+        values = _place_values(obs, obs.drawn, unseen, "discard" in legal)
+        return {a: values[a] for a in legal}
+    values = {"take": min(_place_values(obs, obs.discard_top, unseen, False).values())}
+    total = sum(unseen.values())
+    draw = 0.0
+    for code, count in unseen.items():
+        rest = unseen.copy()
+        rest[code] -= 1
+        draw += count / total * min(_place_values(obs, Card.parse(code), +rest, True).values())
+    values["draw"] = draw
+    return {a: values[a] for a in legal}
+
+
+def late_positions(seed: int, rules: Rules, most_down: int = 1, count: int = 6):
+    """Decisions of seat 0 in CPU play with at most ``most_down`` face-down cards of its own."""
+    found = []
+    game_seed = seed
+    while len(found) < count:
+        game = Game(players=["Sofia", "Maya", "Priya"], rules=rules.replace(rounds=1), seed=game_seed)
+        bots = [CPUPlayer(name, seed=game_seed + s) for s, name in enumerate(["Sofia", "Maya", "Priya"])]
+        while game.awaiting is not None and game.phase in ("playing", "final_turn", "initial_flip"):
+            obs = game.observation(game.current_player)
+            if (obs.seat == 0 and obs.awaiting in ("draw", "place") and len(obs.legal_actions) > 1
+                    and len(obs.face_down()) <= most_down):
+                found.append(obs)
+            game.apply(bots[obs.seat].choose(obs))
+        game_seed += 1
+    return found[:count]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(jokers="standard"), Rules(super_kings=True, ten_penny=True)],
+                         ids=["standard", "jokers", "kings-tens"])
+def test_values_match_brute_force_on_small_cases(rules):
+    positions = late_positions(3, rules)
+    assert {p.awaiting for p in positions} == {"draw", "place"}
+    for obs in positions:
+        expected = brute_force(obs)
+        got = {o.action: o.value for o in value_options(obs)}
+        assert got.keys() == expected.keys()
+        for action, value in expected.items():
+            assert got[action] == pytest.approx(value, abs=0.006), (action, obs)
+
+
+def test_answer_is_the_brute_force_best_by_at_least_min_gap():
+    puzzles = generate(n=5, seed=2, rules=Rules(), min_gap=1.0, kind="last_card")
+    for p in puzzles:
+        values = brute_force(p.observation)
+        ranked = sorted(values, key=values.get)
+        assert p.answer == ranked[0]
+        assert values[ranked[1]] - values[ranked[0]] >= 1.0 - 0.01
+        assert p.gap >= 1.0
+
+
+@pytest.mark.parametrize("min_gap", [0.5, 2.0, 5.0])
+def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap):
+    for p in generate(n=8, seed=1, min_gap=min_gap):
+        values = [o.value for o in p.options]
+        assert values == sorted(values)
+        assert p.answer == p.options[0].action
+        assert values[1] - values[0] >= min_gap
+        assert {o.action for o in p.options} == {str(a) for a in p.observation.legal_actions}
+        assert p.observation.seat == p.observation.current_player
+        assert p.explanation.startswith("Best: ") and p.answer in p.explanation
+        assert all(o.reason for o in p.options)
+
+
+def test_same_arguments_same_puzzles_and_another_seed_others():
+    a = generate(n=6, seed=4, rules=Rules(jokers="standard"), min_gap=2.0)
+    b = generate(n=6, seed=4, rules=Rules(jokers="standard"), min_gap=2.0)
+    assert [(p.source, p.answer, p.options, p.explanation) for p in a] == \
+        [(p.source, p.answer, p.options, p.explanation) for p in b]
+    assert [p.observation for p in a] == [p.observation for p in b]
+    c = generate(n=6, seed=5, rules=Rules(jokers="standard"), min_gap=2.0)
+    assert [p.source for p in a] != [p.source for p in c]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_kind_keeps_that_kind_of_decision(kind):
+    for p in generate(n=4, seed=0, min_gap=1.0, kind=kind):
+        found = decision_kind(p.observation)
+        assert found == kind or (kind == "place" and found == "last_card")
+
+
+def test_house_rules_are_the_puzzles_rules():
+    rules = Rules(super_kings=True, jokers="eagle_eye")
+    assert all(p.observation.rules == rules.replace(rounds=1) for p in generate(n=3, seed=0, rules=rules))
+
+
+def test_difficulties_are_gaps_from_easy_to_hard():
+    assert DIFFICULTY["easy"] > DIFFICULTY["medium"] > DIFFICULTY["hard"] > 0
+
+
+def test_value_of_an_option_and_a_refused_one():
+    p = generate(n=1, seed=0, min_gap=2.0)[0]
+    assert p.value(p.answer) == p.options[0].value
+    with pytest.raises(ValueError, match="is not an option here; the options are"):
+        p.value("knock")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"n": 0}, "n must be a whole number of puzzles, 1 or more"),
+    ({"n": 2.5}, "n must be a whole number"),
+    ({"seed": "x"}, "seed must be a whole number"),
+    ({"min_gap": -1}, "min_gap must be a number of points from 0 to 30"),
+    ({"min_gap": "big"}, "min_gap must be a number"),
+    ({"rules": {"jokers": "standard"}}, "rules must be a golflab.Rules"),
+    ({"kind": "flip"}, "kind must be None"),
+    ({"n": 50, "min_gap": 29.0}, "ask for fewer puzzles or a smaller min_gap"),
+])
+def test_bad_arguments_are_refused_clearly(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        generate(**kwargs)
