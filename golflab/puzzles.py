@@ -22,7 +22,7 @@ from .ev import action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
-__all__ = ["DIFFICULTY", "KINDS", "Option", "POSITION_NAMES", "Puzzle", "decision_kind", "describe", "generate", "value_options"]
+__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "Option", "Puzzle", "decision_kind", "describe", "generate", "value_options"]
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -151,13 +151,13 @@ def _check(n, seed, rules, min_gap, kind) -> Rules:
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 1:
         raise ValueError(f"n must be a whole number of puzzles, 1 or more, got {n!r}")
     if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+        raise ValueError(f"seed must be a whole number, got {seed!r}")  # noqa: TRY004 (bad input is a ValueError here)
     if isinstance(min_gap, bool) or not isinstance(min_gap, Real) or not 0 <= min_gap <= 30:
         raise ValueError(f"min_gap must be a number of points from 0 to 30, got {min_gap!r}")
     if rules is None:
         return Rules()
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")  # noqa: TRY004
     return rules
 
 

@@ -10,7 +10,6 @@ from golflab import Card, Game, Rules, build_deck, score_hand
 from golflab.ai import CPUPlayer
 from golflab.puzzles import DIFFICULTY, KINDS, decision_kind, generate, value_options
 
-
 # -- brute force: every way the unseen cards can lie in the seat's face-down places ----------------
 
 def _unseen(obs) -> Counter:
