@@ -198,6 +198,25 @@ def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, st
     return None, "OPTIMAL", ""
 
 
+def _case(obs, act: Action, values, pool: Pool) -> tuple[str | None, str, str]:
+    case, severity, why = _named_case(obs, act, values, pool)
+    if case is None and _goes_out(obs, act):
+        high, mine = _going_out_high(obs, act, pool, values.values[act.notation])
+        if high:
+            case, severity = "questionable_moves", "QUESTIONABLE"
+            why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
+    return case, severity, why
+
+
+def named_case(obs, action, pool: Pool | None = None) -> tuple[str | None, str, str]:
+    """The spec's named case of ``action`` from ``obs`` (the acting seat's, before the move):
+    ``(case, severity, reason)``, or ``(None, "OPTIMAL", "")`` when none applies. The coach
+    (``golflab.coach``) grades with it beside its own valuation."""
+    act = Action.parse(action)
+    pool = pool or Pool(unseen_counts(obs), obs.rules)
+    return _case(obs, act, action_values(obs, pool), pool)
+
+
 def grade(obs, action, personality: str | None = None, pool: Pool | None = None) -> Grade:
     """Grade ``action`` taken from observation ``obs`` (the acting seat's, before the move).
 
@@ -216,12 +235,7 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
     quality = _by_loss(loss)
     reason = (f"best move ({values.best_action})" if loss <= EV_LOSS_LIMITS[0][1]
               else f"{loss:.1f} points worse in expectation than {values.best_action}")
-    case, severity, why = _named_case(obs, act, values, pool)
-    if case is None and _goes_out(obs, act):
-        high, mine = _going_out_high(obs, act, pool, ev)
-        if high:
-            case, severity = "questionable_moves", "QUESTIONABLE"
-            why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
+    case, severity, why = _case(obs, act, values, pool)
     if case is not None:
         if _SEVERITY[severity] >= _SEVERITY[quality]:
             quality, reason = severity, why
