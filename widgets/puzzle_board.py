@@ -1,0 +1,212 @@
+"""Puzzles from real play, one at a time: the board as the seat sees it, the options as buttons.
+
+``position_html(obs)`` draws a position (also used by the lessons' exercises); ``PuzzleBoard``
+serves ``golflab.puzzles.generate`` puzzles with feedback, a running score and streak,
+difficulty by gap and selectable house rules. Hooks: ``golf-puzzle-option-<action>`` (spaces
+as dashes: ``golf-puzzle-option-swap-3``), ``golf-puzzle-feedback``, ``golf-puzzle-next``,
+``golf-puzzle-score``, ``golf-puzzle-question``, ``golf-puzzle-difficulty``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from golflab import Observation, Rules
+from golflab.display import card_html, grid_html
+from golflab.puzzles import DIFFICULTY, Puzzle, describe, generate
+from golflab.rules import options_affecting
+
+from .lesson import LESSON_CSS
+from .rules_form import RulesForm
+from .status import prompt
+
+#: Puzzles made at a time (more are made when they run out).
+BATCH = 10
+#: The house rules a learner may change for puzzles: everything that changes a decision's value.
+PUZZLE_OPTIONS = ("flip_mode", "jokers", *options_affecting("card_values", "pairs", "hand_bonus"))
+KIND_CHOICES = (("Any decision", None), ("Draw or take", "turn"), ("Where the card goes", "place"),
+                ("Your last face-down card", "last_card"))
+BOARD_CSS = """<style>
+.golf-position .gl-me{background:#f1f8e9;border-radius:8px;padding:4px 8px}
+.golf-position .gl-held{display:inline-block;vertical-align:top;margin:4px 12px;text-align:center;
+ font:12px system-ui,sans-serif}
+.golf-puzzle-feedback{font:14px/1.45 system-ui,sans-serif;padding:6px 10px;border-radius:4px;margin:4px 0}
+.golf-puzzle-right{background:#e8f5e9;border-left:4px solid #2e7d32}
+.golf-puzzle-wrong{background:#ffebee;border-left:4px solid #c62828}
+.golf-puzzle-score{font:600 14px system-ui,sans-serif}
+.golf-puzzle-options button{height:auto !important;min-height:32px;white-space:normal !important;text-align:left}
+</style>"""
+
+
+def position_html(obs: Observation) -> str:
+    """The table as ``obs``'s seat sees it: the others' grids, the piles, its own grid and card in hand."""
+    seats = []
+    for seat, grid in enumerate(obs.grids):
+        if seat == obs.seat:
+            continue
+        seats.append(f'<div class="gl-seat"><div class="gl-name">{escape(obs.players[seat])}</div>'
+                     f"{grid_html(grid)}</div>")
+    top = card_html(obs.discard_top) if obs.discard_top is not None else card_html(None, extra_class="gl-empty")
+    piles = (f'<div class="gl-piles">deck<br>{card_html(None, False)}<br>{obs.draw_pile_size} cards</div>'
+             f'<div class="gl-piles">discard pile<br>{top}</div>')
+    held = ""
+    if obs.drawn is not None:
+        where = "taken from the discard pile" if obs.taken is not None else "drawn from the deck"
+        held = f'<div class="gl-held">in your hand<br>{card_html(obs.drawn)}<br>{where}</div>'
+    me = (f'<div class="gl-seat gl-me"><div class="gl-name">You ({escape(obs.players[obs.seat])})</div>'
+          f"{grid_html(obs.my_grid)}</div>")
+    return (f'{LESSON_CSS}{BOARD_CSS}<div class="golf-lesson golf-position"><div>{"".join(seats)}</div>'
+            f"<div>{piles}</div><div>{me}{held}</div></div>")
+
+
+def question_text(obs: Observation) -> str:
+    """The puzzle's question: what the seat may do now (``widgets.status.prompt``) and which is best."""
+    left = obs.face_down()
+    last = (" Your last face-down card is at position " f"{left[0]}: swapping a card there goes out."
+            if len(left) == 1 and obs.awaiting == "place" else "")
+    return f"{prompt(obs).replace('Click one of your cards to swap it in', 'Swap it in')}{last} Which option is best?"
+
+
+def option_class(action: str) -> str:
+    """The CSS hook of an option button: ``golf-puzzle-option-swap-3``."""
+    return "golf-puzzle-option-" + action.replace(" ", "-")
+
+
+def feedback_html(puzzle: Puzzle, chosen: str) -> str:
+    """Right or wrong, what every option is worth (best first) and why the answer is best."""
+    obs = puzzle.observation
+    right = chosen == puzzle.answer
+    head = ("\u2714 Right!" if right else
+            f"\u2718 Not the best: {escape(describe(obs, chosen))} is "
+            f"{puzzle.value(chosen) - puzzle.options[0].value:.1f} points worse than the best option.")
+    bold = ' style="font-weight:600"'
+    rows = "".join(
+        f"<tr{bold if o.action == puzzle.answer else ''}>"
+        f"<td>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
+        f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
+    table = (f"<table><tr><th style='text-align:left'>option</th><th>expected change of your hand "
+             f"(points, lower is better)</th></tr>{rows}</table>")
+    return f"<div><b>{head}</b></div>{table}<div>{escape(puzzle.explanation)}</div>"
+
+
+class PuzzleBoard(w.VBox):
+    """One puzzle at a time from ``golflab.puzzles.generate``; ``answer(action)`` is a button press."""
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, difficulty: str = "medium",
+                 kind: str | None = "place") -> None:
+        if difficulty not in DIFFICULTY:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, got {difficulty!r}")
+        self.seed = seed
+        self.solved = self.tried = self.streak = self.best_streak = 0
+        self.puzzles: list[Puzzle] = []
+        self.index = 0
+        self.chosen: str | None = None
+        self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
+        self.form.on_change(lambda _rules: self.restart())
+        self.difficulty = w.ToggleButtons(
+            options=[(f"{name} (gap \u2265 {gap:g})", name) for name, gap in DIFFICULTY.items()],
+            value=difficulty, style={"button_width": "130px"})
+        self.difficulty.add_class("golf-puzzle-difficulty")
+        self.difficulty.observe(lambda _c: self.restart(), names="value")
+        self.kind = w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px"))
+        self.kind.add_class("golf-puzzle-kind")
+        self.kind.observe(lambda _c: self.restart(), names="value")
+        self.score = w.HTML()
+        self.score.add_class("golf-puzzle-score")
+        self.board = w.HTML()
+        self.question = w.HTML()
+        self.question.add_class("golf-puzzle-question")
+        self.options = w.VBox()
+        self.options.add_class("golf-puzzle-options")
+        self.feedback = w.HTML()
+        self.feedback.add_class("golf-puzzle-feedback")
+        self.next_button = w.Button(description="Next puzzle", button_style="primary", disabled=True)
+        self.next_button.add_class("golf-puzzle-next")
+        self.next_button.on_click(lambda _b: self.next())
+        settings = w.Accordion([w.VBox([w.HBox([w.HTML("<b>Kind</b>&nbsp;"), self.kind]), self.form])],
+                               selected_index=None)
+        settings.set_title(0, "House rules and kind of puzzle")
+        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty]),
+                          settings, self.score, self.board, self.question, self.options, self.feedback,
+                          self.next_button])
+        self.restart()
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    def _make(self, batch: int) -> list[Puzzle]:
+        return generate(BATCH, seed=self.seed * 100 + batch, rules=self.form.rules,
+                        min_gap=DIFFICULTY[self.difficulty.value], kind=self.kind.value)
+
+    def restart(self) -> None:
+        """New puzzles for the current rules, difficulty and kind (the score carries on)."""
+        try:
+            self.puzzles = self._make(0)
+        except ValueError as err:
+            self.feedback.value = f"<b>No puzzles with these settings:</b> {escape(str(err))}"
+            return
+        self.index = 0
+        self._show()
+
+    def next(self) -> None:
+        """The next puzzle (more are made when the batch runs out)."""
+        self.index += 1
+        if self.index == len(self.puzzles):
+            self.puzzles += self._make(len(self.puzzles) // BATCH)
+        self._show()
+
+    def answer(self, action: str) -> bool:
+        """Answer the shown puzzle with ``action`` (a notation); True when it is the best option.
+
+        Only the first answer to a puzzle counts; a ValueError names the options otherwise."""
+        puzzle = self.puzzle
+        puzzle.value(action)  # refuses an action that is not an option, changing nothing
+        if self.chosen is not None:
+            raise ValueError("this puzzle is answered already: press Next puzzle")
+        self.chosen = action
+        right = action == puzzle.answer
+        self.tried += 1
+        self.solved += right
+        self.streak = self.streak + 1 if right else 0
+        self.best_streak = max(self.best_streak, self.streak)
+        self.feedback.value = feedback_html(puzzle, action)
+        self.feedback.remove_class("golf-puzzle-wrong" if right else "golf-puzzle-right")
+        self.feedback.add_class("golf-puzzle-right" if right else "golf-puzzle-wrong")
+        for button in self.options.children:
+            button.disabled = True
+            if button.action == puzzle.answer:
+                button.button_style = "success"
+            elif button.action == action:
+                button.button_style = "danger"
+        self.next_button.disabled = False
+        self._show_score()
+        return right
+
+    def _show_score(self) -> None:
+        self.score.value = (f"Puzzle {self.index + 1} · solved {self.solved} of {self.tried} · streak "
+                            f"{self.streak} (best {self.best_streak})")
+
+    def _show(self) -> None:
+        puzzle = self.puzzle
+        obs = puzzle.observation
+        self.chosen = None
+        self.board.value = position_html(obs)
+        self.question.value = f"<b>{escape(question_text(obs))}</b>"
+        buttons = []
+        for opt in sorted(puzzle.options, key=lambda o: o.action):  # a fixed order, not best first
+            label = describe(obs, opt.action)
+            button = w.Button(description=label[0].upper() + label[1:], tooltip=opt.action,
+                              layout=w.Layout(width="auto"))
+            button.action = opt.action
+            button.add_class(option_class(opt.action))
+            button.on_click(lambda b: self.answer(b.action))
+            buttons.append(button)
+        self.options.children = buttons
+        self.feedback.value = ""
+        self.feedback.remove_class("golf-puzzle-right")
+        self.feedback.remove_class("golf-puzzle-wrong")
+        self.next_button.disabled = True
+        self._show_score()
