@@ -1,0 +1,340 @@
+"""Checked exercises for the lessons: one widget (``Exercises``) serves every lesson.
+
+A question knows its answer from the engine and checks a learner's answer:
+
+* ``ScoreHand``: score this hand (a whole number);
+* ``ScoreHole``: what does one seat score for the hole, house-rule adjustments included;
+* ``PairPays``: will this column pair pay (does pairing save points)? yes or no;
+* ``BestOption``: which option is best here (from a ``golflab.puzzles`` puzzle) and by how
+  many points over the second best (within ``MARGIN_TOLERANCE``).
+
+``question.check(choice=..., number=...)`` returns a ``Verdict`` (right or not, and why in
+words and HTML). Input that is no answer (an empty box, a word for a number, a choice that is
+not offered) is a ValueError saying what is allowed; it counts as nothing and changes nothing.
+
+Hooks: ``golf-exercise-N`` (one box per question), ``golf-exercise-choice``,
+``golf-exercise-number``, ``golf-exercise-check``, ``golf-exercise-feedback`` (with
+``golf-exercise-right``, ``golf-exercise-wrong`` or ``golf-exercise-refused``) and
+``golf-exercise-progress`` (answered and right so far).
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+import ipywidgets as w
+
+from golflab import Game, HandBreakdown, Rules, hand_breakdown, round_breakdown
+from golflab.display import grid_html
+from golflab.puzzles import Puzzle, describe
+
+from .lesson import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
+from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
+
+#: How close (points) a "by how many points" answer must be to the engine's gap.
+MARGIN_TOLERANCE = 1.0
+EXERCISE_CSS = """<style>
+.golf-exercise{border:1px solid #ccc;border-radius:8px;padding:6px 12px;margin:8px 0;max-width:900px}
+.golf-exercise-feedback{font:14px/1.45 system-ui,sans-serif}
+.golf-exercise-right{background:#e8f5e9;border-left:4px solid #2e7d32;padding:4px 10px}
+.golf-exercise-wrong{background:#ffebee;border-left:4px solid #c62828;padding:4px 10px}
+.golf-exercise-refused{background:#fff3e0;border-left:4px solid #e65100;padding:4px 10px}
+.golf-exercise-progress{font:600 15px system-ui,sans-serif}
+</style>"""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of checking an answer: ``correct``, ``message`` (one plain line) and ``detail``
+    (HTML showing how the engine got its answer)."""
+
+    correct: bool
+    message: str
+    detail: str = ""
+
+
+def parse_number(text: str, whole: bool, what: str) -> float:
+    """A typed number (``-3``, ``+4``, ``2.5``, the minus sign ``−``); a ValueError says what is allowed."""
+    raw = str(text).strip().replace("\u2212", "-")
+    example = "12 or -3" if whole else "2.5 or 4"
+    if not raw:
+        raise ValueError(f"the box is empty: type {what}, e.g. {example}")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f'"{text}" is not a number: type {what}, e.g. {example}') from None
+    if not math.isfinite(value):
+        raise ValueError(f'"{text}" is not a usable number: type {what}, e.g. {example}')
+    if whole and value != int(value):
+        raise ValueError(f'"{text}" is not a whole number: {what} is a whole number, e.g. {example}')
+    return value
+
+
+def rules_words(rules: Rules) -> str:
+    """The house rules that differ from the defaults, in words ("none" when none)."""
+    on = [f"{k.replace('_', ' ')}" + ("" if v is True else f" {v}") for k, v in rules.changes().items()
+          if k != "rounds"]
+    return ", ".join(on) if on else "none"
+
+
+def _grid(breakdown: HandBreakdown) -> str:
+    """A scored hand's six cards as a grid (no score shown)."""
+    cells = [None] * 6
+    for col in breakdown.columns:
+        for pos, card in zip(col.positions, col.cards):
+            cells[pos] = card
+    return grid_html(cells)
+
+
+class Question(ABC):
+    """A checked question. ``choices`` are ``(label, value)`` pairs (empty: no choice asked);
+    ``number_label`` names the number asked for ('' when none)."""
+
+    prompt: str = ""
+    choices: tuple = ()
+    number_label: str = ""
+    whole_number: bool = True
+
+    def figure(self) -> str:
+        """HTML shown with the question (a hand or a position)."""
+        return ""
+
+    @abstractmethod
+    def check(self, choice: str | None = None, number: str | None = None) -> Verdict:
+        """The verdict on an answer; a ValueError when the input is no answer (see the module)."""
+
+    def _choice(self, choice) -> str:
+        allowed = [value for _label, value in self.choices]
+        if choice is None or choice == "":
+            raise ValueError("pick one of the options first: " + ", ".join(label for label, _v in self.choices))
+        if choice not in allowed:
+            raise ValueError(f"{choice!r} is not one of the options; pick one of: "
+                             + ", ".join(label for label, _v in self.choices))
+        return choice
+
+
+class ScoreHand(Question):
+    """Score this hand under ``rules``: the engine's ``hand_breakdown`` total is the answer."""
+
+    number_label = "Score"
+
+    def __init__(self, cards: Sequence, rules: Rules | None = None, prompt: str = "What does this hand score?"):
+        self.rules = rules or Rules()
+        self.breakdown = hand_breakdown(cards, self.rules)
+        self.prompt = f"{prompt} House rules: {rules_words(self.rules)}."
+
+    @classmethod
+    def dealt(cls, seed: int, rules: Rules | None = None, seat: int = 0, **kwargs) -> ScoreHand:
+        """The hand the engine deals to ``seat`` in a game from ``seed`` (every card face up)."""
+        game = Game(players=2, rules=rules or Rules(), seed=seed)
+        return cls(game.grid(seat), rules, **kwargs)
+
+    @property
+    def answer(self) -> int:
+        return self.breakdown.total
+
+    def figure(self) -> str:
+        return f'<div class="golf-lesson">{_grid(self.breakdown)}</div>'
+
+    def check(self, choice=None, number=None) -> Verdict:
+        said = int(parse_number(number, True, "the hand's score"))
+        detail = hand_html(self.breakdown, self.rules)
+        if said == self.answer:
+            return Verdict(True, f"Right: the hand scores {self.answer}.", detail)
+        return Verdict(False, f"Not quite: you said {said}, the hand scores {self.answer}. "
+                       "Here it is column by column:", detail)
+
+
+class ScoreHole(Question):
+    """What does ``seat`` score for the hole, after the house rules' adjustments (``round_breakdown``)?"""
+
+    number_label = "Hole score"
+
+    def __init__(self, players: Sequence[str], hands: Sequence, rules: Rules, finisher: int | None, seat: int,
+                 prompt: str = ""):
+        if not 0 <= seat < len(players) or len(players) != len(hands):
+            raise ValueError(f"seat must be one of the {len(players)} players (0-{len(players) - 1}) with a "
+                             f"hand each, got seat {seat!r} and {len(hands)} hands")
+        self.players, self.rules, self.seat = list(players), rules, seat
+        self.result = round_breakdown(hands, rules, finisher=finisher)
+        out = f" {players[finisher]} went out." if finisher is not None else ""
+        self.prompt = prompt or (f"House rules: {rules_words(rules)}.{out} "
+                                 f"What does {players[seat]} score for the hole?")
+
+    @property
+    def answer(self) -> int:
+        return self.result.scores[self.seat]
+
+    def figure(self) -> str:
+        seats = [f'<div class="gl-seat"><div class="gl-name">{escape(name)}</div>{_grid(hand)}</div>'
+                 for name, hand in zip(self.players, self.result.hands)]
+        return f'<div class="golf-lesson">{"".join(seats)}</div>'
+
+    def check(self, choice=None, number=None) -> Verdict:
+        said = int(parse_number(number, True, "the hole score"))
+        name = self.players[self.seat]
+        hand = self.result.hand_scores[self.seat]
+        changes = self.result.adjustments_for(self.seat)
+        steps = "; ".join(f"{a.rule.replace('_', ' ')} {a.points:+d}" for a in changes) or "no adjustment"
+        detail = adjustments_html(self.players, self.result, self.rules)
+        if said == self.answer:
+            return Verdict(True, f"Right: {name} scores {self.answer} ({hand} in hand, {steps}).", detail)
+        return Verdict(False, f"Not quite: you said {said}. {name}'s hand scores {hand}, then {steps}: "
+                       f"{self.answer} for the hole.", detail)
+
+
+class PairPays(Question):
+    """Will the pair in ``column`` (0 left, 1 middle, 2 right) pay, i.e. score less than its two
+    cards apart? The hand must hold a pair there."""
+
+    choices = (("Yes, it saves points", "yes"), ("No, it saves nothing or costs points", "no"))
+
+    def __init__(self, cards: Sequence, column: int, rules: Rules | None = None):
+        self.rules = rules or Rules()
+        self.breakdown = hand_breakdown(cards, self.rules)
+        cols = {c.positions[0]: c for c in self.breakdown.columns}
+        if column not in cols or not cols[column].paired:
+            raise ValueError(f"column {column!r} of this hand is no pair: pick 0, 1 or 2 where both cards match")
+        self.column = cols[column]
+        self.gain = pair_gain(self.column, self.rules)
+        a, b = self.column.cards
+        self.prompt = (f"The {COLUMN_NAMES[column]} column pairs the {a.pretty} and the {b.pretty}. "
+                       f"House rules: {rules_words(self.rules)}. Will this pair pay?")
+
+    @property
+    def answer(self) -> str:
+        return "yes" if self.gain > 0 else "no"
+
+    def figure(self) -> str:
+        return f'<div class="golf-lesson">{_grid(self.breakdown)}</div>'
+
+    def check(self, choice=None, number=None) -> Verdict:
+        said = self._choice(choice)
+        apart = self.column.points + self.gain
+        why = (f"Apart the two cards score {apart}; as a pair they score {self.column.points}: the pair "
+               + (f"saves {self.gain} points." if self.gain > 0 else
+                  "saves nothing." if self.gain == 0 else f"throws away {-self.gain} points."))
+        detail = hand_html(self.breakdown, self.rules)
+        return Verdict(said == self.answer, ("Right. " if said == self.answer else "Not quite. ") + why, detail)
+
+
+class BestOption(Question):
+    """Which option is best in a puzzle's position, and by how many points over the second best?"""
+
+    number_label = "Better by (points)"
+    whole_number = False
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        obs = puzzle.observation
+        self.choices = tuple((describe(obs, o.action)[0].upper() + describe(obs, o.action)[1:], o.action)
+                             for o in sorted(puzzle.options, key=lambda o: o.action))
+        self.prompt = (f"{question_text(obs)} And by how many points does it beat the second best "
+                       f"(within {MARGIN_TOLERANCE:g})?")
+
+    @property
+    def answer(self) -> tuple[str, float]:
+        return self.puzzle.answer, self.puzzle.gap
+
+    def figure(self) -> str:
+        return position_html(self.puzzle.observation)
+
+    def check(self, choice=None, number=None) -> Verdict:
+        said = self._choice(choice)
+        margin = parse_number(number, False, "how many points better the best option is")
+        detail = feedback_html(self.puzzle, said)
+        best, gap = self.answer
+        near = abs(margin - gap) <= MARGIN_TOLERANCE
+        if said != best:
+            return Verdict(False, f"Not the best option: {describe(self.puzzle.observation, best)} is.", detail)
+        if not near:
+            return Verdict(False, f"Right option, but it beats the second best by {gap:.1f} points, "
+                           f"not {margin:g}.", detail)
+        return Verdict(True, f"Right: the best option, {gap:.1f} points better than the second best.", detail)
+
+
+class Exercises(w.VBox):
+    """A lesson's exercises: one box per question, a Check button each, progress on top.
+
+    ``answer(i, choice=..., number=...)`` checks question ``i`` as the button does and returns
+    the ``Verdict`` (None when the input was refused: the message says why, nothing changes).
+    """
+
+    def __init__(self, questions: Sequence[Question], title: str = "Exercises"):
+        if not questions:
+            raise ValueError("an exercise set needs at least one question")
+        self.questions = list(questions)
+        self.results: list[bool | None] = [None] * len(self.questions)
+        self.progress = w.HTML()
+        self.progress.add_class("golf-exercise-progress")
+        self.boxes = [self._box(i, q) for i, q in enumerate(self.questions)]
+        super().__init__([w.HTML(LESSON_CSS + BOARD_CSS + EXERCISE_CSS + f"<h3>{escape(title)}</h3>"),
+                          self.progress, *self.boxes])
+        self._show_progress()
+
+    def _box(self, i: int, q: Question) -> w.VBox:
+        parts: list[w.Widget] = [w.HTML(f"<b>{i + 1}. {escape(q.prompt)}</b>"), w.HTML(q.figure())]
+        row: list[w.Widget] = []
+        box_choice = box_number = None
+        if q.choices:
+            box_choice = w.RadioButtons(options=list(q.choices), value=None, layout=w.Layout(width="auto"))
+            box_choice.add_class("golf-exercise-choice")
+            parts.append(box_choice)
+        if q.number_label:
+            box_number = w.Text(placeholder="a number", layout=w.Layout(width="90px"))
+            box_number.add_class("golf-exercise-number")
+            row += [w.HTML(f"<b>{escape(q.number_label)}</b>&nbsp;"), box_number]
+        check = w.Button(description="Check", button_style="primary")
+        check.add_class("golf-exercise-check")
+        feedback = w.HTML()
+        feedback.add_class("golf-exercise-feedback")
+        check.on_click(lambda _b: self.answer(i, box_choice.value if box_choice else None,
+                                              box_number.value if box_number else None))
+        box = w.VBox([*parts, w.HBox([*row, check]), feedback])
+        box.add_class("golf-exercise")
+        box.add_class(f"golf-exercise-{i}")
+        box.feedback = feedback
+        return box
+
+    def answer(self, i: int, choice: str | None = None, number: str | None = None) -> Verdict | None:
+        """Check question ``i``; a refused input shows why and keeps the previous result."""
+        if not 0 <= i < len(self.questions):
+            raise ValueError(f"there are {len(self.questions)} questions here (0-{len(self.questions) - 1}), got {i!r}")
+        feedback = self.boxes[i].feedback
+        try:
+            verdict = self.questions[i].check(choice=choice, number=number)
+        except ValueError as err:
+            self._mark(feedback, "golf-exercise-refused")
+            kept = {None: "", True: " (your earlier right answer still counts)",
+                    False: " (your earlier answer still counts)"}[self.results[i]]
+            feedback.value = f"<b>Not checked:</b> {escape(str(err))}.{kept}"
+            return None
+        self.results[i] = verdict.correct
+        self._mark(feedback, "golf-exercise-right" if verdict.correct else "golf-exercise-wrong")
+        mark = "\u2714" if verdict.correct else "\u2718"
+        feedback.value = f"<b>{mark} {escape(verdict.message)}</b>{verdict.detail}"
+        self._show_progress()
+        return verdict
+
+    @staticmethod
+    def _mark(feedback: w.HTML, cls: str) -> None:
+        for old in ("golf-exercise-right", "golf-exercise-wrong", "golf-exercise-refused"):
+            feedback.remove_class(old)
+        feedback.add_class(cls)
+
+    @property
+    def done(self) -> int:
+        return sum(r is not None for r in self.results)
+
+    @property
+    def right(self) -> int:
+        return sum(r is True for r in self.results)
+
+    def _show_progress(self) -> None:
+        total = len(self.questions)
+        bar = "".join("\u2714" if r else "\u2718" if r is False else "\u25cb" for r in self.results)
+        self.progress.value = f"Progress {bar} &nbsp; {self.done} of {total} answered, {self.right} right"
