@@ -1,0 +1,493 @@
+"""The coach: every option valued by what it leads to, decisions graded, a game reviewed.
+
+``hint(obs)`` values each legal option of the seat to move in **expected points for this
+seat relative to the table** (lower is better): the seat's hole score minus the mean hole
+score of the other seats, at the end of the hole. ``-3.0`` means "you finish this hole about
+3 points below the others' average".
+
+The method (determinized rollouts with common random numbers):
+
+1. From the observation alone, the *unseen cards* are the full deck minus every visible card
+   (face-up grid cards, the discard pile, the card this seat holds). They are shuffled with
+   a ``random.Random`` seeded from the observation itself (``observation_seed``) and dealt
+   into every face-down position and the draw pile (its known size): one *determinization*.
+   No hidden card of the real game is ever read, so two games that differ only in hidden
+   cards give the same hint.
+2. Each legal option is applied to the same determinizations (common random numbers: every
+   option meets the same hidden cards, draw-pile order and CPU random choices) and the hole
+   is played out by CPU personalities: each opponent by its personality when its seat name
+   is one (``"Maya 2"`` is Maya), else by ``ROLLOUT_PROFILE``; this seat too, after the
+   option, by ``ROLLOUT_PROFILE``.
+3. An option's ``value`` is the mean over the samples of (this seat's hole score, with every
+   round adjustment, minus the others' mean); ``se`` is its standard error (the samples'
+   standard deviation over the square root of their number). Differences between options
+   are much more precise than each ``se`` because of the common random numbers.
+
+So the values carry tempo the one-step EV (``golflab.ev``) misses: going out ends the hole
+for the others, a face-down card may still become a pair, opponents close to going out end
+the hole sooner. ``samples`` sets the determinizations per option (default: enough for about
+``HINT_ROLLOUTS`` rollouts per hint, at least ``MIN_SAMPLES``); the same observation and
+``samples`` always give the same hint.
+
+One valuation, two depths: the coach (``hint``, ``grade``, ``review`` and the Expert
+CPU) uses these rollouts; bulk grading in ``golflab.simulate`` and ``golflab.analysis.grade``
+stays one-step exact EV (``golflab.ev``) for speed.
+
+``grade(obs, action)`` grades one decision with spec section 11's five grades: the points
+lost against the best option (``analysis.EV_LOSS_LIMITS``) or the spec's named cases
+(``analysis.named_case``), whichever is worse. ``review(game, seat)`` grades every decision
+of a seat (moves with a single legal action are no decision and are left out) with
+``accuracy`` (see ``accuracy``), a ``decisions`` DataFrame and ``costliest(n)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .analysis import EV_LOSS_LIMITS, GRADES, named_case
+from .cards import build_deck
+from .ev import Pool, unseen_counts
+from .game import Game, Observation, Phase
+from .model import COLUMN_OF, PARTNER, scoring_model
+
+__all__ = [
+    "ACCURACY_SCALE", "HINT_ROLLOUTS", "MIN_SAMPLES", "REVIEW_SAMPLES", "ROLLOUT_PROFILE", "CoachGrade",
+    "Option", "Review", "accuracy", "determinize", "grade", "hint", "observation_seed", "review",
+]
+
+#: Rollouts a hint spends in all (split evenly over its options) when ``samples`` is not given.
+HINT_ROLLOUTS = 160
+#: Rollouts look this many table rounds past the option's turn, then score each hand at its
+#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends).
+HORIZON = 2
+#: Fewest determinizations per option.
+MIN_SAMPLES = 16
+#: Determinizations per option in ``review`` (a whole game is graded, so fewer per decision).
+REVIEW_SAMPLES = 16
+#: The personality that plays this seat (and opponents that are no personality) in rollouts.
+ROLLOUT_PROFILE = "Marcus"
+#: Points lost at which a decision's accuracy falls to 1/e (about 37): see ``accuracy``.
+ACCURACY_SCALE = 5.0
+
+_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_CACHE: "OrderedDict[tuple, list[Option]]" = OrderedDict()
+_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal option: ``action`` (its notation), ``value`` (expected hole points relative to
+    the table: lower is better), ``se`` (standard error of ``value``), ``samples`` (the
+    rollouts behind it) and ``reason`` (one plain sentence saying what the move does)."""
+
+    action: str
+    value: float
+    se: float
+    samples: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.value:+.1f} ± {self.se:.1f} - {self.reason}"
+
+
+# ------------------------------------------------------------------ determinization
+def observation_seed(obs: Observation) -> int:
+    """A seed computed from everything the observation shows (equal observations, equal seeds)."""
+    parts = (
+        obs.seat, str(obs.phase), obs.round, obs.current_player,
+        [[str(c) for c in g] for g in obs.grids], [str(c) for c in obs.discard_pile],
+        str(obs.drawn), str(obs.taken), obs.draw_pile_size, [str(a) for a in obs.legal_actions],
+        sorted(obs.rules.to_dict().items()), list(obs.totals), list(obs.players), obs.awaiting,
+        obs.first_player, obs.finisher, list(obs.turns),
+    )
+    return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
+
+
+def _check_to_move(obs: Any) -> None:
+    if not isinstance(obs, Observation):
+        raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")
+    if obs.seat != obs.current_player or not obs.legal_actions:
+        raise ValueError(
+            f"the coach advises the seat to move: this observation is seat {obs.seat}'s, but "
+            f"{'no one is to move' if not obs.legal_actions and obs.seat == obs.current_player else f'seat {obs.current_player} is to move'} "
+            "(pass game.observation(game.current_player))")
+
+
+def _unseen(obs: Observation) -> list:
+    """The cards this seat cannot see (the deck minus every visible card), in a fixed order."""
+    n = len(obs.players)
+    deck = build_deck(obs.rules.decks_for(n), obs.rules.jokers)
+    left: dict = {}
+    for c in deck:
+        left[c] = left.get(c, 0) + 1
+    seen = [c for g in obs.grids for c in g if c is not None] + list(obs.discard_pile)
+    if obs.drawn is not None:
+        seen.append(obs.drawn)
+    for c in seen:
+        left[c] -= 1
+    return sorted((c for c, k in left.items() for _ in range(k)), key=str)
+
+
+def _template(obs: Observation) -> Game:
+    """A game set up as the observation shows it, face-down cards and draw pile still empty."""
+    g = Game(list(obs.players), obs.rules, seed=0)
+    n = len(obs.players)
+    g._round = obs.round
+    g._first = obs.first_player
+    g._totals = list(obs.totals)
+    g._holes_won = list(obs.holes_won)
+    g._up = [[c is not None for c in grid] for grid in obs.grids]
+    g._grids = [list(grid) for grid in obs.grids]
+    g._discard = list(obs.discard_pile)
+    g._held = obs.drawn
+    g._held_src = None if obs.drawn is None else ("take" if obs.taken is not None else "draw")
+    g._turns = list(obs.turns)
+    g._finisher = obs.finisher
+    g._current = obs.current_player
+    g._phase = obs.phase
+    g._stage = obs.awaiting
+    g._flip_optional = obs.awaiting == "flip" and "skip" in obs.legal_actions
+    g._pending = []
+    if obs.finisher is not None:
+        order = [(obs.finisher + k) % n for k in range(1, n)]
+        g._pending = order[order.index(obs.current_player):] if obs.current_player in order else []
+    if obs.phase is Phase.INITIAL_FLIP:
+        g._flips_done = sum(c is not None for c in obs.grids[obs.current_player])
+        g._seats_flipped = (obs.current_player - obs.first_player) % n
+    g._history = []
+    g._results = []
+    return g
+
+
+def determinize(obs: Observation, rng: random.Random, template: Game | None = None, unseen: list | None = None) -> Game:
+    """A full game consistent with the observation: the unseen cards shuffled by ``rng`` into
+    every face-down position and the draw pile. Reads nothing but ``obs``."""
+    g = (template or _template(obs)).copy()
+    cards = list(unseen if unseen is not None else _unseen(obs))
+    rng.shuffle(cards)
+    down = sum(c is None for grid in obs.grids for c in grid)
+    if len(cards) != down + obs.draw_pile_size:
+        raise ValueError(
+            f"the observation is inconsistent: {len(cards)} unseen cards for {down} face-down cards and a "
+            f"draw pile of {obs.draw_pile_size}")
+    it = iter(cards)
+    g._grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
+    g._draw = list(it)
+    g._rng = random.Random(rng.getrandbits(63))
+    return g
+
+
+def _bot_profiles(obs: Observation) -> list:
+    from .ai import PROFILES, get_profile
+
+    own = get_profile(ROLLOUT_PROFILE)
+    by_lower = {k.lower(): p for k, p in PROFILES.items()}
+    out = []
+    for s, name in enumerate(obs.players):
+        base = name.rsplit(" ", 1)[0] if name.rsplit(" ", 1)[-1].isdigit() else name
+        out.append(own if s == obs.seat else by_lower.get(base.strip().lower(), own))
+    return out
+
+
+#: The grid's symmetries: the columns in any order, the rows kept or exchanged (as position maps).
+_SYMMETRIES = tuple(
+    tuple(cols[i % 3] + (3 * (1 - i // 3) if flip else 3 * (i // 3)) for i in range(6))
+    for cols in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)) for flip in (False, True))
+
+
+def _align(grid: list, up: list, pos: int) -> list:
+    """The seat's hidden cards moved so that the card at its first face-down position lands at
+    ``pos``: by a grid symmetry that fixes every face-up position when there is one (then
+    equivalent positions get equal values), else by exchanging the two cards."""
+    first = up.index(False)
+    for sym in _SYMMETRIES:
+        if sym[first] == pos and all(sym[i] == i for i in range(6) if up[i]):
+            out = list(grid)
+            for i in range(6):
+                if not up[i]:
+                    out[sym[i]] = grid[i]
+            return out
+    out = list(grid)
+    out[first], out[pos] = grid[pos], grid[first]
+    return out
+
+
+def _rollout(game: Game, action: str, profiles: list, seed: int, seat: int) -> float:
+    """Apply ``action``, play the hole out with CPU players, return the seat's relative score.
+
+    A flip or a swap at one of this seat's face-down positions first exchanges that hidden
+    card with the one at the seat's first face-down position: every option then meets the
+    same hidden card (the unseen cards are exchangeable, so the values' expectations are
+    unchanged and their differences far less noisy)."""
+    from .ai import CPUPlayer
+
+    act = Action.parse(action)
+    if act.kind in ("flip", "swap"):
+        grid, up = game._grids[seat], game._up[seat]
+        if not up[act.pos]:
+            game._grids[seat] = _align(grid, up, act.pos)
+    bots = [CPUPlayer(p, seed=seed + s) for s, p in enumerate(profiles)]
+    stop = sum(game._turns) + 1 + HORIZON * len(profiles)
+    game.apply(action)
+    observe, apply = game.observation, game.apply
+    while game._phase not in _OVER:
+        if game._stage == "draw" and sum(game._turns) >= stop:
+            return _leaf(observe(seat))
+        cur = game._current
+        apply(bots[cur].choose(observe(cur)))
+    scores = game._results[-1].scores
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+def _leaf(obs: Observation) -> float:
+    """The seat's expected hand score minus the others' mean, each face-down card at the exact
+    expectation over the cards this seat cannot see (``golflab.ev``)."""
+    pool = Pool(unseen_counts(obs), obs.rules)
+    kind = pool.model.kind
+    est = [pool.hand_ev([None if c is None else kind(c) for c in grid]) for grid in obs.grids]
+    mine = est.pop(obs.seat)
+    return mine - sum(est) / len(est)
+
+
+# ------------------------------------------------------------------ sentences
+_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10", "JK": "joker"}
+
+
+def _name(card) -> str:
+    return _WORDS.get(card.rank, card.rank)
+
+
+def _column_points(model, a, b) -> float | None:
+    if a is None or b is None:
+        return None
+    return model.column_points(model.kind(a), model.kind(b))
+
+
+def _describe(obs: Observation, action: str) -> str:
+    """One plain sentence on what ``action`` does, with the points it changes now."""
+    model = scoring_model(obs.rules)
+    grid = obs.my_grid
+    act = Action.parse(action)
+    down = obs.face_down()
+    value = lambda c: model.value[model.kind(c)]  # noqa: E731
+    if act.kind == "swap":
+        held, pos = obs.drawn, act.pos
+        old, partner = grid[pos], grid[PARTNER[pos]]
+        out = " and goes out" if obs.phase is Phase.PLAYING and down == [pos] else ""
+        pair = partner is not None and partner.rank == held.rank
+        if old is None:
+            text = f"Swapping the {_name(held)} into face-down position {pos} replaces an unknown card{out}"
+            if pair:
+                text += f" and pairs your {_name(partner)} in column {COLUMN_OF[pos]}"
+            return text
+        before = _column_points(model, old, partner)
+        after = _column_points(model, held, partner)
+        if before is None:
+            before, after = value(old), value(held)
+        saved = before - after
+        text = f"Swapping the {_name(held)} into position {pos} replaces your {_name(old)}"
+        if pair:
+            text += f", pairing your {_name(partner)}"
+        word = "saved" if saved >= 0 else "lost"
+        return f"{text}: {abs(saved)} point{'s' if abs(saved) != 1 else ''} {word}{out}"
+    if act.kind == "discard":
+        return f"Discarding the {_name(obs.drawn)} keeps your cards as they are"
+    if act.kind == "draw":
+        return "Drawing from the pile gives an unknown card you may swap in or discard"
+    if act.kind == "take":
+        top = obs.discard_top
+        return f"Taking the {_name(top)} ({value(top)} points) from the discard pile means you must swap it in"
+    if act.kind == "flip":
+        last = obs.phase is Phase.PLAYING and down == [act.pos]
+        return f"Flipping your face-down card at position {act.pos}" + (" goes out" if last else " reveals it")
+    if act.kind == "skip":
+        return "Skipping the flip keeps your face-down cards hidden"
+    return f"{action.capitalize()}"
+
+
+# ------------------------------------------------------------------ hint
+def hint(observation: Observation, *, samples: int | None = None) -> list[Option]:
+    """Every legal option of the seat to move, valued by determinized rollouts, best first.
+
+    ``observation`` must be the seat to move's (``game.observation(game.current_player)``).
+    ``samples``: determinizations per option (default: ``HINT_ROLLOUTS`` split over the
+    options, at least ``MIN_SAMPLES``). Each option has ``action``, ``value`` (expected hole
+    points relative to the table: lower is better), ``se`` and ``reason``. Deterministic:
+    the same observation and ``samples`` give the same list. Ties keep the legal order.
+    """
+    _check_to_move(observation)
+    legal = [str(a) for a in observation.legal_actions]
+    if samples is None:
+        samples = max(MIN_SAMPLES, HINT_ROLLOUTS // len(legal))
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise ValueError(f"samples must be a whole number from 1 to 10000, got {samples!r}")
+    seed = observation_seed(observation)
+    key = (seed, samples)
+    found = _CACHE.get(key)
+    if found is not None:
+        _CACHE.move_to_end(key)
+        return list(found)
+    rng = random.Random(seed)
+    template, unseen = _template(observation), _unseen(observation)
+    worlds = [determinize(observation, rng, template, unseen) for _ in range(samples)]
+    bot_seeds = [rng.getrandbits(48) for _ in range(samples)]
+    profiles = _bot_profiles(observation)
+    seat = observation.seat
+    options = []
+    for action in legal:
+        results = [_rollout(w.copy(), action, profiles, s, seat) for w, s in zip(worlds, bot_seeds)]
+        mean = sum(results) / samples
+        var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
+        options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(observation, action)))
+    options.sort(key=lambda o: o.value)  # stable: ties keep the legal order
+    _CACHE[key] = options
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return list(options)
+
+
+# ------------------------------------------------------------------ grading
+def _by_loss(loss: float) -> str:
+    for name, limit in EV_LOSS_LIMITS:
+        if loss <= limit:
+            return name
+    return "BLUNDER"
+
+
+@dataclass(frozen=True)
+class CoachGrade:
+    """The coach's verdict on one decision.
+
+    ``grade`` one of ``analysis.GRADES``; ``ev_loss`` points lost against the best option
+    (by the rollout values; 0 for the best); ``best`` the best option's notation; ``reason``
+    one plain sentence; ``case`` the spec's named case (or None); ``options`` the hint.
+    ``round``, ``turn`` (turns this seat completed this hole before the move, plus 1; 0 for
+    initial flips) and ``step`` (the move's index in ``game.history``, or None) place it.
+    """
+
+    action: str
+    best: str
+    grade: str
+    ev_loss: float
+    reason: str
+    case: str | None
+    options: tuple
+    round: int
+    turn: int
+    step: int | None = None
+    observation: Observation | None = field(default=None, repr=False, compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.grade} ({self.ev_loss:.1f} points lost; best {self.best}) - {self.reason}"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def grade(observation: Observation, action: "str | Action", *, samples: int | None = None,
+          step: int | None = None) -> CoachGrade:
+    """Grade ``action`` played from ``observation`` (the seat to move's, before the move).
+
+    The grade is the worse of the points lost against ``hint``'s best option (at most 0.05
+    OPTIMAL, 2 GOOD, 5 QUESTIONABLE, 10 MISTAKE, more BLUNDER: ``analysis.EV_LOSS_LIMITS``)
+    and the spec's named cases (discarding a 2 is a BLUNDER, whatever it costs). An illegal
+    action is a ValueError.
+    """
+    _check_to_move(observation)
+    act = Action.parse(action)
+    if act not in observation.legal_actions:
+        legal = ", ".join(str(a) for a in observation.legal_actions)
+        raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
+    options = hint(observation, samples=samples)
+    best = options[0]
+    mine = next(o for o in options if o.action == act.notation)
+    loss = max(0.0, mine.value - best.value)
+    quality = _by_loss(loss)
+    case, severity, why = named_case(observation, act)
+    if case is not None and GRADES.index(severity) > GRADES.index(quality):
+        quality = severity
+    if mine is best or loss <= EV_LOSS_LIMITS[0][1]:
+        reason = f"Best move: {_lower_first(mine.reason)}"
+    else:
+        reason = f"{best.reason}; {_lower_first(mine.reason)} costs about {loss:.1f} points"
+    if case is not None:
+        reason += f" ({why})"
+    turn = 0 if observation.phase is Phase.INITIAL_FLIP else observation.turns[observation.seat] + 1
+    return CoachGrade(act.notation, best.action, quality, loss, reason, case, tuple(options),
+                      observation.round, turn, step, observation)
+
+
+def accuracy(losses) -> float:
+    """Accuracy 0-100 from the points lost per decision: ``100 * mean(exp(-loss / ACCURACY_SCALE))``.
+
+    A decision with no loss scores 100, one losing 5 points about 37, 10 points about 14;
+    no decisions at all is 100. Rounded to one decimal.
+    """
+    losses = [float(x) for x in losses]
+    if any(x < 0 or math.isnan(x) for x in losses):
+        raise ValueError(f"points lost must be 0 or more, got {losses}")
+    if not losses:
+        return 100.0
+    return round(100 * sum(math.exp(-x / ACCURACY_SCALE) for x in losses) / len(losses), 1)
+
+
+class Review:
+    """Every decision of one seat in a game (``review(game, seat)``).
+
+    ``grades``: a ``CoachGrade`` per decision in play order; ``decisions``: a pandas
+    DataFrame (round, turn, action, best, grade, ev_loss, reason, step); ``accuracy``
+    (0-100, see ``accuracy``); ``counts``: decisions per grade; ``costliest(n)``.
+    """
+
+    def __init__(self, seat: int, grades: list[CoachGrade]) -> None:
+        self.seat = seat
+        self.grades = list(grades)
+        self.accuracy = accuracy(g.ev_loss for g in self.grades)
+        self.counts = {q: sum(g.grade == q for g in self.grades) for q in GRADES}
+
+    @property
+    def decisions(self):
+        import pandas as pd
+
+        cols = ["round", "turn", "action", "best", "grade", "ev_loss", "reason", "step"]
+        return pd.DataFrame([[getattr(g, c) for c in cols] for g in self.grades], columns=cols)
+
+    def costliest(self, n: int = 3) -> list[CoachGrade]:
+        """The ``n`` decisions that lost the most points, worst first (ties in play order);
+        decisions that lost nothing are left out."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a whole number 0 or more, got {n!r}")
+        lost = [g for g in self.grades if g.ev_loss > 0]
+        return sorted(lost, key=lambda g: -g.ev_loss)[:n]
+
+    def __repr__(self) -> str:
+        return f"<Review seat {self.seat}: {len(self.grades)} decisions, accuracy {self.accuracy}>"
+
+
+def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES) -> Review:
+    """Grade every decision ``seat`` made in ``game`` so far (replayed from its seed and history).
+
+    Moves with a single legal action are no decision and are left out. ``samples``:
+    determinizations per option (``REVIEW_SAMPLES`` by default, fewer than a hint's).
+    """
+    if not isinstance(game, Game):
+        raise ValueError(f"review needs a golflab.Game, got {type(game).__name__}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
+        raise ValueError(f"seat must be a seat index 0-{game.num_players - 1}, got {seat!r}")
+    g = Game(list(game.players), game.rules, seed=game.seed)
+    grades = []
+    for step, act in enumerate(game.history):
+        if g.phase is Phase.ROUND_OVER:
+            g.next_round()
+        if g.current_player == seat and len(g.legal_actions()) > 1:
+            grades.append(grade(g.observation(seat), act, samples=samples, step=step))
+        g.apply(act)
+    return Review(seat, grades)
