@@ -1,0 +1,230 @@
+"""The lessons' exercises: right answers accepted, wrong ones explained, bad input refused, nothing lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from golflab import Rules, round_breakdown, score_hand
+from golflab.puzzles import generate
+from widgets.exercise import (
+    MARGIN_TOLERANCE,
+    BestOption,
+    Exercises,
+    PairPays,
+    ScoreHand,
+    ScoreHole,
+    parse_number,
+    rules_words,
+)
+from widgets.puzzle_board import PuzzleBoard, option_class
+
+HAND = ["QH", "2S", "5D", "QC", "7C", "KS"]
+TWOS = ["2S", "KD", "9C", "2D", "KH", "5C"]
+HOLE = (["Ann", "Ben"], [["KH", "5S", "3D", "KC", "AH", "3C"], ["4H", "5H", "QD", "4C", "KS", "QC"]])
+
+
+@pytest.fixture(scope="module")
+def puzzle():
+    return generate(n=1, seed=0, min_gap=2.0, kind="place")[0]
+
+
+# -- ScoreHand -----------------------------------------------------------------------------------
+
+def test_score_hand_accepts_the_engines_score_in_any_spelling():
+    q = ScoreHand(HAND)
+    assert q.answer == score_hand(HAND)
+    for typed in (str(q.answer), f" {q.answer} ", f"+{q.answer}", f"{q.answer}.0"):
+        assert q.check(number=typed).correct
+    negative = ScoreHand(["2S", "JK", "KD", "AS", "KH", "2C"], Rules(jokers="standard"))
+    assert negative.answer < 0
+    assert negative.check(number=str(negative.answer).replace("-", "\u2212")).correct
+
+
+def test_score_hand_explains_a_wrong_answer_column_by_column():
+    q = ScoreHand(HAND)
+    v = q.check(number=str(q.answer + 4))
+    assert not v.correct
+    assert f"you said {q.answer + 4}, the hand scores {q.answer}" in v.message
+    assert "Left column" in v.detail and "Hand: <b>" in v.detail
+
+
+def test_score_hand_dealt_by_the_engine_under_house_rules():
+    from golflab import Game
+
+    rules = Rules(super_kings=True)
+    q = ScoreHand.dealt(5, rules)
+    assert q.answer == score_hand(Game(players=2, rules=rules, seed=5).grid(0), rules)
+    assert "super kings" in q.prompt
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("", "the box is empty"),
+    ("twelve", '"twelve" is not a number'),
+    ("4.5", '"4.5" is not a whole number'),
+    ("inf", "is not a usable number"),
+])
+def test_score_hand_refuses_what_is_no_answer(typed, message):
+    with pytest.raises(ValueError, match=message):
+        ScoreHand(HAND).check(number=typed)
+
+
+# -- ScoreHole -------------------------------------------------------------------------------------
+
+def test_score_hole_counts_house_rule_adjustments():
+    rules = Rules(knock_penalty=True)
+    q = ScoreHole(*HOLE, rules=rules, finisher=0, seat=0)
+    expected = round_breakdown(HOLE[1], rules, finisher=0).scores[0]
+    assert q.answer == expected
+    assert q.check(number=str(expected)).correct
+    wrong = q.check(number=str(round_breakdown(HOLE[1], rules, finisher=0).hand_scores[0]))
+    assert not wrong.correct and "knock penalty +10" in wrong.message
+    assert "Ann went out" in q.prompt and "knock penalty" in q.prompt
+
+
+def test_score_hole_refuses_a_seat_that_is_not_there():
+    with pytest.raises(ValueError, match="seat must be one of the 2 players"):
+        ScoreHole(*HOLE, rules=Rules(), finisher=0, seat=2)
+
+
+# -- PairPays --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cards, column, rules, answer", [
+    (HAND, 0, Rules(), "yes"),                                   # two queens: 20 points saved
+    (TWOS, 0, Rules(), "no"),                                    # two 2s: 4 points thrown away
+    (TWOS, 1, Rules(), "no"),                                    # two kings: 0 either way
+    (TWOS, 1, Rules(super_kings=True), "no"),                    # super kings: -4 thrown away
+    (TWOS, 0, Rules(negative_pairs_keep_value=True), "no"),      # keeps -4: saves nothing
+])
+def test_pair_pays_answers_from_the_engine(cards, column, rules, answer):
+    q = PairPays(cards, column, rules)
+    assert q.answer == answer
+    assert q.check(choice=answer).correct
+    other = "no" if answer == "yes" else "yes"
+    wrong = q.check(choice=other)
+    assert not wrong.correct and "Apart the two cards score" in wrong.message
+
+
+def test_pair_pays_refuses_a_column_without_a_pair_and_a_missing_choice():
+    with pytest.raises(ValueError, match="column 2 of this hand is no pair"):
+        PairPays(HAND, 2)
+    q = PairPays(HAND, 0)
+    with pytest.raises(ValueError, match="pick one of the options first"):
+        q.check(choice=None)
+    with pytest.raises(ValueError, match="'maybe' is not one of the options"):
+        q.check(choice="maybe")
+
+
+# -- BestOption ------------------------------------------------------------------------------------
+
+def test_best_option_needs_the_best_action_and_the_gap(puzzle):
+    q = BestOption(puzzle)
+    best, gap = q.answer
+    assert best == puzzle.answer and gap == puzzle.gap
+    assert q.check(choice=best, number=f"{gap:.1f}").correct
+    assert q.check(choice=best, number=str(gap + MARGIN_TOLERANCE - 0.01)).correct
+    far = q.check(choice=best, number=str(gap + MARGIN_TOLERANCE + 0.5))
+    assert not far.correct and f"by {gap:.1f} points" in far.message
+    second = puzzle.options[1].action
+    wrong = q.check(choice=second, number=f"{gap}")
+    assert not wrong.correct and "Not the best option" in wrong.message
+    assert "points worse than the best option" in wrong.detail  # every option's worth is shown
+    assert {value for _label, value in q.choices} == {o.action for o in puzzle.options}
+
+
+def test_best_option_refuses_an_action_that_is_no_option_and_a_missing_margin(puzzle):
+    q = BestOption(puzzle)
+    with pytest.raises(ValueError, match="is not one of the options"):
+        q.check(choice="knock", number="2")
+    with pytest.raises(ValueError, match="the box is empty"):
+        q.check(choice=puzzle.answer, number="")
+
+
+# -- the widget ------------------------------------------------------------------------------------
+
+def test_exercises_count_progress_and_keep_results_through_refusals(puzzle):
+    ex = Exercises([ScoreHand(HAND), PairPays(TWOS, 0), BestOption(puzzle)])
+    assert "0 of 3 answered, 0 right" in ex.progress.value
+    assert ex.answer(0, number="nonsense") is None
+    assert ex.results == [None, None, None]
+    assert "golf-exercise-refused" in ex.boxes[0].feedback._dom_classes
+    assert "Not checked" in ex.boxes[0].feedback.value
+    assert ex.answer(0, number=str(score_hand(HAND))).correct
+    assert ex.answer(1, choice="yes").correct is False
+    assert "2 of 3 answered, 1 right" in ex.progress.value
+    before = ex.progress.value
+    assert ex.answer(0, number="") is None  # refused: the right answer still counts
+    assert ex.results[0] is True and ex.progress.value == before
+    assert "still counts" in ex.boxes[0].feedback.value
+    assert ex.answer(1, choice="no").correct  # a second try may put it right
+    assert ex.right == 2 and ex.done == 2
+    assert "golf-exercise-right" in ex.boxes[1].feedback._dom_classes
+
+
+def test_exercises_check_button_reads_the_boxes():
+    ex = Exercises([ScoreHand(HAND)])
+    box = ex.boxes[0]
+    number = next(c for row in box.children if hasattr(row, "children") for c in row.children
+                  if "golf-exercise-number" in c._dom_classes)
+    check = next(c for row in box.children if hasattr(row, "children") for c in row.children
+                 if "golf-exercise-check" in c._dom_classes)
+    number.value = str(score_hand(HAND))
+    check.click()
+    assert ex.results == [True]
+
+
+def test_exercises_refuse_an_empty_set_and_a_question_not_there():
+    with pytest.raises(ValueError, match="at least one question"):
+        Exercises([])
+    with pytest.raises(ValueError, match="there are 1 questions here"):
+        Exercises([ScoreHand(HAND)]).answer(3, number="1")
+
+
+def test_parse_number_and_rules_words():
+    assert parse_number(" \u22123 ", True, "x") == -3
+    assert parse_number("2.5", False, "x") == 2.5
+    assert rules_words(Rules()) == "none"
+    assert rules_words(Rules(super_kings=True, jokers="standard")) == "jokers standard, super kings"
+
+
+# -- the puzzle board ------------------------------------------------------------------------------
+
+def test_puzzle_board_scores_streaks_and_refuses_a_second_answer():
+    board = PuzzleBoard(seed=0)
+    first = board.puzzle
+    classes = {c for b in board.options.children for c in b._dom_classes}
+    assert classes == {option_class(o.action) for o in first.options}
+    wrong = first.options[-1].action
+    assert board.answer(wrong) is False
+    assert "golf-puzzle-wrong" in board.feedback._dom_classes
+    for o in first.options:
+        assert f"{o.value:+.1f}" in board.feedback.value
+    with pytest.raises(ValueError, match="answered already"):
+        board.answer(first.answer)
+    assert board.tried == 1 and board.solved == 0
+    board.next()
+    assert board.answer(board.puzzle.answer) is True
+    board.next()
+    assert board.answer(board.puzzle.answer) is True
+    assert (board.solved, board.tried, board.streak) == (2, 3, 2)
+    assert "solved 2 of 3" in board.score.value and "streak 2" in board.score.value
+
+
+def test_puzzle_board_refuses_an_option_that_is_not_there_and_changes_nothing():
+    board = PuzzleBoard(seed=0)
+    with pytest.raises(ValueError, match="is not an option here"):
+        board.answer("knock")
+    assert board.tried == 0 and board.chosen is None and board.next_button.disabled
+
+
+def test_puzzle_board_follows_difficulty_and_house_rules():
+    board = PuzzleBoard(seed=0, difficulty="easy")
+    assert all(p.gap >= 5.0 for p in board.puzzles)
+    board.form.controls["super_kings"].value = True
+    assert board.puzzle.observation.rules.super_kings
+    board.difficulty.value = "hard"
+    assert board.index == 0 and board.puzzles[0].gap >= 0.5
+    for _ in range(12):  # past the first batch: more are made
+        board.next()
+    assert board.index == 12 and len(board.puzzles) >= 13
+    with pytest.raises(ValueError, match="difficulty must be one of"):
+        PuzzleBoard(difficulty="brutal")
