@@ -1,9 +1,12 @@
 """Actions and their one string notation: ``flip N``, ``draw``, ``take``, ``swap N``,
-``discard``, ``skip`` (N a grid position 0-5)."""
+``discard``, ``skip`` and ``knock`` (N a grid position 0-5). ``flip N`` at the start of a
+turn exists only under ``flip_as_action``, ``knock`` only under ``knock_early``."""
 
 from __future__ import annotations
 
-KINDS = ("flip", "draw", "take", "swap", "discard", "skip")
+KINDS = ("flip", "draw", "take", "swap", "discard", "skip", "knock")
+#: How to write an action (for messages).
+NOTATION = "flip N, draw, take, swap N, discard, skip or knock (N a position 0-5)"
 _POSITIONAL = ("flip", "swap")
 
 
@@ -34,8 +37,7 @@ class Action:
         if not _is_action(kind, pos):
             shown = repr(kind) if pos is None else f"{kind!r}, {pos!r}"
             raise IllegalActionError(
-                f"Action({shown}) is not an action: write flip N, draw, take, swap N, discard or skip "
-                "(N a position 0-5)")
+                f"Action({shown}) is not an action: write {NOTATION}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notation", kind if pos is None else f"{kind} {pos}")
@@ -56,7 +58,7 @@ class Action:
             if found is not None:
                 return found
         raise IllegalActionError(
-            f"{text!r} is not an action: write flip N, draw, take, swap N, discard or skip (N a position 0-5)"
+            f"{text!r} is not an action: write {NOTATION}"
         )
 
     def __str__(self) -> str:
@@ -82,7 +84,8 @@ DRAW = Action("draw")
 TAKE = Action("take")
 DISCARD = Action("discard")
 SKIP = Action("skip")
-for _a in (*FLIP, *SWAP, DRAW, TAKE, DISCARD, SKIP):
+KNOCK = Action("knock")
+for _a in (*FLIP, *SWAP, DRAW, TAKE, DISCARD, SKIP, KNOCK):
     Action._by_text[_a.notation] = _a
     if _a.pos is not None:
         Action._by_text[f"{_a.kind}{_a.pos}"] = _a

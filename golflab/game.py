@@ -26,9 +26,9 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 from . import savefile
-from .actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action, IllegalActionError
+from .actions import DISCARD, DRAW, FLIP, KNOCK, NOTATION, SKIP, SWAP, TAKE, Action, IllegalActionError
 from .cards import Card, build_deck
-from .rules import Rules
+from .rules import OPTION, OPTIONS, Rules
 from .scoring import RoundBreakdown, round_breakdown
 
 _ACTIONS = Action._by_text  # notation -> the interned Action
@@ -209,7 +209,16 @@ class Game:
         """The legal actions now (empty between holes and at game over)."""
         stage = self._stage
         if stage == "draw":
-            return [DRAW, TAKE] if self._discard else [DRAW]
+            acts = [DRAW, TAKE] if self._discard else [DRAW]
+            rules = self._rules
+            if rules.flip_as_action or rules.knock_early:  # whole-turn actions (spec section 12)
+                up = self._up[self._current]
+                down = [i for i in range(6) if not up[i]]
+                if rules.flip_as_action:
+                    acts += [FLIP[i] for i in down]
+                if rules.knock_early and 1 <= len(down) <= 2:
+                    acts.append(KNOCK)
+            return acts
         if stage == "place":
             return [*SWAP, DISCARD] if self._held_src == "draw" else list(SWAP)
         if stage == "initial_flip" or stage == "flip":
@@ -223,7 +232,13 @@ class Game:
     def _is_legal(self, a: Action) -> bool:
         stage, kind = self._stage, a.kind
         if stage == "draw":
-            return a is DRAW or (a is TAKE and bool(self._discard))
+            if a is DRAW:
+                return True
+            if a is TAKE:
+                return bool(self._discard)
+            if kind == "flip":
+                return self._rules.flip_as_action and not self._up[self._current][a.pos]
+            return a is KNOCK and self._rules.knock_early and 1 <= self._up[self._current].count(False) <= 2
         if stage == "place":
             return kind == "swap" or (a is DISCARD and self._held_src == "draw")
         if stage == "initial_flip" or stage == "flip":
@@ -231,6 +246,24 @@ class Game:
                 return not self._up[self._current][a.pos]
             return a is SKIP and stage == "flip" and self._flip_optional
         return False
+
+    def _why_not(self, a: Action) -> str:
+        """Why a flip or knock is refused, naming the rule it needs (else nothing to add)."""
+        rules, stage = self._rules, self._stage
+        if a is KNOCK:
+            if not rules.knock_early:
+                return " (knock needs the knock_early house rule)"
+            if stage != "draw":
+                return " (knock is a whole turn: only at the start of a turn, before drawing)"
+            down = self._up[self._current].count(False)
+            return f" (knock needs one or two face-down cards; this seat has {down})"
+        if a.kind == "flip" and stage in ("draw", "place"):
+            if not rules.flip_as_action:
+                return " (flip N as a whole turn needs the flip_as_action house rule)" if stage == "draw" else ""
+            if stage == "place":
+                return " (flip N as a whole turn comes instead of drawing, not after a draw)"
+            return f" (card {a.pos} is already face up)"
+        return ""
 
     def _refuse(self, action: Any, why: str = "") -> IllegalActionError:
         legal = ", ".join(str(a) for a in self.legal_actions()) or "none"
@@ -249,18 +282,21 @@ class Game:
             try:
                 a = Action.parse(str(action) if isinstance(action, Action) else action)
             except IllegalActionError:
-                raise self._refuse(action, " (not an action: write flip N, draw, take, swap N, discard or skip)") from None
+                raise self._refuse(action, f" (not an action: write {NOTATION})") from None
         if not self._is_legal(a):
-            raise self._refuse(a)
+            raise self._refuse(a, self._why_not(a))
         self._history.append(a.notation)
         kind = a.kind
         seat = self._current
-        if kind == "flip":
+        if kind == "flip":  # an initial flip, a flip after a discard, or a whole turn (flip_as_action)
             self._up[seat][a.pos] = True
             if self._stage == "initial_flip":
                 self._after_initial_flip()
             else:
                 self._end_turn(seat)
+        elif a is KNOCK:  # knock_early: the last one or two cards face up, the whole turn
+            self._up[seat][:] = [True] * 6
+            self._end_turn(seat)
         elif kind == "swap":
             grid = self._grids[seat]
             self._discard.append(grid[a.pos])
@@ -486,13 +522,22 @@ class Game:
         """Restore a game saved by ``to_json``. Anything but such a save exactly as it was
         written (see ``golflab.savefile``) is a ValueError saying what is wrong."""
         data = savefile.load(text)
+        saved = data["rules"]
+        # options newer than the save's version: an older save has none of them (they were off)
+        absent = [o.name for o in OPTIONS if o.since > data["version"] and o.name not in saved]
         try:
-            rules = Rules.from_dict(data["rules"])
+            rules = Rules.from_dict({**saved, **{name: OPTION[name].default for name in absent}})
         except ValueError as exc:
             raise ValueError(f"saved game rules are not allowed: {exc}") from None
-        savefile.check_part("rules", rules.to_dict(), data["rules"])
+
+        def as_saved(rules_dict: dict) -> dict:
+            return {k: v for k, v in rules_dict.items() if k not in absent}
+
+        savefile.check_part("rules", as_saved(rules.to_dict()), saved)
         game = cls.replay(data["players"], rules, data["seed"], data["history"], round=data["state"]["round"])
-        savefile.check_restored(data, game._save())
+        written = game._save()
+        # an older save is checked as that version wrote it
+        savefile.check_restored(data, {**written, "version": data["version"], "rules": as_saved(written["rules"])})
         return game
 
     # ------------------------------------------------------------- display

@@ -35,7 +35,9 @@ class Option:
     ``optional``: None is allowed (it means ``none_label``, e.g. automatic decks);
     ``env``: the environment variable overriding the default (``env_aliases`` maps extra
     spellings accepted there); ``aliases``: the seed's spellings that map onto it;
-    ``affects``: which parts of the game it changes (``AFFECTS``).
+    ``affects``: which parts of the game it changes (``AFFECTS``); ``since``: the first
+    save version (``golflab.savefile``) that always holds it (an older save without it
+    loads with the default).
     """
 
     name: str
@@ -50,6 +52,7 @@ class Option:
     env: str | None = None
     env_aliases: tuple[tuple[str, Any], ...] = ()
     aliases: tuple[str, ...] = ()
+    since: int = 1
 
     @property
     def label(self) -> str:
@@ -105,8 +108,8 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
 
 
-def _flag(name: str, help: str, *affects: str) -> Option:
-    return Option(name, bool, False, help, affects)
+def _flag(name: str, help: str, *affects: str, since: int = 1) -> Option:
+    return Option(name, bool, False, help, affects, since=since)
 
 
 #: Every rule option, in the order of the spec's options summary (section 8 and 12).
@@ -130,12 +133,13 @@ OPTIONS: tuple[Option, ...] = (
     _flag("tied_shame", "Players whose scores tie with another player's get +5.", "round"),
     _flag("blackjack", "A hand of exactly 21 scores 0.", "round"),
     _flag("wolfpack", "Two columns of paired jacks give a further -5.", "hand_bonus"),
-    _flag("one_eyed_jacks", "The one-eyed jacks (JH, JS) are worth 0 instead of 10.", "card_values"),
-    _flag("negative_pairs_keep_value", "A pair of negative cards keeps its sum (two 2s score -4, not 0).", "pairs"),
-    _flag("four_of_a_kind", "Two paired columns of one rank (four of a kind) give a further -20.", "hand_bonus"),
-    _flag("flip_as_action", "Instead of drawing, a player may flip one face-down card as the whole turn.", "turn"),
+    _flag("one_eyed_jacks", "The one-eyed jacks (JH, JS) are worth 0 instead of 10.", "card_values", since=2),
+    _flag("negative_pairs_keep_value", "A pair of negative cards keeps its sum (two 2s score -4, not 0).", "pairs", since=2),
+    _flag("four_of_a_kind", "Two paired columns of one rank (four of a kind) give a further -20.", "hand_bonus", since=2),
+    _flag("flip_as_action", "Instead of drawing, a player may flip one face-down card as the whole turn.", "turn",
+          since=2),
     _flag("knock_early", "Instead of drawing, a player with 1-2 face-down cards may turn them all up (knock).",
-          "turn"),
+          "turn", since=2),
     Option("decks", int, None, "Decks in play: 1-3, or automatic (1 for up to 4 players, 2 for 5-6).", ("deal",),
            bounds=(1, 3), optional=True, none_label="automatic"),
     Option("max_turns", int, 50, "Turns per player before a stalled hole ends (10-500).", ("game",),

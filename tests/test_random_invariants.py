@@ -11,7 +11,9 @@ seed and rules so it can be replayed.
 * after the finisher every other seat gets exactly one final turn, in seat order;
 * a live phase always has legal actions; observations never show a face-down card;
 * a refused action leaves ``to_json()`` identical;
-* ``from_json(to_json())`` taken at a random point continues identically.
+* ``from_json(to_json())`` taken at a random point continues identically;
+* a whole-turn flip (``flip_as_action``) turns up exactly that card and ends the turn; a
+  knock (``knock_early``) comes with one or two face-down cards and turns them all up.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ pytestmark = pytest.mark.usefixtures("clean_env")
 GAMES = 2000
 CHUNKS = 4
 ALL_ACTIONS = [Action.parse(t) for t in
-               [*(f"flip {i}" for i in range(6)), "draw", "take", *(f"swap {i}" for i in range(6)), "discard", "skip"]]
+               [*(f"flip {i}" for i in range(6)), "draw", "take", *(f"swap {i}" for i in range(6)), "discard", "skip", "knock"]]
 ALLOWED = {
     Phase.INITIAL_FLIP: {Phase.INITIAL_FLIP, Phase.PLAYING},
     Phase.PLAYING: {Phase.PLAYING, Phase.FINAL_TURN, Phase.ROUND_OVER, Phase.GAME_OVER},
@@ -83,6 +85,9 @@ class HoleWatch:
         up = list(up_before)
         if action.kind in ("swap", "flip"):
             up[action.pos] = True
+        elif action.kind == "knock":
+            assert 1 <= up.count(False) <= 2, where
+            up = [True] * 6
         if phase_before is Phase.PLAYING:
             went_out = all(up)
             assert went_out == (game.phase is Phase.FINAL_TURN), where
@@ -156,8 +161,13 @@ def play_checked(seed: int, seen: Counter) -> None:
         turns_before, up_before = game.turns, game.face_up(seat)
         action = choose(game, rng, seat in stallers)
         seen["reshuffles"] += action.kind == "draw" and game.draw_pile_size == 0
-        seen[action.kind] += 1
+        whole_turn = game.held is None and phase is not Phase.INITIAL_FLIP and action.kind in ("flip", "knock") \
+            and "draw" in [str(a) for a in acts]
+        seen["flip_turn" if whole_turn and action.kind == "flip" else action.kind] += 1
         game.apply(action)
+        if whole_turn:  # flip_as_action or knock_early: the turn is over, no card held
+            assert game.held is None and game.turns[seat] == turns_before[seat] + 1, where
+            assert (rules.flip_as_action if action.kind == "flip" else rules.knock_early), where
         if twin is not None:
             twin.apply(action)
         steps += 1
@@ -190,5 +200,5 @@ def test_random_games_keep_every_invariant(chunk):
         play_checked(seed, seen)
     # the random games really reach every case the invariants are about
     for case in ("refusals", "reshuffles", "restored", "stalled holes", "finished holes",
-                 "flip", "draw", "take", "swap", "discard", "skip"):
+                 "flip", "draw", "take", "swap", "discard", "skip", "flip_turn", "knock"):
         assert seen[case] > 0, (case, seen)

@@ -137,3 +137,86 @@ def test_pairs_are_by_rank_and_values_by_kind():
     assert score_hand(["JH", "5S", "5C", "JD", "6S", "6D"], rules) == 0 + 11 + 11  # any two jacks pair
     assert score_hand(["JH", "5S", "5C", "QD", "6S", "6D"], rules) == 10 + 11 + 11  # JH is worth 0
     assert score_hand(["JD", "5S", "5C", "QD", "6S", "6D"], rules) == 20 + 11 + 11
+
+
+# ------------------------------------------------------------------ the engine's whole-turn actions
+import json  # noqa: E402
+
+from golflab import Game, IllegalActionError, Phase, savefile  # noqa: E402
+
+
+def _playing(rules: Rules, seed: int = 1) -> Game:
+    """A 2-player game in the playing phase, seat 0 to draw, cards 0 and 1 of each seat face up."""
+    game = Game(2, rules, seed)
+    for action in ("flip 0", "flip 1", "flip 0", "flip 1"):
+        game.apply(action)
+    assert game.phase is Phase.PLAYING and game.current_player == 0
+    return game
+
+
+def test_flip_as_action_flips_one_card_as_the_whole_turn():
+    game = _playing(_rules({"flip_as_action": True}))
+    assert [str(a) for a in game.legal_actions()] == ["draw", "take", "flip 2", "flip 3", "flip 4", "flip 5"]
+    game.apply("flip 4")
+    assert game.face_up(0) == [True, True, False, False, True, False]
+    assert game.current_player == 1 and game.turns == [1, 0] and game.held is None
+
+
+def test_flip_as_action_on_the_last_card_goes_out():
+    game = _playing(_rules({"flip_as_action": True}))
+    for pos in (2, 3, 4):
+        game.apply(f"flip {pos}")  # seat 0
+        game.apply("draw").apply("discard")  # seat 1
+    game.apply("flip 5")
+    assert game.phase is Phase.FINAL_TURN and game.finisher == 0
+    game.apply("flip 2")  # seat 1's final turn may be a flip too: it simply ends the turn
+    assert game.phase is Phase.ROUND_OVER
+
+
+def test_knock_turns_up_the_last_cards_and_goes_out():
+    game = _playing(_rules({"knock_early": True, "flip_as_action": True}))
+    assert "knock" not in [str(a) for a in game.legal_actions()]  # four face-down cards
+    game.apply("flip 2").apply("draw").apply("discard").apply("flip 3").apply("draw").apply("discard")
+    assert [str(a) for a in game.legal_actions()][-1] == "knock"  # two face-down cards left
+    game.apply("knock")
+    assert all(game.face_up(0)) and game.phase is Phase.FINAL_TURN and game.finisher == 0
+
+
+@pytest.mark.parametrize("options, setup, action, words", [
+    ({}, (), "knock", ["knock_early"]),
+    ({}, (), "flip 3", ["flip_as_action"]),
+    ({"knock_early": True}, (), "knock", ["one or two face-down cards", "4"]),
+    ({"knock_early": True}, ("draw",), "knock", ["start of a turn"]),
+    ({"flip_as_action": True}, ("draw",), "flip 3", ["instead of drawing"]),
+    ({"flip_as_action": True}, (), "flip 0", ["already face up"]),
+])
+def test_whole_turn_actions_are_refused_with_the_rule_named(options, setup, action, words):
+    game = _playing(_rules(options))
+    for a in setup:
+        game.apply(a)
+    before = game.to_json()
+    with pytest.raises(IllegalActionError) as exc:
+        game.apply(action)
+    assert all(w in str(exc.value) for w in words), str(exc.value)
+    assert game.to_json() == before
+
+
+def test_a_save_from_before_the_new_options_loads_with_them_off():
+    game = _playing(_rules({"wolfpack": True}))
+    data = json.loads(game.to_json())
+    del data["checksum"]
+    data["version"] = 1
+    for name in ("one_eyed_jacks", "negative_pairs_keep_value", "four_of_a_kind", "flip_as_action", "knock_early"):
+        del data["rules"][name]
+    restored = Game.from_json(json.dumps(data))
+    assert restored.rules == game.rules and restored.to_json() == game.to_json()
+    data["version"] = 2  # a version-2 save always holds them
+    data["checksum"] = savefile.checksum(data)
+    with pytest.raises(ValueError, match="one_eyed_jacks"):
+        Game.from_json(json.dumps(data))
+
+
+def test_knock_and_whole_turn_flips_round_trip_through_a_save():
+    game = _playing(_rules({"knock_early": True, "flip_as_action": True}), seed=3)
+    game.apply("flip 2").apply("flip 2").apply("flip 3").apply("flip 3").apply("knock")
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
