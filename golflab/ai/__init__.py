@@ -17,10 +17,10 @@ from .decisions import (
 )
 from .evaluate import unseen_mean
 from .player import CPUPlayer
-from .profiles import PROFILES, Profile, get_profile, personality_names
+from .profiles import CPU_NAMES, EXPERT, PROFILES, Profile, get_profile, personality_names
 
 __all__ = [
-    "CPUPlayer", "PROFILES", "Profile", "choose_flip", "choose_placement",
+    "CPUPlayer", "CPU_NAMES", "EXPERT", "PROFILES", "Profile", "choose_flip", "choose_placement",
     "forced_swap_position", "forms_negative_pair", "get_profile", "personality_names", "should_skip_flip",
     "should_take_discard", "turn_action", "unseen_mean", "wants_to_go_out",
 ]

@@ -6,7 +6,7 @@ import random
 
 from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
 from .decisions import SeatView, choose_flip, place_from_view, should_skip_flip, takes_from_view, turn_action
-from .profiles import Profile, get_profile
+from .profiles import EXPERT, Profile, get_profile
 
 
 class CPUPlayer:
@@ -16,6 +16,8 @@ class CPUPlayer:
     choice from its own ``random.Random(seed)``: the same seed and observations give the
     same choices. To place a card it reuses what its draw decision computed when the new
     observation shows the same grid (and the same cards), which changes no choice.
+    ``CPUPlayer("Expert")`` plays the coach's best option (``golflab.ai.expert``): it is
+    deterministic, so its seed changes nothing.
     """
 
     def __init__(self, profile: "str | Profile", seed: int | None = None) -> None:
@@ -38,8 +40,12 @@ class CPUPlayer:
                 "choose() needs the observation of the seat to move (its legal_actions are empty): "
                 "pass game.observation(game.current_player)"
             )
-        stage = obs.awaiting
         profile, rng = self.profile, self.rng
+        if profile is EXPERT:
+            from .expert import expert_move
+
+            return expert_move(obs)
+        stage = obs.awaiting
         if stage == "draw":  # should_take_discard, which is False when the discard pile is empty
             rules = obs.rules
             if rules.knock_early or rules.flip_as_action:  # a whole-turn action instead of drawing

@@ -49,24 +49,33 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+#: The Expert: a CPU that plays the coach's best option (``golflab.coach.hint``), not one of the
+#: eight personalities (it is not in ``PROFILES``). Its parameters are what the CPU rules use
+#: where they still need a personality (none of its moves: they are all the coach's).
+EXPERT = Profile("Expert", "Plays the coach's best option", 5, 0.45, 0.55, 0.0)
+#: Every name a CPU player may have: the eight personalities, then "Expert".
+CPU_NAMES: tuple[str, ...] = (*PROFILES, EXPERT.name)
+
+
 def get_profile(name_or_profile: "str | Profile") -> Profile:
-    """A Profile itself, or the personality of that name (case-insensitive)."""
+    """A Profile itself, or the personality of that name (case-insensitive; "Expert" gives
+    ``EXPERT``)."""
     if isinstance(name_or_profile, Profile):
         return name_or_profile
     if isinstance(name_or_profile, str):
         key = name_or_profile.strip().lower()
-        for name, profile in PROFILES.items():
+        for name, profile in (*PROFILES.items(), (EXPERT.name, EXPERT)):
             if name.lower() == key:
                 return profile
     raise ValueError(
-        f"unknown CPU personality {name_or_profile!r}: choose one of {', '.join(PROFILES)} or pass a Profile"
+        f"unknown CPU personality {name_or_profile!r}: choose one of {', '.join(CPU_NAMES)} or pass a Profile"
     )
 
 
 def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
                       profiles: bool = False, what: str = "personalities") -> list:
-    """Validate CPU personality names in one place: each a ``PROFILES`` name (any case; returned
-    as spelled there), or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
+    """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``
+    and "Expert", any case; returned as spelled there), or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
     comma-separated string. ``count``: the (lowest, highest) number allowed; ``distinct``: no
     name twice. Anything else is a ValueError that says what is allowed."""
     if isinstance(names, str):
@@ -74,8 +83,8 @@ def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct
     try:
         names = list(names)
     except TypeError:
-        raise ValueError(f"{what} must be a list of names from {', '.join(PROFILES)}, got {names!r}") from None
-    by_lower = {k.lower(): k for k in PROFILES}
+        raise ValueError(f"{what} must be a list of names from {', '.join(CPU_NAMES)}, got {names!r}") from None
+    by_lower = {k.lower(): k for k in CPU_NAMES}
     out = []
     for n in names:
         if profiles and isinstance(n, Profile):
@@ -84,7 +93,7 @@ def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct
         name = by_lower.get(n.strip().lower()) if isinstance(n, str) else None
         if name is None:
             extra = " (or a golflab.ai.Profile)" if profiles else ""
-            raise ValueError(f"unknown personality {n!r}: choose from {', '.join(PROFILES)}{extra}")
+            raise ValueError(f"unknown personality {n!r}: choose from {', '.join(CPU_NAMES)}{extra}")
         out.append(name)
     if count is not None and not count[0] <= len(out) <= count[1]:
         raise ValueError(f"choose {count[0]} to {count[1]} {what}, got {len(out)}")
