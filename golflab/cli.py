@@ -183,13 +183,13 @@ def _umask() -> int:
 def _simulate(args) -> int:
     from .simulation import resolve_players, summarize
 
-    from .ai import PROFILES
+    from .ai import CPU_NAMES
 
     rules = parse_rules(args.rule)
-    known = {k.lower() for k in PROFILES}
+    known = {k.lower() for k in CPU_NAMES}
     for name in args.players.split(","):
         if name.strip().lower() not in known:
-            raise UsageError(f"unknown personality {name.strip()!r} in --players: choose from {', '.join(PROFILES)}")
+            raise UsageError(f"unknown personality {name.strip()!r} in --players: choose from {', '.join(CPU_NAMES)}")
     try:
         players = resolve_players(args.players.split(","))
     except ValueError as exc:
