@@ -22,7 +22,8 @@ from .ev import action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
-__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "Option", "Puzzle", "decision_kind", "describe", "generate", "value_options"]
+__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "Option", "Puzzle", "cpu_hole", "decision_kind", "describe",
+           "generate", "value_options"]
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -161,21 +162,35 @@ def _check(n, seed, rules, min_gap, kind) -> Rules:
     return rules
 
 
+def _play(game: Game, game_seed: int):
+    """Play ``game``'s hole with CPU players (one per seat, named as the seats); yield each
+    observation of the seat to move before its move."""
+    bots = [CPUPlayer(name, seed=game_seed * 10 + s) for s, name in enumerate(game.players)]
+    while game.phase in (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN):
+        obs = game.observation(game.current_player)
+        yield obs
+        game.apply(bots[obs.seat].choose(obs))
+
+
+def cpu_hole(seed: int, rules: Rules | None = None, players: tuple = PLAYERS) -> Game:
+    """One hole played to its end by CPU personalities (``players``) from ``seed``: a real hole
+    to score and explain (the same hole ``generate`` takes positions from with that game seed)."""
+    game = Game(players=list(personality_names(list(players))), rules=(rules or Rules()).replace(rounds=1),
+                seed=seed)
+    for _obs in _play(game, seed):
+        pass
+    return game
+
+
 def _positions(seed: int, rules: Rules):
-    """(game, seat, turn) at every decision of real CPU play, game after game, from ``seed``."""
+    """(game seed, seat, move, observation) at every decision of real CPU play, game after game."""
     names = personality_names(list(PLAYERS))
     for g in range(MAX_GAMES):
         game_seed = seed * 1000 + g
         game = Game(players=list(names), rules=rules.replace(rounds=1), seed=game_seed)
-        bots = [CPUPlayer(name, seed=game_seed * 10 + s) for s, name in enumerate(names)]
-        turn = 0
-        while game.phase in (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN):
-            seat = game.current_player
-            obs = game.observation(seat)
+        for turn, obs in enumerate(_play(game, game_seed)):
             if obs.awaiting in ("draw", "place") and len(obs.legal_actions) > 1:
-                yield game_seed, seat, turn, obs
-            game.apply(bots[seat].choose(obs))
-            turn += 1
+                yield game_seed, obs.seat, turn, obs
 
 
 def _wanted(obs: Observation, kind: str | None) -> bool:

@@ -165,6 +165,18 @@ class ScoreHole(Question):
         self.prompt = prompt or (f"House rules: {rules_words(rules)}.{out} "
                                  f"What does {players[seat]} score for the hole?")
 
+    @classmethod
+    def from_game(cls, game: Game, seat: int | None = None, **kwargs) -> ScoreHole:
+        """The last finished hole of ``game`` (e.g. ``golflab.puzzles.cpu_hole``); default seat:
+        the one who went out (else seat 0)."""
+        if not game.round_results:
+            raise ValueError("this game has no finished hole yet: play a hole to its end first")
+        result = game.round_results[-1]
+        hands = [game.grid(s) for s in range(len(game.players))]
+        if seat is None:
+            seat = result.finisher if result.finisher is not None else 0
+        return cls(game.players, hands, game.rules, result.finisher, seat, **kwargs)
+
     @property
     def answer(self) -> int:
         return self.result.scores[self.seat]

@@ -74,6 +74,18 @@ def option_class(action: str) -> str:
     return "golf-puzzle-option-" + action.replace(" ", "-")
 
 
+def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
+    """Every option with its value, best first (the answer in bold, the learner's choice named)."""
+    obs = puzzle.observation
+    bold = ' style="font-weight:600"'
+    rows = "".join(
+        f"<tr{bold if o.action == puzzle.answer else ''}>"
+        f"<td>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
+        f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
+    return (f"<table><tr><th style='text-align:left'>option</th><th>expected change of your hand "
+            f"(points, lower is better)</th></tr>{rows}</table>")
+
+
 def feedback_html(puzzle: Puzzle, chosen: str) -> str:
     """Right or wrong, what every option is worth (best first) and why the answer is best."""
     obs = puzzle.observation
@@ -81,14 +93,7 @@ def feedback_html(puzzle: Puzzle, chosen: str) -> str:
     head = ("\u2714 Right!" if right else
             f"\u2718 Not the best: {escape(describe(obs, chosen))} is "
             f"{puzzle.value(chosen) - puzzle.options[0].value:.1f} points worse than the best option.")
-    bold = ' style="font-weight:600"'
-    rows = "".join(
-        f"<tr{bold if o.action == puzzle.answer else ''}>"
-        f"<td>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
-        f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
-    table = (f"<table><tr><th style='text-align:left'>option</th><th>expected change of your hand "
-             f"(points, lower is better)</th></tr>{rows}</table>")
-    return f"<div><b>{head}</b></div>{table}<div>{escape(puzzle.explanation)}</div>"
+    return f"<div><b>{head}</b></div>{options_table_html(puzzle, chosen)}<div>{escape(puzzle.explanation)}</div>"
 
 
 class PuzzleBoard(w.VBox):
@@ -210,3 +215,10 @@ class PuzzleBoard(w.VBox):
         self.feedback.remove_class("golf-puzzle-wrong")
         self.next_button.disabled = True
         self._show_score()
+
+
+def worked_example_html(puzzle: Puzzle) -> str:
+    """A puzzle solved for a lesson: the position, the question, every option's worth and why."""
+    return (f"{position_html(puzzle.observation)}<div class='golf-lesson'><p><b>"
+            f"{escape(question_text(puzzle.observation))}</b></p>{options_table_html(puzzle)}"
+            f"<p>{escape(puzzle.explanation)}</p></div>")
