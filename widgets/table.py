@@ -34,6 +34,7 @@ import asyncio
 import functools
 import logging
 import os
+from typing import Callable
 
 import ipywidgets as w
 
@@ -58,7 +59,7 @@ MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
                  "hand", "discard_action", "skip_action", "status", "slots", "summary", "next_round_button",
                  "scores", "log_box", "save_button", "load_button", "save_text", "download", "upload", "recent",
-                 "more")
+                 "more", "coach_slot", "review_slot")
 MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB
 
 
@@ -137,6 +138,9 @@ class GolfTable(w.VBox):
         self._syncing = False
         self._last = ""
         self._setup: NewGamePanel | None = None
+        self._move_listeners: list[Callable[[Observation, str, int], None]] = []
+        self._start_listeners: list[Callable[[], None]] = []
+        self._moved: list[tuple[Observation, str, int]] = []
         self.board = board = Board()
         for name in BOARD_WIDGETS:
             setattr(self, name, getattr(board, name))
@@ -257,6 +261,16 @@ class GolfTable(w.VBox):
             self.board.settings_slot.children = [self._setup]
         return self._setup
 
+    def on_move(self, callback: Callable[[Observation, str, int], None]) -> None:
+        """Call ``callback(before, action, step)`` after every move played here (the learner's
+        and the CPUs'), once the board shows it: ``before`` is the mover's observation before
+        the move, ``action`` its notation, ``step`` its index in ``game.history``."""
+        self._move_listeners.append(callback)
+
+    def on_start(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever a new or loaded game replaces ``game``."""
+        self._start_listeners.append(callback)
+
     def __repr__(self) -> str:
         others = [n for i, n in enumerate(self.game.players) if i != self.human_seat]
         return f"<GolfTable: you against {', '.join(others)}; {self.game.rules.rounds} holes>"
@@ -274,6 +288,7 @@ class GolfTable(w.VBox):
 
     def _start(self, game: Game, human_seat: int, story: words.Chronicle | None = None) -> None:
         self._stop_pacing()
+        self._moved = []
         self.game = game
         self.human_seat = human_seat
         if self._setup is not None:  # the panel starts from this game's settings, with a random seed
@@ -282,6 +297,8 @@ class GolfTable(w.VBox):
         self._confirm_new = False
         self._last = ""
         self._render()
+        for callback in self._start_listeners:
+            callback()
         self._schedule_cpu()
 
     def _view(self) -> Observation:
@@ -289,7 +306,17 @@ class GolfTable(w.VBox):
 
     def _play(self, action: Action) -> None:
         """Apply one move for the seat to move, log it in notation and in words."""
+        before = self.game.observation(self.game.current_player) if self._move_listeners else None
         self._last = self.story.play(self.game, action, self.human_seat) + "."
+        if before is not None:
+            self._moved.append((before, str(action), len(self.game.history) - 1))
+
+    def _tell_moves(self) -> None:
+        """Tell the ``on_move`` listeners about the moves played since the last time."""
+        moved, self._moved = self._moved, []
+        for before, action, step in moved:
+            for callback in self._move_listeners:
+                callback(before, action, step)
 
     def _human(self, action: Action, target: str, pos: int | None = None) -> None:
         """Play the learner's click if it is legal now; otherwise say why and change nothing."""
@@ -467,6 +494,7 @@ class GolfTable(w.VBox):
     def _render(self) -> None:
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves)
         self._set_status(self._situation())
+        self._tell_moves()
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
         """The current opponents, rules and seat, with ``seed`` for the next game."""

@@ -102,6 +102,8 @@ class Board:
         self.save_text = w.Textarea(placeholder="Or paste the text of a saved golf-game .json file here and press "
                                     "Load pasted game.", layout=w.Layout(width="98%", height="70px"))
         self.settings_slot = w.VBox([w.HTML("<i>Preparing the settings\u2026</i>")])
+        self.coach_slot = w.VBox()  # empty unless a coach attaches (widgets.coach_panel)
+        self.review_slot = w.VBox()
         for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
                             (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
                             (self.skip_action, "golf-action-skip"), (self.next_round_button, "golf-next-round"),
@@ -140,8 +142,8 @@ class Board:
         felt.add_class("golf-felt")
         toolbar = w.HBox([self.new_game_button, self.speed],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        return [self.css, self.scroller, self.rules_bar, toolbar, self.status, felt, self.summary,
-                self.next_round_button, self.scores, self.more]
+        return [self.css, self.scroller, self.rules_bar, toolbar, self.status, self.coach_slot, felt, self.summary,
+                self.review_slot, self.next_round_button, self.scores, self.more]
 
     # ------------------------------------------------------------------ drawing
     def draw(self, game: Game, seat: int, log_lines: Sequence[str], moves: Sequence[words.Move] = ()) -> None:
