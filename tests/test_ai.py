@@ -720,3 +720,32 @@ def test_personality_names_are_validated_in_one_place():
         personality_names(["Sofia"], count=(2, 6))
     with pytest.raises(ValueError, match="Sofia twice"):
         personality_names(["Sofia", "sofia"], distinct=True)
+
+
+# ---------------------------------------------------------------- whole-turn actions (spec section 12)
+def test_closers_knock_with_a_low_hand_against_high_opponents_and_patient_players_draw():
+    rules = Rules(knock_early=True)
+    game = table("KS AH 2C - KD -", "9S 8H 7C - - -", rules=rules)
+    assert bot_choice(game, "Sage") == "knock" and bot_choice(game, "Maya") == "knock"
+    assert bot_choice(game, "Sofia") == "draw"
+    # against opponents as low, nobody knocks
+    low = table("KS AH 2C - KD -", "AS KH 2D - KC -", rules=rules)
+    assert all(bot_choice(low, n) != "knock" for n in NAMES)
+    assert all(bot_choice(table("KS AH 2C - KD -", "9S 8H 7C - - -"), n) != "knock" for n in NAMES)  # rule off
+
+
+def test_closers_flip_instead_of_drawing_when_a_draw_gains_little():
+    rules = Rules(flip_as_action=True)
+    game = table("KS KH KC - - -", "9D 8D 7D - - -", rules=rules, discard="QH")
+    assert bot_choice(game, "Maya") == "flip 3" and bot_choice(game, "Sage") == "flip 3"
+    assert bot_choice(game, "Sofia") == "draw"  # a patient player keeps the hole going
+    # with bad cards to replace, drawing is worth more than revealing
+    assert all(bot_choice(table("9S 8H 7C - - -", "9D 8D 7D - - -", rules=rules, discard="QH"), n) == "draw"
+               for n in NAMES)
+
+
+def test_turn_action_is_none_when_the_rules_offer_no_whole_turn_action():
+    from golflab.ai import turn_action
+
+    obs = table("KS KH KC - - -", "9D 8D 7D - - -", discard="QH").observation(0)
+    assert all(turn_action(obs, PROFILES[n]) is None for n in NAMES)

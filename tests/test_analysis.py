@@ -242,3 +242,26 @@ def test_one_eyed_jacks_are_graded_by_their_value():
     assert g.case != "took_bad_card_without_pair"
     g = graded(table(["8H", "8S", "9D", "?", "?", "?"], rules=rules, discard=("JD",)), "take")
     assert g.case == "took_bad_card_without_pair"
+
+
+def test_whole_turn_flips_and_knocks_are_graded_against_drawing():
+    rules = Rules(flip_as_action=True, knock_early=True)
+    game = table(["KH", "AS", "2D", "?", "KC", "?"], rules=rules, others=[["9H", "8S", "7D", "?", "?", "?"]])
+    obs = game.observation(0)
+    best = action_values(obs)
+    assert best.best_action in ("draw", "take")
+    knock = grade(obs, "knock", "Sage")
+    assert (knock.type, knock.ev, knock.ev_loss) == ("knock", 0.0, pytest.approx(-best.best_value))
+    flip = grade(obs, "flip 3", "Sage")
+    assert flip.type == "flip_turn" and flip.ev == 0.0
+    counters = QualityCounters()
+    for g in (knock, flip, grade(obs, "draw", "Sage")):
+        counters.add(g)
+    assert counters.total_turns == 3  # each of them starts a turn
+
+
+def test_knocking_high_is_going_out_high():
+    rules = Rules(knock_early=True)
+    game = table(["QH", "JS", "9D", "?", "TC", "?"], rules=rules, others=[["AH", "KS", "2C", "?", "?", "?"]])
+    g = grade(game.observation(0), "knock", "Maya")
+    assert g.case == "questionable_moves" and "going out" in g.reason

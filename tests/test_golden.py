@@ -40,9 +40,12 @@ CASES = {
                                           "ten_penny": True, "blackjack": True, "underdog_bonus": True,
                                           "tied_shame": True}, ()),
     "five_players_stalled_hole": (505, 5, {"rounds": 1, "decks": 1, "max_turns": 10}, (0, 1, 2, 3, 4)),
+    "four_players_section12_rules": (606, 4, {"rounds": 2, "jokers": "standard", "one_eyed_jacks": True,
+                                              "negative_pairs_keep_value": True, "four_of_a_kind": True,
+                                              "flip_as_action": True, "knock_early": True}, ()),
 }
 
-_ACTION_LINE = re.compile(r"^  (\d) (flip \d|swap \d|draw|take|discard|skip)\b")
+_ACTION_LINE = re.compile(r"^  (\d) (flip \d|swap \d|draw|take|discard|skip|knock)\b")
 
 
 def transcript(name: str, seed: int, players, options: dict, actions: list[str]) -> str:
@@ -67,6 +70,7 @@ def transcript(name: str, seed: int, players, options: dict, actions: list[str])
             top = game.discard_pile[-1] if game.discard_pile else None
             grid = game.grid(seat)
             held = game.held
+            down = [i for i, up in enumerate(game.face_up(seat)) if not up]
             game.apply(action)
             note = ""
             if action == "draw":
@@ -81,6 +85,8 @@ def transcript(name: str, seed: int, players, options: dict, actions: list[str])
                 note = f"-> {game.grid(seat)[int(action.split()[1])]}"
             elif action == "discard":
                 note = f"{held}"
+            elif action == "knock":
+                note = "-> " + " ".join(str(game.grid(seat)[i]) for i in down)
             line = f"  {seat} {action:<8} {note}".rstrip()
             if game.phase is not phase:
                 line += f"   [{game.phase.value}]"
@@ -88,7 +94,8 @@ def transcript(name: str, seed: int, players, options: dict, actions: list[str])
         result = game.round_results[-1]
         out.append(f"  finisher: {result.finisher}")
         for s in range(game.num_players):
-            adj = " ".join(f"{a.rule} {a.points:+d}" for a in result.adjustments_for(s))
+            adj = " ".join([*(f"{b.rule} {b.points:+d}" for b in result.hands[s].bonuses),
+                            *(f"{a.rule} {a.points:+d}" for a in result.adjustments_for(s))])
             out.append(f"  hand {s}: {' '.join(map(str, game.grid(s)))}  = {result.hand_scores[s]}"
                        f"{'  ' + adj if adj else ''}  -> {result.scores[s]}")
         out.append(f"  scores: {' '.join(map(str, result.scores))}   hole winners: "
@@ -141,7 +148,7 @@ def test_golden_files_cover_the_options():
     assert len(list(GOLDEN.glob("*.txt"))) == len(CASES)
     every = "\n".join(texts.values())
     for needle in ("[final_turn]", "skip", "flip", "take", "(reshuffled)", "finisher: None",
-                   "knock_penalty +10", "knock_bonus -5", "underdog_bonus -3", "JK"):
+                   "knock_penalty +10", "knock_bonus -5", "underdog_bonus -3", "JK", " knock "):
         assert needle in every, needle
     assert {len(json.loads(t.splitlines()[3].split(": ", 1)[1])) for t in texts.values()} >= {2, 6}
 

@@ -36,6 +36,9 @@ CASES = {
     "section12_scoring": (("Priya", "Maya", "Sofia", "Kenji"), 6,
                           {"one_eyed_jacks": True, "negative_pairs_keep_value": True, "four_of_a_kind": True,
                            "wolfpack": True, "super_kings": True, "jokers": "standard"}, 11),
+    "section12_all": (("Sage", "Sofia", "Maya", "Diego"), 6,
+                      {"one_eyed_jacks": True, "negative_pairs_keep_value": True, "four_of_a_kind": True,
+                       "flip_as_action": True, "knock_early": True}, 12),
 }
 EXPECTED = {
     'default_4p': 'b907cd4cae4883fc',
@@ -47,6 +50,7 @@ EXPECTED = {
     'house_rules': 'cfa63d9aa82c7931',
     'knock_penalty': 'a5366b71d445fbe1',
     'section12_scoring': 'b0366a88b3cdb7dd',
+    'section12_all': '40430f4a72996f44',
 }
 
 
