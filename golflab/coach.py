@@ -218,22 +218,36 @@ def _align(grid: list, up: list, pos: int) -> list:
     return out
 
 
-def _rollout(game: Game, action: str, profiles: list, seed: int, seat: int) -> float:
+class _Bots:
+    """The CPU players of one determinization, reset to the same random state for every option
+    (cheaper than seeding new ones: ``random.Random(seed)`` costs more than a rollout step)."""
+
+    def __init__(self, profiles: list, seed: int) -> None:
+        from .ai import CPUPlayer
+
+        self.players = [CPUPlayer(p, seed=seed + s) for s, p in enumerate(profiles)]
+        self.states = [b.rng.getstate() for b in self.players]
+
+    def fresh(self) -> list:
+        for bot, state in zip(self.players, self.states):
+            bot.rng.setstate(state)
+            bot._view = None
+        return self.players
+
+
+def _rollout(game: Game, action: str, bots: list, seat: int) -> float:
     """Apply ``action``, play the hole out with CPU players, return the seat's relative score.
 
     A flip or a swap at one of this seat's face-down positions first exchanges that hidden
     card with the one at the seat's first face-down position: every option then meets the
     same hidden card (the unseen cards are exchangeable, so the values' expectations are
     unchanged and their differences far less noisy)."""
-    from .ai import CPUPlayer
-
     act = Action.parse(action)
     if act.kind in ("flip", "swap"):
         grid, up = game._grids[seat], game._up[seat]
         if not up[act.pos]:
             game._grids[seat] = _align(grid, up, act.pos)
-    bots = [CPUPlayer(p, seed=seed + s) for s, p in enumerate(profiles)]
-    stop = sum(game._turns) + 1 + HORIZON * len(profiles)
+    stop = sum(game._turns) + 1 + HORIZON * len(bots)
     game.apply(action)
     observe, apply = game.observation, game.apply
     while game._phase not in _OVER:
@@ -337,12 +351,12 @@ def hint(observation: Observation, *, samples: int | None = None) -> list[Option
     rng = random.Random(seed)
     template, unseen = _template(observation), _unseen(observation)
     worlds = [determinize(observation, rng, template, unseen) for _ in range(samples)]
-    bot_seeds = [rng.getrandbits(48) for _ in range(samples)]
     profiles = _bot_profiles(observation)
+    bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
     seat = observation.seat
     options = []
     for action in legal:
-        results = [_rollout(w.copy(), action, profiles, s, seat) for w, s in zip(worlds, bot_seeds)]
+        results = [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
         mean = sum(results) / samples
         var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
         options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(observation, action)))
