@@ -110,14 +110,14 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
         choosers = [bot.choose for bot in cpu_players(personalities, gseed)]
         observe, apply = game.observation, game.apply
         while True:
-            phase = game._phase  # the hot loop reads the game's own fields (no property calls)
+            phase = game.phase
             if phase is round_over or phase is game_over:
                 yield ("hole_over", index, game, None, None)
                 if phase is game_over:
                     break
                 game.next_round()
                 continue
-            seat = game._current
+            seat = game.current_player
             obs = observe(seat)
             action = choosers[seat](obs)
             yield ("decision", index, game, obs, action)
