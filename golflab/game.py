@@ -80,6 +80,25 @@ class Observation:
     turns: tuple
     holes_won: tuple
 
+    @classmethod
+    def of_position(cls, rules: Rules, grids: Sequence[Sequence], *, drawn: Card | None = None,
+                    draw_pile_size: int = 0, discard_pile: Sequence[Card] = (),
+                    players: Sequence[str] | None = None) -> "Observation":
+        """Seat 0's view of a position set up by hand (calculators, teaching): ``grids`` one list
+        of six per seat (None face down), seat 0 to move in the first hole's playing phase, and
+        holding ``drawn`` (drawn from the pile, so it must be placed) if given. No legal actions
+        are listed and every count (totals, turns, holes won) is 0."""
+        n = len(grids)
+        pile = tuple(discard_pile)
+        return cls(
+            seat=0, phase=Phase.PLAYING, round=1, current_player=0, grids=[list(g) for g in grids],
+            discard_top=pile[-1] if pile else None, drawn=drawn, draw_pile_size=draw_pile_size, legal_actions=[],
+            rules=rules, totals=[0] * n,
+            players=tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(n)),
+            discard_pile=pile, taken=None, holding=drawn is not None, awaiting="place" if drawn is not None else "draw",
+            first_player=0, finisher=None, turns=(0,) * n, holes_won=(0,) * n,
+        )
+
     @property
     def my_grid(self) -> list:
         return self.grids[self.seat]

@@ -52,7 +52,7 @@ def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, pl
 
     from ..cards import SUITS, Card
     from ..ev import deck_counts
-    from ..game import Observation, Phase
+    from ..game import Observation
 
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
@@ -79,14 +79,8 @@ def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, pl
 
     cards = [None if r is None else card(r) for r in ranks]
     hand = card(held)
-    return Observation(
-        seat=0, phase=Phase.PLAYING, round=1, current_player=0,
-        grids=[cards] + [[None] * 6 for _ in range(players - 1)], discard_top=None, drawn=hand,
-        draw_pile_size=sum(in_deck.values()) - 6 * players - 1, legal_actions=[], rules=rules,
-        totals=[0] * players, players=tuple(f"Player {i + 1}" for i in range(players)), discard_pile=(),
-        taken=None, holding=True, awaiting="place", first_player=0, finisher=None,
-        turns=(0,) * players, holes_won=(0,) * players,
-    )
+    return Observation.of_position(rules, [cards] + [[None] * 6 for _ in range(players - 1)], drawn=hand,
+                                   draw_pile_size=sum(in_deck.values()) - 6 * players - 1)
 
 
 def placement_table(obs, card=None) -> "pd.DataFrame":
