@@ -1,0 +1,193 @@
+"""The coach (golflab.coach): hints by determinized rollouts, grades, reviews, accuracy."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import pytest
+
+from golflab import Game, Rules
+from golflab.ai import CPUPlayer
+from golflab.analysis import GRADES
+from golflab.cards import build_deck
+from golflab.coach import accuracy, grade, hint, review
+from golflab.game import Phase
+from golflab.scoring import round_breakdown
+
+NAMES = ["Sofia", "Maya", "Priya", "Marcus"]
+
+
+def play_until(seed: int, stop, rules: Rules | None = None, limit: int = 400):
+    """Play a game with CPU players until ``stop(game)`` is true (or None when it never is)."""
+    game = Game(NAMES, rules or Rules(rounds=1), seed=seed)
+    bots = [CPUPlayer(n, seed=seed + i) for i, n in enumerate(NAMES)]
+    for _ in range(limit):
+        if game.is_over or game.phase is Phase.ROUND_OVER:
+            return None
+        if stop(game):
+            return game
+        game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
+    return None
+
+
+def find(stop, seeds=range(200), rules: Rules | None = None):
+    for seed in seeds:
+        game = play_until(seed, stop, rules)
+        if game is not None:
+            return game
+    raise AssertionError("no such position in the seeds tried")
+
+
+def mid_place(game) -> bool:
+    return game.awaiting == "place" and game.held_source == "draw" and game.turns[game.current_player] >= 2
+
+
+def test_hint_values_every_legal_option_best_first():
+    game = find(mid_place)
+    obs = game.observation(game.current_player)
+    options = hint(obs, samples=8)
+    assert sorted(o.action for o in options) == sorted(str(a) for a in obs.legal_actions)
+    assert [o.value for o in options] == sorted(o.value for o in options)
+    for o in options:
+        assert o.samples == 8 and o.se >= 0 and math.isfinite(o.value)
+        assert isinstance(o.reason, str) and o.reason and "\n" not in o.reason
+
+
+def test_equal_observations_give_equal_hints_whatever_the_hidden_cards():
+    game = find(mid_place)
+    seat = game.current_player
+    other = game.copy()
+    # exchange hidden cards: an opponent's face-down card, this seat's face-down card and draw-pile cards
+    opp = (seat + 1) % 4
+    o_pos = other.face_up(opp).index(False)
+    m_pos = other.face_up(seat).index(False)
+    other._grids[opp][o_pos], other._draw[0] = other._draw[0], other._grids[opp][o_pos]
+    other._grids[seat][m_pos], other._draw[1] = other._draw[1], other._grids[seat][m_pos]
+    other._draw.reverse()
+    assert other.grid(opp) != game.grid(opp) and other.grid(seat) != game.grid(seat)
+    a, b = game.observation(seat), other.observation(seat)
+    assert a == b
+    assert hint(a, samples=6) == hint(b, samples=6)
+
+
+def test_hint_is_deterministic_and_needs_the_seat_to_move():
+    from golflab import coach
+
+    game = find(mid_place)
+    obs = game.observation(game.current_player)
+    first = hint(obs, samples=5)
+    coach._CACHE.clear()
+    assert hint(obs, samples=5) == first
+    with pytest.raises(ValueError, match="seat to move"):
+        hint(game.observation((game.current_player + 1) % 4))
+    with pytest.raises(ValueError, match="samples"):
+        hint(obs, samples=0)
+
+
+def last_final_place(game) -> bool:
+    """The last player's final turn, holding a drawn card, with face-down cards of their own:
+    after the next decision the hole is scored and only their face-down cards are unknown."""
+    if game.phase is not Phase.FINAL_TURN or game.awaiting != "place" or game.held_source != "draw":
+        return False
+    seat = game.current_player
+    return seat == (game.finisher - 1) % 4 and 1 <= game.face_up(seat).count(False) <= 2
+
+
+def brute_force(obs, action: str) -> float:
+    """Exact expected (own score - others' mean) after ``action``: every ordering of the unseen
+    cards into this seat's face-down positions (everything else is face up)."""
+    seat = obs.seat
+    assert all(c is not None for s, g in enumerate(obs.grids) if s != seat for c in g)
+    left = Counter(build_deck(obs.rules.decks_for(4), obs.rules.jokers))
+    left.subtract([c for g in obs.grids for c in g if c is not None] + list(obs.discard_pile) + [obs.drawn])
+    unseen = list(left.elements())
+    down = [i for i, c in enumerate(obs.my_grid) if c is None]
+    total = count = 0.0
+    for cards in itertools.permutations(unseen, len(down)):
+        grids = [list(g) for g in obs.grids]
+        for pos, card in zip(down, cards):
+            grids[seat][pos] = card
+        if action != "discard":
+            grids[seat][int(action.split()[1])] = obs.drawn
+        scores = round_breakdown(grids, obs.rules, obs.finisher).scores
+        total += scores[seat] - (sum(scores) - scores[seat]) / 3
+        count += 1
+    return total / count
+
+
+def test_hint_values_match_brute_force_on_a_last_final_turn():
+    game = find(last_final_place, seeds=range(400))
+    obs = game.observation(game.current_player)
+    options = hint(obs, samples=400)
+    for o in options:
+        exact = brute_force(obs, o.action)
+        assert abs(o.value - exact) <= 4 * o.se + 0.05, (o, exact)
+    # the coach's best option is the exact best (or within the noise of it)
+    exact_best = min(brute_force(obs, o.action) for o in options)
+    assert brute_force(obs, options[0].action) <= exact_best + 4 * options[0].se + 0.05
+
+
+def drew_a_two(game) -> bool:
+    return game.awaiting == "place" and game.held_source == "draw" and game.held.rank == "2"
+
+
+def test_discarding_a_drawn_two_is_graded_a_blunder():
+    game = find(drew_a_two)
+    obs = game.observation(game.current_player)
+    g = grade(obs, "discard", samples=6)
+    assert g.grade == "BLUNDER" and g.case == "discarded_twos"
+    assert g.best != "discard" and g.action == "discard" and "2" in g.reason
+    best = grade(obs, g.best, samples=6)
+    assert best.grade == "OPTIMAL" and best.ev_loss == 0 and best.reason.startswith("Best move")
+
+
+def test_a_costly_swap_is_graded_by_the_points_lost():
+    game = find(last_final_place, seeds=range(400))
+    obs = game.observation(game.current_player)
+    options = hint(obs, samples=40)
+    worst = options[-1]
+    g = grade(obs, worst.action, samples=40)
+    assert g.ev_loss == pytest.approx(worst.value - options[0].value)
+    limits = [("OPTIMAL", 0.05), ("GOOD", 2.0), ("QUESTIONABLE", 5.0), ("MISTAKE", 10.0)]
+    by_loss = next((name for name, limit in limits if g.ev_loss <= limit), "BLUNDER")
+    assert GRADES.index(g.grade) >= GRADES.index(by_loss)
+    assert f"{g.ev_loss:.1f} points" in g.reason
+    with pytest.raises(ValueError, match="not legal"):
+        grade(obs, "take")
+
+
+def test_accuracy_formula():
+    assert accuracy([]) == 100.0
+    assert accuracy([0, 0, 0]) == 100.0
+    assert accuracy([5]) == round(100 * math.exp(-1), 1) == 36.8
+    assert accuracy([0, 10]) == round(50 * (1 + math.exp(-2)), 1)
+    assert accuracy([1, 2]) > accuracy([1, 3])
+    with pytest.raises(ValueError, match="0 or more"):
+        accuracy([-1])
+
+
+def test_review_grades_every_decision_of_the_seat():
+    game = Game(NAMES, Rules(rounds=1), seed=7)
+    bots = [CPUPlayer(n, seed=i) for i, n in enumerate(NAMES)]
+    chosen = 0
+    while not game.is_over:
+        seat = game.current_player
+        chosen += seat == 1 and len(game.legal_actions()) > 1
+        game.apply(bots[seat].choose(game.observation(seat)))
+    r = review(game, 1, samples=3)
+    df = r.decisions
+    assert list(df.columns[:7]) == ["round", "turn", "action", "best", "grade", "ev_loss", "reason"]
+    assert len(df) == chosen > 0
+    assert set(df.grade) <= set(GRADES) and (df.ev_loss >= 0).all()
+    assert r.accuracy == accuracy(df.ev_loss)
+    assert sum(r.counts.values()) == chosen
+    worst = r.costliest(2)
+    assert [g.ev_loss for g in worst] == sorted((g.ev_loss for g in worst), reverse=True)
+    assert all(g.ev_loss > 0 for g in worst)
+    assert all(game.history[g.step] == g.action for g in r.grades)
+    with pytest.raises(ValueError, match="seat"):
+        review(game, 4)
+    with pytest.raises(ValueError, match="n must be"):
+        r.costliest(-1)
