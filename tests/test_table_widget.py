@@ -676,3 +676,43 @@ def test_the_status_text_and_its_await_class_reach_the_page_together(monkeypatch
     t.slots[1].click()  # the CPU players then move: the class goes to golf-await-draw
     assert any("_dom_classes" in keys for keys in sent)
     assert all("value" in keys for keys in sent if "_dom_classes" in keys), sent
+
+
+# ------------------------------------------------------------------ flip as action, knock early (spec section 12)
+def test_a_face_down_card_can_be_flipped_before_drawing_under_flip_as_action():
+    t = table(rules=Rules(rounds=1, flip_as_action=True), players=["Sofia"])
+    play_to(t, "draw")
+    assert "flip it as your whole turn" in t.status_text
+    down = face_down(t)
+    t.slots[down[0]].click()
+    assert down[0] not in face_down(t)  # flipped, and the turn passed on (the CPU has moved since)
+    assert any(line.startswith(f"H1 You: flip {down[0]}") and "as the whole turn" in line for line in t.story.log_lines)
+    plain = table(rules=Rules(rounds=1), players=["Sofia"])
+    play_to(plain, "draw")
+    assert "whole turn" not in plain.status_text
+    before = plain.game.to_json()
+    plain.slots[face_down(plain)[0]].click()
+    assert plain.game.to_json() == before and "Draw a card first" in plain.status_text
+
+
+def test_the_knock_button_shows_with_one_or_two_face_down_cards_and_goes_out():
+    t = table(rules=Rules(rounds=1, knock_early=True), players=["Sofia"])
+    assert "golf-action-knock" in t.knock_action._dom_classes
+    play_to(t, "draw")
+    while len(face_down(t)) > 2 and t.awaiting == "draw":
+        assert not visible(t.knock_action)
+        human_move(t)
+        play_to(t, "draw")
+    assert visible(t.knock_action) and "Knock" in t.status_text
+    t.knock_action.click()
+    assert any("knocked" in line for line in t.story.log_lines)
+    assert t.game.finisher == t.human_seat or t.game.phase is not Phase.PLAYING
+
+
+def test_a_knock_click_that_is_not_allowed_says_why():
+    t = table(rules=Rules(rounds=1), players=["Sofia"])
+    play_to(t, "draw")
+    assert not visible(t.knock_action)
+    before = t.game.to_json()
+    t._on_knock()
+    assert t.game.to_json() == before and "knock early is off" in t.status_text

@@ -120,8 +120,14 @@ def prompt(obs: Observation) -> str:
     if awaiting == "draw":
         top = obs.discard_top
         if "take" in legal and top is not None:
-            return f"{final}Your turn: draw from the deck, or take the {card_words(top, rules)} from the discard pile."
-        return f"{final}Your turn: draw from the deck."
+            text = f"{final}Your turn: draw from the deck, or take the {card_words(top, rules)} from the discard pile."
+        else:
+            text = f"{final}Your turn: draw from the deck."
+        if any(a.startswith("flip ") for a in legal):
+            text += " Or click a face-down card to flip it as your whole turn (flip as action)."
+        if "knock" in legal:
+            text += " Or press Knock to turn up your last face-down cards as your whole turn (knock early)."
+        return text
     if awaiting == "place":
         card = obs.drawn
         if "discard" in legal:
@@ -149,7 +155,7 @@ def waiting(obs: Observation, style: str = "") -> str:
 
 
 def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
-    """Why a click on ``target`` ('slot', 'deck', 'discard_pile', 'discard', 'skip') is not legal.
+    """Why a click on ``target`` ('slot', 'deck', 'discard_pile', 'discard', 'skip', 'knock') is not legal.
 
     Called only for clicks the game refused; the game is unchanged, so the answer ends
     by repeating what the learner can do now.
@@ -165,6 +171,8 @@ def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
     if target == "slot":
         if awaiting in ("initial_flip", "flip"):
             why = f"Your card at {position_words(pos)} is already face up: pick a face-down card."
+        elif awaiting == "draw" and obs.rules.flip_as_action:
+            why = f"Your card at {position_words(pos)} is already face up."
         elif awaiting == "draw":
             why = "Draw a card first (the deck or the discard pile), then click where it goes."
     elif target in ("deck", "discard_pile"):
@@ -179,6 +187,11 @@ def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
                if awaiting == "place" else "You have no drawn card to discard.")
     elif target == "skip":
         why = "There is no optional flip to skip now."
+    elif target == "knock":
+        down = len(obs.face_down())
+        why = ("Knocking is not a rule of this game (knock early is off)." if not obs.rules.knock_early else
+               "You can knock only at the start of your turn, before drawing." if awaiting != "draw" else
+               f"You can knock only with one or two face-down cards; you have {down}.")
     return f"{why} {prompt(obs)}"
 
 
@@ -204,7 +217,12 @@ def move_words(name: str, action: Action, before: Observation, after: Observatio
     if kind == "flip":
         shown = after.grids[seat][action.pos]
         card = card_words(shown, rules) if shown is not None else "a card"
-        return f"{name} turned up the {card} at {position_words(action.pos)}"
+        whole = " as the whole turn" if before.awaiting == "draw" else ""
+        return f"{name} turned up the {card} at {position_words(action.pos)}{whole}"
+    if kind == "knock":
+        shown = [after.grids[seat][i] for i in range(6) if before.grids[seat][i] is None]
+        cards = " and the ".join(card_words(c, rules) for c in shown if c is not None) or "their last cards"
+        return f"{name} knocked, turning up the {cards}"
     return f"{name} skipped the optional flip"
 def ranking(players: Sequence[str], totals: Sequence[int]) -> list[tuple[int, str, int]]:
     """(place, name, total) from lowest total up; tied totals share a place."""

@@ -2,7 +2,8 @@
 
 The board is built on golflab's public API only. Every clickable thing carries a stable
 CSS class for browser tests (``golf-slot-N``, ``golf-deck``, ``golf-discard``,
-``golf-action-discard``, ``golf-action-skip``, ``golf-next-round``, ``golf-new-game``);
+``golf-action-discard``, ``golf-action-skip``, ``golf-action-knock``, ``golf-next-round``,
+``golf-new-game``);
 the status line is ``golf-status`` and also carries ``golf-await-<what>`` (``initial_flip``,
 ``draw``, ``place``, ``flip``, ``cpu``, ``next-round``, ``new-game``), the score table
 is ``golf-scores``.
@@ -57,7 +58,7 @@ DEFAULT_CPU_DELAY = 0.6
 MAX_CPU_DELAY = 10.0
 MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
-                 "hand", "discard_action", "skip_action", "status", "slots", "summary", "next_round_button",
+                 "hand", "discard_action", "skip_action", "knock_action", "status", "slots", "summary", "next_round_button",
                  "scores", "log_box", "save_button", "load_button", "save_text", "download", "upload", "recent",
                  "more", "coach_slot", "review_slot")
 MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB
@@ -158,6 +159,7 @@ class GolfTable(w.VBox):
         self.discard_button.on_click(self._on_discard_pile)
         self.discard_action.on_click(self._on_discard)
         self.skip_action.on_click(self._on_skip)
+        self.knock_action.on_click(self._on_knock)
         self.next_round_button.on_click(self._on_next_round)
         self.save_button.on_click(self._on_save)
         self.load_button.on_click(self._on_load)
@@ -401,6 +403,10 @@ class GolfTable(w.VBox):
     @_guarded
     def _on_skip(self, _button=None) -> None:
         self._human(Action.parse("skip"), "skip")
+
+    @_guarded
+    def _on_knock(self, _button=None) -> None:
+        self._human(Action.parse("knock"), "knock")
 
     @_guarded
     def _on_next_round(self, _button=None) -> None:

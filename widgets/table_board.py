@@ -81,6 +81,9 @@ class Board:
                                       tooltip="Throw the drawn card onto the discard pile")
         self.skip_action = _button(description="Skip flip", icon="forward", button_style="info",
                                    tooltip="Do not flip a card this turn")
+        self.knock_action = _button(description="Knock", icon="bolt", button_style="danger",
+                                    tooltip="Knock early: turn up your last face-down cards as your whole turn "
+                                    "and go out")
         self.status = w.HTML()
         self.slots = [w.Button(tooltip=words.position_words(i)) for i in range(6)]
         self.mine_label = w.HTML()
@@ -106,14 +109,15 @@ class Board:
         self.review_slot = w.VBox()
         for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
                             (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
-                            (self.skip_action, "golf-action-skip"), (self.next_round_button, "golf-next-round"),
+                            (self.skip_action, "golf-action-skip"), (self.knock_action, "golf-action-knock"),
+                            (self.next_round_button, "golf-next-round"),
                             (self.scores, "golf-scores"), (self.speed, "golf-speed"), (self.save_button, "golf-save"),
                             (self.load_button, "golf-load"), (self.save_text, "golf-save-text"),
                             (self.upload, "golf-upload"), (self.download, "golf-download-box"),
                             (self.recent, "golf-recent-box"), (self.log_box, "golf-log-box"),
                             (self.rules_bar, "golf-rules-bar")):
             widget.add_class(cls)
-        for b in (self.discard_action, self.skip_action, self.next_round_button):
+        for b in (self.discard_action, self.skip_action, self.knock_action, self.next_round_button):
             b.add_class("golf-action")
         self.more = w.Accordion(children=[
             w.VBox([self.log_box]),
@@ -133,7 +137,7 @@ class Board:
             w.VBox([self.deck_button, self.deck_label]),
             w.VBox([self.discard_button, self.discard_label]),
             self.hand,
-            w.VBox([self.discard_action, self.skip_action],  # a fixed width: the last moves do not jump
+            w.VBox([self.discard_action, self.skip_action, self.knock_action],  # a fixed width: no jumps
                    layout=w.Layout(justify_content="center", min_width="112px")),
         ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
         grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
@@ -210,6 +214,7 @@ class Board:
             self.hand.value = view.hand_html(None, "")
         self.discard_action.layout.display = None if "discard" in legal else "none"
         self.skip_action.layout.display = None if "skip" in legal else "none"
+        self.knock_action.layout.display = None if "knock" in legal else "none"
 
     def _draw_grid(self, obs, legal: set[str], result) -> None:
         seat = obs.seat
