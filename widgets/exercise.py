@@ -320,16 +320,16 @@ class Exercises(w.VBox):
         try:
             verdict = self.questions[i].check(choice=choice, number=number)
         except ValueError as err:
-            self._mark(feedback, "golf-exercise-refused")
             kept = {None: "", True: " (your earlier right answer still counts)",
                     False: " (your earlier answer still counts)"}[self.results[i]]
             feedback.value = f"<b>Not checked:</b> {escape(str(err))}.{kept}"
+            self._mark(feedback, "golf-exercise-refused")
             return None
         self.results[i] = verdict.correct
-        self._mark(feedback, "golf-exercise-right" if verdict.correct else "golf-exercise-wrong")
+        self._show_progress()
         mark = "\u2714" if verdict.correct else "\u2718"
         feedback.value = f"<b>{mark} {escape(verdict.message)}</b>{verdict.detail}"
-        self._show_progress()
+        self._mark(feedback, "golf-exercise-right" if verdict.correct else "golf-exercise-wrong")  # last: the sign
         return verdict
 
     @staticmethod

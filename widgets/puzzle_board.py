@@ -15,12 +15,11 @@ import ipywidgets as w
 
 from golflab import Observation, Rules
 from golflab.display import card_html, grid_html
-from golflab.puzzles import DIFFICULTY, Puzzle, describe, generate
+from golflab.puzzles import DIFFICULTY, POSITION_NAMES, Puzzle, describe, generate
 from golflab.rules import options_affecting
 
 from .lesson import LESSON_CSS
 from .rules_form import RulesForm
-from .status import prompt
 
 #: Puzzles made at a time (more are made when they run out).
 BATCH = 10
@@ -36,7 +35,7 @@ BOARD_CSS = """<style>
 .golf-puzzle-right{background:#e8f5e9;border-left:4px solid #2e7d32}
 .golf-puzzle-wrong{background:#ffebee;border-left:4px solid #c62828}
 .golf-puzzle-score{font:600 14px system-ui,sans-serif}
-.golf-puzzle-options button{height:auto !important;min-height:32px;white-space:normal !important;text-align:left}
+.golf-puzzle-options button{height:auto !important;min-height:34px;white-space:normal !important;font-size:14px}
 </style>"""
 
 
@@ -62,11 +61,15 @@ def position_html(obs: Observation) -> str:
 
 
 def question_text(obs: Observation) -> str:
-    """The puzzle's question: what the seat may do now (``widgets.status.prompt``) and which is best."""
+    """The puzzle's question in plain words: what the seat holds or may take, and which option is best."""
+    legal = {str(a) for a in obs.legal_actions}
+    if obs.awaiting == "draw":
+        return f"Your turn. Draw from the deck, or take the {obs.discard_top.pretty}? Which option is best?"
+    how = "took from the discard pile (it must go into your grid)" if "discard" not in legal else "drew"
     left = obs.face_down()
-    last = (" Your last face-down card is at position " f"{left[0]}: swapping a card there goes out."
-            if len(left) == 1 and obs.awaiting == "place" else "")
-    return f"{prompt(obs).replace('Click one of your cards to swap it in', 'Swap it in')}{last} Which option is best?"
+    last = (f" Your last face-down card is at {POSITION_NAMES[left[0]]}: a card put there takes you out."
+            if len(left) == 1 else "")
+    return f"You {how} the {obs.drawn.pretty}.{last} Which option is best?"
 
 
 def option_class(action: str) -> str:
@@ -123,7 +126,7 @@ class PuzzleBoard(w.VBox):
         self.board = w.HTML()
         self.question = w.HTML()
         self.question.add_class("golf-puzzle-question")
-        self.options = w.VBox()
+        self.options = w.HBox(layout=w.Layout(flex_flow="row wrap", max_width="900px"))
         self.options.add_class("golf-puzzle-options")
         self.feedback = w.HTML()
         self.feedback.add_class("golf-puzzle-feedback")
@@ -177,9 +180,7 @@ class PuzzleBoard(w.VBox):
         self.solved += right
         self.streak = self.streak + 1 if right else 0
         self.best_streak = max(self.best_streak, self.streak)
-        self.feedback.value = feedback_html(puzzle, action)
-        self.feedback.remove_class("golf-puzzle-wrong" if right else "golf-puzzle-right")
-        self.feedback.add_class("golf-puzzle-right" if right else "golf-puzzle-wrong")
+        self._show_score()
         for button in self.options.children:
             button.disabled = True
             if button.action == puzzle.answer:
@@ -187,7 +188,9 @@ class PuzzleBoard(w.VBox):
             elif button.action == action:
                 button.button_style = "danger"
         self.next_button.disabled = False
-        self._show_score()
+        self.feedback.value = feedback_html(puzzle, action)
+        self.feedback.remove_class("golf-puzzle-wrong" if right else "golf-puzzle-right")
+        self.feedback.add_class("golf-puzzle-right" if right else "golf-puzzle-wrong")  # last: tests wait for it
         return right
 
     def _show_score(self) -> None:
@@ -204,7 +207,7 @@ class PuzzleBoard(w.VBox):
         for opt in sorted(puzzle.options, key=lambda o: o.action):  # a fixed order, not best first
             label = describe(obs, opt.action)
             button = w.Button(description=label[0].upper() + label[1:], tooltip=opt.action,
-                              layout=w.Layout(width="auto"))
+                              layout=w.Layout(width="auto", margin="2px 6px 2px 0"))
             button.action = opt.action
             button.add_class(option_class(opt.action))
             button.on_click(lambda b: self.answer(b.action))
