@@ -52,12 +52,12 @@ from typing import Any
 from .actions import Action
 from .analysis import EV_LOSS_LIMITS, GRADES, named_case
 from .cards import build_deck
-from .ev import Pool, unseen_counts
+from .ev import Pool, action_values, unseen_counts
 from .game import Game, Observation, Phase
 from .model import COLUMN_OF, PARTNER, scoring_model
 
 __all__ = [
-    "ACCURACY_SCALE", "HINT_ROLLOUTS", "MIN_SAMPLES", "REVIEW_SAMPLES", "ROLLOUT_PROFILE", "CoachGrade",
+    "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "REVIEW_CANDIDATES", "REVIEW_SAMPLES", "ROLLOUT_PROFILE", "CoachGrade",
     "Option", "Review", "accuracy", "determinize", "grade", "hint", "observation_seed", "review",
 ]
 
@@ -70,6 +70,8 @@ HORIZON = 2
 MIN_SAMPLES = 16
 #: Determinizations per option in ``review`` (a whole game is graded, so fewer per decision).
 REVIEW_SAMPLES = 16
+#: Options ``review`` values beside the move played: the best ones by one-step EV.
+REVIEW_CANDIDATES = 2
 #: The personality that plays this seat (and opponents that are no personality) in rollouts.
 ROLLOUT_PROFILE = "Marcus"
 #: Points lost at which a decision's accuracy falls to 1/e (about 37): see ``accuracy``.
@@ -327,6 +329,44 @@ def _describe(obs: Observation, action: str) -> str:
 
 
 # ------------------------------------------------------------------ hint
+def _default_samples(legal: list) -> int:
+    return max(MIN_SAMPLES, HINT_ROLLOUTS // len(legal))
+
+
+def _check_samples(samples: Any) -> None:
+    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
+        raise ValueError(f"samples must be a whole number from 1 to 10000, got {samples!r}")
+
+
+def _evaluate(obs: Observation, actions: tuple, samples: int) -> list[Option]:
+    """The rollout values of ``actions`` (best first). An action's value depends only on the
+    observation, the action and ``samples`` (not on which other actions are valued beside it):
+    the determinizations and CPU seeds come from the observation's seed alone."""
+    seed = observation_seed(obs)
+    key = (seed, samples, actions)
+    found = _CACHE.get(key)
+    if found is not None:
+        _CACHE.move_to_end(key)
+        return list(found)
+    rng = random.Random(seed)
+    template, unseen = _template(obs), _unseen(obs)
+    worlds = [determinize(obs, rng, template, unseen) for _ in range(samples)]
+    profiles = _bot_profiles(obs)
+    bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
+    seat = obs.seat
+    options = []
+    for action in actions:
+        results = [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
+        mean = sum(results) / samples
+        var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
+        options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(obs, action)))
+    options.sort(key=lambda o: o.value)  # stable: ties keep the given order
+    _CACHE[key] = options
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return list(options)
+
+
 def hint(observation: Observation, *, samples: int | None = None) -> list[Option]:
     """Every legal option of the seat to move, valued by determinized rollouts, best first.
 
@@ -337,34 +377,11 @@ def hint(observation: Observation, *, samples: int | None = None) -> list[Option
     the same observation and ``samples`` give the same list. Ties keep the legal order.
     """
     _check_to_move(observation)
-    legal = [str(a) for a in observation.legal_actions]
+    legal = tuple(str(a) for a in observation.legal_actions)
     if samples is None:
-        samples = max(MIN_SAMPLES, HINT_ROLLOUTS // len(legal))
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
-        raise ValueError(f"samples must be a whole number from 1 to 10000, got {samples!r}")
-    seed = observation_seed(observation)
-    key = (seed, samples)
-    found = _CACHE.get(key)
-    if found is not None:
-        _CACHE.move_to_end(key)
-        return list(found)
-    rng = random.Random(seed)
-    template, unseen = _template(observation), _unseen(observation)
-    worlds = [determinize(observation, rng, template, unseen) for _ in range(samples)]
-    profiles = _bot_profiles(observation)
-    bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
-    seat = observation.seat
-    options = []
-    for action in legal:
-        results = [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
-        mean = sum(results) / samples
-        var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
-        options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(observation, action)))
-    options.sort(key=lambda o: o.value)  # stable: ties keep the legal order
-    _CACHE[key] = options
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return list(options)
+        samples = _default_samples(legal)
+    _check_samples(samples)
+    return _evaluate(observation, legal, samples)
 
 
 # ------------------------------------------------------------------ grading
@@ -402,25 +419,46 @@ class CoachGrade:
         return f"{self.action}: {self.grade} ({self.ev_loss:.1f} points lost; best {self.best}) - {self.reason}"
 
 
+def _graded_options(obs: Observation, action: str, samples: int | None, candidates: int | None) -> list[Option]:
+    legal = tuple(str(a) for a in obs.legal_actions)
+    default = _default_samples(legal)
+    if samples is not None:
+        _check_samples(samples)
+    full = _CACHE.get((observation_seed(obs), default if samples is None else samples, legal))
+    if candidates is None or full is not None or len(legal) <= candidates + 1:
+        return full if full is not None else hint(obs, samples=samples)
+    if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
+        raise ValueError(f"candidates must be a whole number 1 or more, got {candidates!r}")
+    one_step = action_values(obs).values
+    ranked = sorted(legal, key=lambda a: one_step[a])  # stable: ties in legal order
+    chosen = [a for a in legal if a == action or a in ranked[:candidates]]
+    return _evaluate(obs, tuple(chosen), default if samples is None else samples)
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
 def grade(observation: Observation, action: "str | Action", *, samples: int | None = None,
-          step: int | None = None) -> CoachGrade:
+          candidates: int | None = None, step: int | None = None) -> CoachGrade:
     """Grade ``action`` played from ``observation`` (the seat to move's, before the move).
 
-    The grade is the worse of the points lost against ``hint``'s best option (at most 0.05
+    The grade is the worse of the points lost against the best option valued (at most 0.05
     OPTIMAL, 2 GOOD, 5 QUESTIONABLE, 10 MISTAKE, more BLUNDER: ``analysis.EV_LOSS_LIMITS``)
     and the spec's named cases (discarding a 2 is a BLUNDER, whatever it costs). An illegal
     action is a ValueError.
+
+    By default every legal option is valued (``hint``). ``candidates=k`` values only the move
+    played and the ``k`` best options by the one-step exact EV (``golflab.ev.action_values``),
+    with the same rollouts (a move's value does not depend on which others are valued), unless
+    the full hint is already known (then it is used). ``review`` grades this way, for speed.
     """
     _check_to_move(observation)
     act = Action.parse(action)
     if act not in observation.legal_actions:
         legal = ", ".join(str(a) for a in observation.legal_actions)
         raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
-    options = hint(observation, samples=samples)
+    options = _graded_options(observation, act.notation, samples, candidates)
     best = options[0]
     mine = next(o for o in options if o.action == act.notation)
     loss = max(0.0, mine.value - best.value)
@@ -486,11 +524,15 @@ class Review:
         return f"<Review seat {self.seat}: {len(self.grades)} decisions, accuracy {self.accuracy}>"
 
 
-def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES) -> Review:
+def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES,
+           candidates: int = REVIEW_CANDIDATES) -> Review:
     """Grade every decision ``seat`` made in ``game`` so far (replayed from its seed and history).
 
-    Moves with a single legal action are no decision and are left out. ``samples``:
-    determinizations per option (``REVIEW_SAMPLES`` by default, fewer than a hint's).
+    Moves with a single legal action are no decision and are left out. Each decision is
+    graded by ``grade(obs, move, samples=samples, candidates=candidates)``: the move played
+    and the ``candidates`` best options by one-step EV, valued by the same rollouts as a hint
+    (``REVIEW_SAMPLES`` determinizations each), or the full hint when one was already asked
+    for that position with the default samples (as the table's live grades do).
     """
     if not isinstance(game, Game):
         raise ValueError(f"review needs a golflab.Game, got {type(game).__name__}")
@@ -502,6 +544,6 @@ def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES) -> Review:
         if g.phase is Phase.ROUND_OVER:
             g.next_round()
         if g.current_player == seat and len(g.legal_actions()) > 1:
-            grades.append(grade(g.observation(seat), act, samples=samples, step=step))
+            grades.append(grade(g.observation(seat), act, samples=samples, candidates=candidates, step=step))
         g.apply(act)
     return Review(seat, grades)

@@ -191,3 +191,19 @@ def test_review_grades_every_decision_of_the_seat():
         review(game, 4)
     with pytest.raises(ValueError, match="n must be"):
         r.costliest(-1)
+
+
+def test_grading_with_candidates_values_options_as_the_full_hint_does():
+    from golflab import coach
+
+    game = find(mid_place)
+    obs = game.observation(game.current_player)
+    full = {o.action: o.value for o in hint(obs, samples=5)}
+    coach._CACHE.clear()
+    worst = max(full, key=full.get)
+    g = grade(obs, worst, samples=5, candidates=2)
+    assert 2 <= len(g.options) <= 3 and worst in [o.action for o in g.options]
+    assert all(o.value == full[o.action] for o in g.options)
+    with pytest.raises(ValueError, match="candidates"):
+        coach._CACHE.clear()
+        grade(obs, worst, samples=5, candidates=0)
