@@ -53,11 +53,12 @@ class Option:
     env_aliases: tuple[tuple[str, Any], ...] = ()
     aliases: tuple[str, ...] = ()
     since: int = 1
+    title: str = ""
 
     @property
     def label(self) -> str:
-        """A form label: ``"Knock early"``."""
-        return self.name.replace("_", " ").capitalize()
+        """A form label: ``title`` if given, else the name in words (``"Knock early"``)."""
+        return self.title or self.name.replace("_", " ").capitalize()
 
     def allowed(self) -> str:
         """What the option accepts, in words (for error messages)."""
@@ -115,7 +116,7 @@ def _flag(name: str, help: str, *affects: str, since: int = 1) -> Option:
 #: Every rule option, in the order of the spec's options summary (section 8 and 12).
 OPTIONS: tuple[Option, ...] = (
     Option("rounds", int, 9, "Number of holes in the game (1-18).", ("game",), bounds=(1, 18),
-           env="DEFAULT_ROUNDS"),
+           env="DEFAULT_ROUNDS", title="Holes"),
     Option("initial_flips", int, 2, "Cards each player turns face up before the first turn (0-2).", ("deal",),
            bounds=(0, 2), env="DEFAULT_INITIAL_FLIPS"),
     Option("flip_mode", str, "never", "never: no flip after discarding; always: flip one card after every discard; "

@@ -220,3 +220,16 @@ def test_knock_and_whole_turn_flips_round_trip_through_a_save():
     game = _playing(_rules({"knock_early": True, "flip_as_action": True}), seed=3)
     game.apply("flip 2").apply("flip 2").apply("flip 3").apply("flip 3").apply("knock")
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_the_rules_form_has_a_control_for_every_declared_option():
+    from widgets.rules_form import RulesForm
+
+    form = RulesForm()
+    assert list(form.controls) == [o.name for o in OPTIONS]
+    for opt in OPTIONS:  # each control round-trips a non-default value of its option
+        value = True if opt.kind is bool else opt.choices[-1] if opt.kind is str else opt.bounds[1]
+        form.set_rules(_rules({opt.name: value}))
+        assert getattr(form.rules, opt.name) == value, opt.name
+    form.set_rules(_rules({"decks": None}))
+    assert form.rules.decks is None

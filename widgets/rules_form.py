@@ -10,38 +10,41 @@ from typing import Callable, Iterable
 
 import ipywidgets as w
 
-from golflab import BOOL_RULES, FLIP_MODES, JOKER_MODES, RULE_HELP, Rules
+from golflab import OPTIONS, RULE_HELP, Rules
 
-ALL_OPTIONS = ("rounds", "initial_flips", "flip_mode", "jokers", *BOOL_RULES, "decks", "max_turns")
-_LABELS = {name: name.replace("_", " ").capitalize() for name in ALL_OPTIONS} | {"rounds": "Holes"}
-# A Dropdown shows nothing for the value None, so "automatic" decks (Rules.decks None) is
+#: Every rule option, in the declaration's order (``golflab.OPTIONS``).
+ALL_OPTIONS = tuple(o.name for o in OPTIONS)
+_LABELS = {o.name: o.label for o in OPTIONS}
+_OPTION = {o.name: o for o in OPTIONS}
+# A Dropdown shows nothing for the value None, so an option's None (automatic decks) is
 # the control's 0, translated both ways here.
 AUTO_DECKS = 0
 
 
 def _to_control(name: str, value):
-    return AUTO_DECKS if name == "decks" and value is None else value
+    return AUTO_DECKS if _OPTION[name].optional and value is None else value
 
 
 def _from_control(name: str, value):
-    return None if name == "decks" and value == AUTO_DECKS else value
+    return None if _OPTION[name].optional and value == AUTO_DECKS else value
 
 
 def _control(name: str, value):
-    if name == "rounds":
-        return w.BoundedIntText(value=value, min=1, max=18, layout=w.Layout(width="80px"))
-    if name == "initial_flips":
-        return w.ToggleButtons(options=[0, 1, 2], value=value, style={"button_width": "40px"})
-    if name == "flip_mode":
-        return w.Dropdown(options=list(FLIP_MODES), value=value, layout=w.Layout(width="140px"))
-    if name == "jokers":
-        return w.Dropdown(options=list(JOKER_MODES), value=value, layout=w.Layout(width="140px"))
-    if name == "decks":
-        return w.Dropdown(options=[("automatic", AUTO_DECKS), ("1", 1), ("2", 2), ("3", 3)],
+    """The control of an option, chosen from its declaration: a checkbox (bool), buttons for
+    a few whole numbers, a bounded number box for many, a dropdown of choices (with the
+    ``none_label`` entry when the option may be None)."""
+    opt = _OPTION[name]
+    if opt.kind is bool:
+        return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
+    if opt.kind is str:
+        return w.Dropdown(options=list(opt.choices), value=value, layout=w.Layout(width="140px"))
+    lo, hi = opt.bounds
+    if opt.optional:
+        return w.Dropdown(options=[(opt.none_label, AUTO_DECKS), *((str(i), i) for i in range(lo, hi + 1))],
                           value=_to_control(name, value), layout=w.Layout(width="140px"))
-    if name == "max_turns":
-        return w.BoundedIntText(value=value, min=10, max=500, layout=w.Layout(width="80px"))
-    return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
+    if hi - lo <= 2:
+        return w.ToggleButtons(options=list(range(lo, hi + 1)), value=value, style={"button_width": "40px"})
+    return w.BoundedIntText(value=value, min=lo, max=hi, layout=w.Layout(width="80px"))
 
 
 class RulesForm(w.VBox):
