@@ -83,7 +83,7 @@ def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
     bold = ' style="font-weight:600"'
     rows = "".join(
         f"<tr{bold if o.action == puzzle.answer else ''}>"
-        f"<td>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
+        f"<td style='text-align:left'>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
         f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
     return (f"<table><tr><th style='text-align:left'>option</th><th>expected change of your hand "
             f"(points, lower is better)</th></tr>{rows}</table>")
