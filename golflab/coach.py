@@ -78,7 +78,7 @@ ROLLOUT_PROFILE = "Marcus"
 ACCURACY_SCALE = 5.0
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
-_CACHE: "OrderedDict[tuple, list[Option]]" = OrderedDict()
+_CACHE: OrderedDict[tuple, list[Option]] = OrderedDict()
 _CACHE_SIZE = 512
 
 
@@ -113,7 +113,7 @@ def observation_seed(obs: Observation) -> int:
 
 def _check_to_move(obs: Any) -> None:
     if not isinstance(obs, Observation):
-        raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")
+        raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")  # noqa: TRY004 (bad input is a ValueError here)
     if obs.seat != obs.current_player or not obs.legal_actions:
         raise ValueError(
             f"the coach advises the seat to move: this observation is seat {obs.seat}'s, but "
@@ -292,7 +292,7 @@ def _describe(obs: Observation, action: str) -> str:
     grid = obs.my_grid
     act = Action.parse(action)
     down = obs.face_down()
-    value = lambda c: model.value[model.kind(c)]  # noqa: E731
+    value = lambda c: model.value[model.kind(c)]
     if act.kind == "swap":
         held, pos = obs.drawn, act.pos
         old, partner = grid[pos], grid[PARTNER[pos]]
@@ -439,7 +439,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def grade(observation: Observation, action: "str | Action", *, samples: int | None = None,
+def grade(observation: Observation, action: str | Action, *, samples: int | None = None,
           candidates: int | None = None, step: int | None = None) -> CoachGrade:
     """Grade ``action`` played from ``observation`` (the seat to move's, before the move).
 
@@ -535,7 +535,7 @@ def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES,
     for that position with the default samples (as the table's live grades do).
     """
     if not isinstance(game, Game):
-        raise ValueError(f"review needs a golflab.Game, got {type(game).__name__}")
+        raise ValueError(f"review needs a golflab.Game, got {type(game).__name__}")  # noqa: TRY004
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.num_players:
         raise ValueError(f"seat must be a seat index 0-{game.num_players - 1}, got {seat!r}")
     g = Game(list(game.players), game.rules, seed=game.seed)

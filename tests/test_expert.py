@@ -8,7 +8,14 @@ import sys
 import pytest
 
 from golflab import Game, Rules, simulate
-from golflab.ai import CPU_NAMES, EXPERT, PROFILES, CPUPlayer, get_profile, personality_names
+from golflab.ai import (
+    CPU_NAMES,
+    EXPERT,
+    PROFILES,
+    CPUPlayer,
+    get_profile,
+    personality_names,
+)
 from golflab.ai.expert import expert_move
 from golflab.coach import hint
 
@@ -57,6 +64,7 @@ def test_simulate_and_the_cli_accept_the_expert():
     result = simulate(["Expert", "Sofia"], 1, rules=Rules(rounds=1), seed=1, processes=1)
     assert set(result.rounds.personality) == {"Expert", "Sofia"}
     out = subprocess.run([sys.executable, "-m", "golflab", "simulate", "--players", "expert,Sofia", "--games", "1",
-                          "--rule", "rounds=1", "--processes", "1"], capture_output=True, text=True, timeout=300)
+                          "--rule", "rounds=1", "--processes", "1"], check=False, capture_output=True, text=True,
+                         timeout=300)
     assert out.returncode == 0, out.stderr
     assert any(line.split()[:1] == ["Expert"] for line in out.stdout.splitlines())
