@@ -116,9 +116,9 @@ class Coach:
 
     def __init__(self, table: GolfTable, on: bool = True) -> None:
         if not isinstance(table, GolfTable):
-            raise ValueError(f"a Coach attaches to a widgets.GolfTable, got {type(table).__name__}")
+            raise ValueError(f"a Coach attaches to a widgets.GolfTable, got {type(table).__name__}")  # noqa: TRY004
         if not isinstance(on, bool):
-            raise ValueError(f"on must be True or False, got {on!r}")
+            raise ValueError(f"on must be True or False, got {on!r}")  # noqa: TRY004
         self.table = table
         self.errors: list[str] = []
         self.grades: dict[int, CoachGrade] = {}
@@ -221,7 +221,8 @@ class Coach:
 
     def open_replay(self, step: int = 0) -> ReplayViewer:
         """The table's game in a ``ReplayViewer`` (the learner's view, with the coach's grades)."""
-        viewer = ReplayViewer(self.table.game, seat=self.table.human_seat, review=self.review, step=step)
+        viewer = ReplayViewer(self.table.game, seat=self.table.human_seat, review=self.review, step=step,
+                              opener=False)
         self.replay_box.children = [viewer]
         self.review_box.layout.display = None
         return viewer
@@ -233,7 +234,7 @@ class Coach:
         def run(*args):
             try:
                 return fn(*args)
-            except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+            except Exception as exc:
                 log.exception("coach callback failed")
                 self.errors.append(f"{type(exc).__name__}: {exc}")
                 self.grade_badge.value = f"<i>The coach could not answer ({escape(str(exc))}).</i>"

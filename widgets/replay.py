@@ -16,8 +16,10 @@ dimmed). The last move and the next one are told in words (the table's narration
 from __future__ import annotations
 
 import asyncio
+import re
+from collections.abc import Callable
 from html import escape
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -171,13 +173,14 @@ class ReplayViewer(w.VBox):
     ``game``: a ``golflab.Game``, its JSON text or the bytes of a saved file (None: choose
     a file or paste a game first). ``seat``: whose view to show (None: every card, for a
     teacher). ``review``: a ``golflab.coach.Review`` whose grades are shown with the moves.
-    ``step``: where to start (default 0, the deal). The controls are attributes
+    ``step``: where to start (default 0, the deal). ``opener``: offer to open another game
+    (a file or pasted text) below the board. The controls are attributes
     (``first_button``, ``prev_button``, ``next_button``, ``last_button``, ``view``,
     ``grade_button``, ``upload``, ``paste``, ``load_button``), so code can press them.
     """
 
     def __init__(self, game: Any = None, *, seat: int | None = None, review: Review | None = None,
-                 step: int = 0) -> None:
+                 step: int = 0, opener: bool = True) -> None:
         self.first_button = _button("First", "fast-backward", "golf-replay-first", "The deal")
         self.prev_button = _button("Prev", "step-backward", "golf-replay-prev", "One move back")
         self.next_button = _button("Next", "step-forward", "golf-replay-next", "One move on")
@@ -203,7 +206,9 @@ class ReplayViewer(w.VBox):
         self.load_button = _button("Open pasted game", "upload", "golf-replay-load", "Replay the pasted game")
         bar = w.HBox([self.first_button, self.prev_button, self.step_label, self.next_button, self.last_button,
                       self.view, self.grade_button], layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        self.open_box = w.VBox([w.HBox([self.upload]), self.paste, w.HBox([self.load_button])])
+        self.open_box = w.VBox([w.HTML("<b>Open another game</b>"), w.HBox([self.upload]), self.paste,
+                                w.HBox([self.load_button])])
+        self.open_box.layout.display = None if opener else "none"
         super().__init__([w.HTML(view.TABLE_CSS + REPLAY_CSS), self.message, bar, self.note, self.moves, self.board,
                           self.open_box])
         self.add_class("golf-replay")
@@ -225,7 +230,7 @@ class ReplayViewer(w.VBox):
             self.load(game, seat=seat, review=review, step=step)
 
     @classmethod
-    def from_simulation(cls, result: Any, index: int, **kwargs) -> "ReplayViewer":
+    def from_simulation(cls, result: Any, index: int, **kwargs) -> ReplayViewer:
         """Game ``index`` of a ``golflab.simulate`` result, played again from its seed."""
         return cls(simulated_game(result, index), **kwargs)
 
@@ -258,9 +263,7 @@ class ReplayViewer(w.VBox):
     @property
     def text(self) -> str:
         """What the viewer shows in words: the step, the last and the next move, the note."""
-        import re
-
-        return re.sub(r"<[^>]+>", " ", " ".join([self.step_label.value, self.note.value, self.moves.value]))
+        return re.sub(r"<[^>]+>", " ", f"{self.step_label.value} {self.note.value} {self.moves.value}")
 
     def load(self, game: Any, *, seat: int | None = None, review: Review | None = None, step: int = 0) -> None:
         """Open ``game`` (a Game, JSON text or bytes). Bad input is a ValueError and changes nothing."""
@@ -293,7 +296,7 @@ class ReplayViewer(w.VBox):
     def set_review(self, graded: Review) -> None:
         """Show ``graded``'s grades with the moves they judge."""
         if not isinstance(graded, Review):
-            raise ValueError(f"review must be a golflab.coach.Review, got {type(graded).__name__}")
+            raise ValueError(f"review must be a golflab.coach.Review, got {type(graded).__name__}")  # noqa: TRY004
         self._grades = {g.step: g for g in graded.grades if g.step is not None}
         self._render()
 
@@ -367,7 +370,6 @@ class ReplayViewer(w.VBox):
             b.disabled = replay is None or self._step == self.steps
         self.grade_button.disabled = replay is None
         self.step_label.value = f"{self._step} / {self.steps}"
-        self.open_box.layout.display = None if replay is None else "none"
         if replay is None:
             self.board.value = ""
             self.moves.value = '<div class="golf-replay-moves">Open a saved game to replay it.</div>'
