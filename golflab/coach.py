@@ -52,7 +52,7 @@ from typing import Any
 from .actions import Action
 from .analysis import EV_LOSS_LIMITS, GRADES, named_case
 from .cards import build_deck
-from .ev import Pool, action_values, unseen_counts
+from .ev import Pool, action_values, draw_ev, take_ev, unseen_counts
 from .game import Game, Observation, Phase
 from .model import COLUMN_OF, PARTNER, scoring_model
 
@@ -316,16 +316,26 @@ def _describe(obs: Observation, action: str) -> str:
     if act.kind == "discard":
         return f"Discarding the {_name(obs.drawn)} keeps your cards as they are"
     if act.kind == "draw":
-        return "Drawing from the pile gives an unknown card you may swap in or discard"
+        gain = -draw_ev(obs)
+        return (f"Drawing from the pile gives an unknown card you may swap in or discard "
+                f"(its best use saves {gain:.1f} points on average)")
     if act.kind == "take":
         top = obs.discard_top
-        return f"Taking the {_name(top)} ({value(top)} points) from the discard pile means you must swap it in"
+        change, where = take_ev(obs)
+        pos = int(where.split()[1])
+        old = "a face-down card" if grid[pos] is None else f"your {_name(grid[pos])}"
+        word = "saved" if change <= 0 else "lost"
+        return (f"Taking the {_name(top)} from the discard pile means swapping it in, best over {old} at "
+                f"position {pos} ({abs(change):.1f} points {word} on average)")
     if act.kind == "flip":
         last = obs.phase is Phase.PLAYING and down == [act.pos]
-        return f"Flipping your face-down card at position {act.pos}" + (" goes out" if last else " reveals it")
+        whole = " as your whole turn" if obs.awaiting == "draw" else ""
+        return f"Flipping your face-down card at position {act.pos}{whole}" + (" goes out" if last else " reveals it")
+    if act.kind == "knock":
+        return f"Knocking turns your {len(down)} face-down card{'s' if len(down) != 1 else ''} up and goes out"
     if act.kind == "skip":
         return "Skipping the flip keeps your face-down cards hidden"
-    return f"{action.capitalize()}"
+    return f"Playing {action}"
 
 
 # ------------------------------------------------------------------ hint
