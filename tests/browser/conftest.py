@@ -11,7 +11,8 @@ Reuse them in any ``tests/browser/test_*.py``:
 * ``server_starter``: ``start_server(name, command, **options)``, a context manager that starts
   another server (standalone Voila or a Jupyter server) on a free port with its own log
   ``test-artifacts/<name>.log`` and yields it as a ``VoilaServer`` (``kernel(id)`` reads a
-  kernel's model, ``api(path)`` any JSON the server answers, with its token).
+  kernel's model, ``api(path)`` any JSON the server answers, with its token); ``server_env``
+  gives ``app_env(**extra)``, the environment the test servers run with.
 * ``browser`` (session): Debian's Chromium, headless. Missing ``/usr/bin/chromium`` is a
   skip on a developer machine and a failure in CI (``CI=true``).
 * ``page``: a fresh browser context and page per test, closed afterwards.
@@ -171,6 +172,12 @@ def voila_server():
 def server_starter():
     """``start_server`` as a fixture (``from conftest import`` is ambiguous, see above)."""
     return start_server
+
+
+@pytest.fixture
+def server_env():
+    """``app_env`` as a fixture: ``server_env(**extra)`` is a test server's environment."""
+    return app_env
 
 
 @pytest.fixture(scope="module")

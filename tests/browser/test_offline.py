@@ -1,0 +1,74 @@
+"""The apps need nothing from the internet (issue 8, defect 4): every request an app's page makes
+goes to the Voila server itself, no page holds a loader for a public CDN (Mermaid imports its
+script only when a diagram shows), and the icons draw with Font Awesome served locally."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+LOAD_TIMEOUT = 120_000  # ms
+DONE = ".explorer-status :text('Done:')"
+REMOTE_LOADER = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["'](https?://[^"']+)"""
+                           r"""|import\(\s*["'](https?://[^"']+)""")
+
+
+def is_outside(url: str, server) -> bool:
+    """Whether a request leaves the server (data: and about: URLs stay in the page)."""
+    scheme = url.split(":", 1)[0]
+    if scheme in ("data", "about"):
+        return False
+    if scheme == "blob":
+        url = url[len("blob:"):]
+    return not url.startswith(server.base + "/")
+
+
+def load_completely(page, server, notebook: str) -> None:
+    """Open an app and wait until it has drawn everything: cells shown, kernel connected, the
+    explorers' charts drawn, and no request for half a second."""
+    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
+    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while (server.kernel(kernel_id) or {}).get("connections", 0) < 1:
+        assert time.monotonic() < deadline, f"{notebook}: its kernel never connected"
+        time.sleep(0.25)
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    if page.locator(".explorer-status").count():
+        page.wait_for_selector(DONE, timeout=LOAD_TIMEOUT)
+        page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 0", timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS)
+def test_an_app_requests_nothing_from_outside_the_server(page, voila_server, notebook):
+    requests: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    load_completely(page, voila_server, notebook)
+    outside = sorted({url for url in requests if is_outside(url, voila_server)})
+    loaders = sorted({a or b for a, b in REMOTE_LOADER.findall(page.content())} - {""})
+    loaders = [url for url in loaders if is_outside(url, voila_server)]
+    page.close(run_before_unload=True)  # Voila shuts the kernel down
+    assert not outside, f"{notebook} requested from outside the server: {outside}"
+    assert not loaders, f"{notebook} can load from outside the server: {loaders}"
+    assert requests, "no request was recorded"
+
+
+def test_the_table_icons_draw_with_font_awesome_served_locally(page, voila_server, app_opener):
+    app_opener(page, voila_server, "play.ipynb", ready=".golf-status", timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    icons = page.evaluate("""() => [...document.querySelectorAll('i.fa')].map(i => {
+        const before = getComputedStyle(i, '::before');
+        return {icon: i.className, font: before.fontFamily, glyph: before.content}; })""")
+    assert icons, "the table shows no Font Awesome icon"
+    # Each icon name (ipywidgets uses Font Awesome 4 names such as "refresh") maps to a glyph.
+    blank = [i for i in icons if "Font Awesome 5" not in i["font"] or i["glyph"] in ("none", "normal", '""')]
+    assert not blank, blank
+    faces = page.evaluate("""() => [...document.fonts].filter(f => f.status === 'loaded')
+        .map(f => f.family.replace(/"/g, '') + ' ' + f.weight)""")
+    assert "Font Awesome 5 Free 900" in faces, faces
+    page.close(run_before_unload=True)
