@@ -476,10 +476,12 @@ def grade(observation: Observation, action: str | Action, *, samples: int | None
     case, severity, why = named_case(observation, act)
     if case is not None and GRADES.index(severity) > GRADES.index(quality):
         quality = severity
-    if mine is best or loss <= EV_LOSS_LIMITS[0][1]:
+    if loss == 0:
+        best = mine  # a tie with the first option: the move played is a best one
+    if loss <= EV_LOSS_LIMITS[0][1]:
         reason = f"Best move: {_lower_first(mine.reason)}"
     else:
-        reason = f"{best.reason}; {_lower_first(mine.reason)} costs about {loss:.1f} points"
+        reason = f"{best.reason}; {_lower_first(mine.reason)}, about {loss:.1f} points worse"
     if case is not None:
         reason += f" ({why})"
     turn = 0 if observation.phase is Phase.INITIAL_FLIP else observation.turns[observation.seat] + 1

@@ -187,6 +187,7 @@ def test_review_grades_every_decision_of_the_seat():
     assert [g.ev_loss for g in worst] == sorted((g.ev_loss for g in worst), reverse=True)
     assert all(g.ev_loss > 0 for g in worst)
     assert all(game.history[g.step] == g.action for g in r.grades)
+    assert all(g.best == g.action for g in r.grades if g.ev_loss == 0)  # ties go to the move played
     with pytest.raises(ValueError, match="seat"):
         review(game, 4)
     with pytest.raises(ValueError, match="n must be"):
