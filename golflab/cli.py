@@ -183,14 +183,11 @@ def _umask() -> int:
 def _simulate(args) -> int:
     from .simulation import resolve_players, summarize
 
-    from .ai import CPU_NAMES
+    from .ai import personality_names
 
     rules = parse_rules(args.rule)
-    known = {k.lower() for k in CPU_NAMES}
-    for name in args.players.split(","):
-        if name.strip().lower() not in known:
-            raise UsageError(f"unknown personality {name.strip()!r} in --players: choose from {', '.join(CPU_NAMES)}")
     try:
+        personality_names(args.players, where=" in --players")
         players = resolve_players(args.players.split(","))
     except ValueError as exc:
         raise UsageError(str(exc)) from None

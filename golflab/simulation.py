@@ -59,24 +59,9 @@ def seat_names(players: Sequence[str]) -> list[str]:
 def resolve_players(players: Sequence) -> list:
     """Each player as a ``CPU_NAMES`` name (the personalities or "Expert", any case) or an ``ai.Profile``
     given as is (a custom personality); anything else is a ValueError."""
-    from .ai import CPU_NAMES, Profile
+    from .ai import personality_names
 
-    if isinstance(players, str):
-        players = players.split(",")
-    by_lower = {k.lower(): k for k in CPU_NAMES}
-    out = []
-    for p in players:
-        if isinstance(p, Profile):
-            out.append(p)
-            continue
-        name = by_lower.get(p.strip().lower()) if isinstance(p, str) else None
-        if name is None:
-            raise ValueError(
-                f"unknown personality {p!r}: choose from {', '.join(CPU_NAMES)} (or pass a golflab.ai.Profile)")
-        out.append(name)
-    if not 2 <= len(out) <= 6:
-        raise ValueError(f"golf is for 2 to 6 players, got {len(out)} personalities")
-    return out
+    return personality_names(players, count=(2, 6), profiles=True, what="players")
 
 
 def _name(personality) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from golflab import Rules
-from golflab.ai import PROFILES
+from golflab.ai import PROFILES, personality_names
 
 from .rules_form import RulesForm
 
@@ -37,20 +37,8 @@ class TableSettings:
 
 def check_opponents(names) -> tuple[str, ...]:
     """Validate CPU personality names: 1-5 distinct names from ``golflab.ai.PROFILES``."""
-    if isinstance(names, str):
-        names = [names]
-    names = tuple(names)
-    odd = [n for n in names if not isinstance(n, str)]
-    if odd:
-        raise ValueError(f"personality names must be text, got {odd[0]!r}; choose from {', '.join(PROFILES)}")
-    if not 1 <= len(names) <= MAX_OPPONENTS:
-        raise ValueError(f"play against 1 to {MAX_OPPONENTS} CPU players, got {len(names)}")
-    unknown = [n for n in names if n not in PROFILES]
-    if unknown:
-        raise ValueError(f"unknown personality {', '.join(map(repr, unknown))}; choose from {', '.join(PROFILES)}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"each personality can sit at the table once, got {', '.join(names)}")
-    return names
+    return tuple(personality_names([names] if isinstance(names, str) else names, count=(1, MAX_OPPONENTS),
+                                   distinct=True, what="CPU opponents"))
 
 
 def default_opponents(count: int) -> tuple[str, ...]:

@@ -73,11 +73,12 @@ def get_profile(name_or_profile: "str | Profile") -> Profile:
 
 
 def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
-                      profiles: bool = False, what: str = "personalities") -> list:
+                      profiles: bool = False, what: str = "personalities", where: str = "") -> list:
     """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``
     and "Expert", any case; returned as spelled there), or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
     comma-separated string. ``count``: the (lowest, highest) number allowed; ``distinct``: no
-    name twice. Anything else is a ValueError that says what is allowed."""
+    name twice; ``where`` (e.g. `` in --players``) is said after an unknown name. Anything else is
+    a ValueError that says what is allowed."""
     if isinstance(names, str):
         names = names.split(",")
     try:
@@ -90,10 +91,12 @@ def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct
         if profiles and isinstance(n, Profile):
             out.append(n)
             continue
-        name = by_lower.get(n.strip().lower()) if isinstance(n, str) else None
+        extra = " (or pass a golflab.ai.Profile)" if profiles else ""
+        if not isinstance(n, str):
+            raise ValueError(f"personality names must be text, got {n!r}; choose from {', '.join(CPU_NAMES)}{extra}")
+        name = by_lower.get(n.strip().lower())
         if name is None:
-            extra = " (or a golflab.ai.Profile)" if profiles else ""
-            raise ValueError(f"unknown personality {n!r}: choose from {', '.join(CPU_NAMES)}{extra}")
+            raise ValueError(f"unknown personality {n.strip()!r}{where}: choose from {', '.join(CPU_NAMES)}{extra}")
         out.append(name)
     if count is not None and not count[0] <= len(out) <= count[1]:
         raise ValueError(f"choose {count[0]} to {count[1]} {what}, got {len(out)}")
