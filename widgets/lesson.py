@@ -186,6 +186,6 @@ def tier_frame(rules: Rules | None = None, moved_only: bool = False) -> pd.DataF
     else:
         columns = {"value": "Points", "tier": "Tier", "advice": "Advice"}
     out = table[list(columns)].rename(columns=columns)
-    out.index = [rank_label(r) for r in table["rank"]]
+    out.index = [rank_label(r) if r == label else label for r, label in zip(table["rank"], table["label"])]
     out.index.name = "Card"
     return out
