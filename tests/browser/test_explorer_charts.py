@@ -142,9 +142,13 @@ def _remove_player(page, name: str) -> None:
 
 
 def _add_player(page, name: str) -> None:
-    box = page.locator(".explorer-players input")
-    box.fill(name)
-    box.press("Enter")
+    menu = page.locator(".explorer-add-player select")
+    if menu.count():  # the visible add-back menu
+        menu.select_option(name)
+        return
+    page.locator(".explorer-players").click()  # older pages: type into the tags input
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
 
 
 CHANGES: dict[str, list[tuple[str, Callable]]] = {
@@ -192,6 +196,7 @@ def test_charts_match_their_data_over_fresh_loads(browser, voila_server, app_ope
         page = context.new_page()
         errors: list[str] = []
         page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
         try:
             app_opener(page, voila_server, notebook, ready=".explorer-status", timeout=120_000)
             page.wait_for_selector("a.explorer-csv", timeout=120_000)
