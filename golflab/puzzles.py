@@ -7,8 +7,10 @@ seat sees it (``observation``), the best action's notation (``answer``), every l
 action with its value (``options``, best first, shaped like ``golflab.coach.hint``'s) and
 why the answer is best (``explanation``).
 
-Options are valued by ``value_options`` (one function, switched in one line to the coach).
-Values are expected changes of the seat's hand score: lower is better.
+Options are valued by ``value_options``: the coach's ``hint`` (rollouts to the end of the
+hole: expected points against the table) or, switched in one line (``VALUATION``) or per call
+(``valuation=``), the exact one-step EV of ``golflab.ev`` (expected change of the hand's
+score). ``VALUE_MEANING`` says what a value means; lower is better either way.
 """
 
 from __future__ import annotations
@@ -18,12 +20,12 @@ from numbers import Integral, Real
 
 from .actions import Action
 from .ai import CPUPlayer, personality_names
-from .ev import action_values
+from .ev import PARTNER, action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
-__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "Option", "Puzzle", "cpu_hole", "decision_kind", "describe",
-           "generate", "value_options"]
+__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "VALUATION", "VALUATIONS", "VALUE_MEANING", "Option", "Puzzle",
+           "cpu_hole", "decision_kind", "describe", "generate", "one_step_options", "value_options"]
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -62,6 +64,7 @@ class Puzzle:
     explanation: str
     gap: float
     source: str
+    valuation: str = "coach"
 
     def value(self, action: str) -> float:
         """The value of one option (by notation); a ValueError names the options otherwise."""
@@ -92,40 +95,58 @@ def describe(obs: Observation, action: str) -> str:
     return act.notation
 
 
-def _reason(obs: Observation, action: str, value: float) -> str:
-    change = ("changes nothing" if abs(value) < 0.05
-              else f"{'saves' if value < 0 else 'costs'} {abs(value):.1f} points in expectation")
-    return f"{describe(obs, action)[0].upper()}{describe(obs, action)[1:]} ({action}): {change}."
+def _reason(value: float) -> str:
+    if abs(value) < 0.05:
+        return "It changes nothing in expectation."
+    return f"It {'saves' if value < 0 else 'costs'} {abs(value):.1f} points in expectation."
 
 
-def _one_step_options(obs: Observation) -> list[Option]:
-    """The one-step expected value (``golflab.ev.action_values``) of every legal action, best first."""
+def one_step_options(obs: Observation) -> list[Option]:
+    """The exact one-step expected value (``golflab.ev.action_values``) of every legal action, best first."""
     values = action_values(obs).values
     order = sorted(values, key=lambda a: (values[a], a))
-    return [Option(a, round(float(values[a]), 2), _reason(obs, a, values[a])) for a in order]
+    return [Option(a, round(float(values[a]), 2), _reason(values[a])) for a in order]
 
 
-def value_options(obs: Observation) -> list[Option]:
-    """Every legal action of ``obs``'s seat with its value, best first (the puzzles' valuation).
+def _coach_options(obs: Observation) -> list:
+    from .coach import hint  # rollouts: loaded only when used
 
-    One line to switch to the coach once it lands: ``from .coach import hint; return hint(obs)``.
-    """
-    return _one_step_options(obs)
+    return hint(obs)
+
+
+VALUATIONS = {"coach": _coach_options, "one_step": one_step_options}
+VALUE_MEANING = {
+    "coach": "expected points you finish the hole with, against the other players' average",
+    "one_step": "expected change of your hand's score",
+}
+#: The puzzles' valuation (one line to switch: "one_step" for the exact one-step EV).
+VALUATION = "coach"
+
+
+def value_options(obs: Observation, valuation: str | None = None) -> list:
+    """Every legal action of ``obs``'s seat with its value, best first (``VALUATION`` unless given).
+
+    Each option has ``action``, ``value`` (lower is better, see ``VALUE_MEANING``) and ``reason``."""
+    name = VALUATION if valuation is None else valuation
+    if name not in VALUATIONS:
+        raise ValueError(f"valuation must be one of {', '.join(VALUATIONS)}, got {valuation!r}")
+    return VALUATIONS[name](obs)
 
 
 def _explain(obs: Observation, options: list[Option]) -> str:
     best, second = options[0], options[1]
     rules = obs.rules
-    why = [f"Best: {_reason(obs, best.action, best.value)}"]
+    why = [f"Best: {describe(obs, best.action)} ({best.action}). {best.reason.rstrip('.')}."]
     why.append(f"The next best, {describe(obs, second.action)} ({second.action}), is "
                f"{second.value - best.value:.1f} points worse.")
     act = Action.parse(best.action)
     if act.kind == "swap":
-        partner = obs.my_grid[(act.pos + 3) % 6]
+        partner = obs.my_grid[PARTNER[act.pos]]
         held = obs.drawn
         old = obs.my_grid[act.pos]
         if partner is not None and partner.rank == held.rank:
-            why.append(f"It completes a pair with the {partner.pretty} in the same column.")
+            if "pair" not in best.reason:
+                why.append(f"It completes a pair with the {partner.pretty} in the same column.")
         elif old is not None and card_value(old, rules) > card_value(held, rules):
             why.append(f"It trades a {card_value(old, rules)}-point card for a {card_value(held, rules)}-point one.")
         elif old is None:
@@ -146,7 +167,9 @@ def decision_kind(obs: Observation) -> str:
     return "last_card" if len(obs.face_down()) == 1 else "place"
 
 
-def _check(n, seed, rules, min_gap, kind) -> Rules:
+def _check(n, seed, rules, min_gap, kind, valuation) -> Rules:
+    if valuation not in VALUATIONS:
+        raise ValueError(f"valuation must be one of {', '.join(VALUATIONS)}, got {valuation!r}")
     if kind is not None and kind not in KINDS:
         raise ValueError(f"kind must be None (any decision) or one of {', '.join(KINDS)}, got {kind!r}")
     if isinstance(n, bool) or not isinstance(n, Integral) or n < 1:
@@ -199,27 +222,29 @@ def _wanted(obs: Observation, kind: str | None) -> bool:
 
 
 def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0,
-             kind: str | None = None) -> list[Puzzle]:
+             kind: str | None = None, valuation: str | None = None) -> list[Puzzle]:
     """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more.
 
+    ``valuation`` picks how options are valued (``VALUATIONS``; default ``VALUATION``).
     ``kind`` keeps one kind of decision only (``KINDS``; "place" includes "last_card").
     The same arguments give the same puzzles. At most one puzzle is taken per seat and
     hole, so they come from different hands. A ValueError says what was wrong with an
     argument, or that ``MAX_GAMES`` games did not hold enough such positions.
     """
-    rules = _check(n, seed, rules, min_gap, kind)
+    valuation = VALUATION if valuation is None else valuation
+    rules = _check(n, seed, rules, min_gap, kind, valuation)
     found: list[Puzzle] = []
     taken: set = set()
     for game_seed, seat, turn, obs in _positions(int(seed), rules):
         if (game_seed, seat) in taken or not _wanted(obs, kind):
             continue
-        options = value_options(obs)
+        options = value_options(obs, valuation)
         gap = options[1].value - options[0].value
         if gap < min_gap:
             continue
         taken.add((game_seed, seat))
         found.append(Puzzle(obs, options[0].action, tuple(options), _explain(obs, options), round(gap, 2),
-                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}"))
+                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}", valuation))
         if len(found) == n:
             return found
     raise ValueError(f"only {len(found)} of {n} positions with a gap of {min_gap} points or more in "

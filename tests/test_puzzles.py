@@ -8,7 +8,16 @@ import pytest
 
 from golflab import Card, Game, Rules, build_deck, score_hand
 from golflab.ai import CPUPlayer
-from golflab.puzzles import DIFFICULTY, KINDS, decision_kind, generate, value_options
+from golflab.coach import hint
+from golflab.puzzles import (
+    DIFFICULTY,
+    KINDS,
+    VALUATION,
+    VALUE_MEANING,
+    decision_kind,
+    generate,
+    one_step_options,
+)
 
 # -- brute force: every way the unseen cards can lie in the seat's face-down places ----------------
 
@@ -87,14 +96,14 @@ def test_values_match_brute_force_on_small_cases(rules):
     assert {p.awaiting for p in positions} == {"draw", "place"}
     for obs in positions:
         expected = brute_force(obs)
-        got = {o.action: o.value for o in value_options(obs)}
+        got = {o.action: o.value for o in one_step_options(obs)}
         assert got.keys() == expected.keys()
         for action, value in expected.items():
             assert got[action] == pytest.approx(value, abs=0.006), (action, obs)
 
 
 def test_answer_is_the_brute_force_best_by_at_least_min_gap():
-    puzzles = generate(n=5, seed=2, rules=Rules(), min_gap=1.0, kind="last_card")
+    puzzles = generate(n=5, seed=2, rules=Rules(), min_gap=1.0, kind="last_card", valuation="one_step")
     for p in puzzles:
         values = brute_force(p.observation)
         ranked = sorted(values, key=values.get)
@@ -103,9 +112,11 @@ def test_answer_is_the_brute_force_best_by_at_least_min_gap():
         assert p.gap >= 1.0
 
 
-@pytest.mark.parametrize("min_gap", [0.5, 2.0, 5.0])
-def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap):
-    for p in generate(n=8, seed=1, min_gap=min_gap):
+@pytest.mark.parametrize("min_gap, valuation", [(0.5, "one_step"), (2.0, "one_step"), (5.0, "one_step"),
+                                               (2.0, "coach")])
+def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap, valuation):
+    for p in generate(n=6, seed=1, min_gap=min_gap, valuation=valuation):
+        assert p.valuation == valuation
         values = [o.value for o in p.options]
         assert values == sorted(values)
         assert p.answer == p.options[0].action
@@ -114,6 +125,13 @@ def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap):
         assert p.observation.seat == p.observation.current_player
         assert p.explanation.startswith("Best: ") and p.answer in p.explanation
         assert all(o.reason for o in p.options)
+
+
+def test_the_coach_values_the_puzzles():
+    assert VALUATION == "coach" and set(VALUE_MEANING) == {"coach", "one_step"}
+    for p in generate(n=3, seed=0, min_gap=2.0, kind="place"):
+        assert list(p.options) == hint(p.observation)
+        assert p.gap == pytest.approx(p.options[1].value - p.options[0].value, abs=0.01)
 
 
 def test_same_arguments_same_puzzles_and_another_seed_others():
@@ -128,7 +146,7 @@ def test_same_arguments_same_puzzles_and_another_seed_others():
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_kind_keeps_that_kind_of_decision(kind):
-    for p in generate(n=4, seed=0, min_gap=1.0, kind=kind):
+    for p in generate(n=4, seed=0, min_gap=1.0, kind=kind, valuation="one_step"):
         found = decision_kind(p.observation)
         assert found == kind or (kind == "place" and found == "last_card")
 
@@ -157,8 +175,18 @@ def test_value_of_an_option_and_a_refused_one():
     ({"min_gap": "big"}, "min_gap must be a number"),
     ({"rules": {"jokers": "standard"}}, "rules must be a golflab.Rules"),
     ({"kind": "flip"}, "kind must be None"),
-    ({"n": 50, "min_gap": 29.0}, "ask for fewer puzzles or a smaller min_gap"),
+    ({"valuation": "gut"}, "valuation must be one of coach, one_step"),
+    ({"n": 50, "min_gap": 29.0, "valuation": "one_step"}, "ask for fewer puzzles or a smaller min_gap"),
 ])
 def test_bad_arguments_are_refused_clearly(kwargs, message):
     with pytest.raises(ValueError, match=message):
         generate(**kwargs)
+
+
+def test_cpu_hole_plays_one_hole_to_its_end():
+    from golflab.puzzles import cpu_hole
+
+    game = cpu_hole(3, Rules(knock_penalty=True))
+    assert game.is_over and len(game.round_results) == 1
+    again = cpu_hole(3, Rules(knock_penalty=True))
+    assert again.history == game.history
