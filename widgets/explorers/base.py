@@ -108,10 +108,12 @@ _CHART = None
 
 
 class ChartSlot(w.Box):
-    """The place of one plotly chart with a fixed size. ``draw(traces, **layout)`` shows a new
-    chart (a fresh ``Chart`` holding exactly these traces and the layout given here plus the
-    slot's own) and closes the previous one (an identical chart is kept as it is); ``figure`` is the chart shown, ``data`` its traces
-    (``figure.layout`` its plotly layout). CSS class ``explorer-chart``."""
+    """The place of one plotly chart with a fixed size (CSS class ``explorer-chart``).
+
+    ``draw(traces, **layout)`` shows a new chart (a fresh ``Chart`` holding exactly these
+    traces and the slot's layout updated with ``layout``) and closes the previous one; an
+    identical chart is kept as it is. ``figure`` is the chart shown, ``data`` its traces.
+    """
 
     def __init__(self, width: int = 640, height: int = 360, **layout) -> None:
         self.base_layout = dict(width=width, height=height, margin=dict(l=60, r=20, t=50, b=50),
