@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from golflab import Rules, round_breakdown, score_hand
@@ -228,3 +232,51 @@ def test_puzzle_board_follows_difficulty_and_house_rules():
     assert board.index == 12 and len(board.puzzles) >= 13
     with pytest.raises(ValueError, match="difficulty must be one of"):
         PuzzleBoard(difficulty="brutal")
+
+
+def test_score_hole_from_a_cpu_hole_asks_about_who_went_out():
+    from golflab.puzzles import cpu_hole
+
+    rules = Rules(knock_penalty=True)
+    game = cpu_hole(5, rules)
+    result = game.round_results[-1]
+    q = ScoreHole.from_game(game)
+    assert q.seat == result.finisher and q.answer == result.scores[result.finisher]
+    assert q.check(number=str(q.answer)).correct
+    with pytest.raises(ValueError, match="no finished hole yet"):
+        from golflab import Game
+
+        ScoreHole.from_game(Game(players=2, seed=1))
+
+
+# -- the lesson notebooks --------------------------------------------------------------------------
+
+LESSON_FILES = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("lesson*_*.ipynb"))
+
+
+def test_there_are_five_lessons_or_more_in_order():
+    assert [p.name.split("_")[0] for p in LESSON_FILES][:5] == [f"lesson{i}" for i in range(1, 6)]
+
+
+@pytest.mark.parametrize("path", LESSON_FILES, ids=lambda p: p.stem)
+def test_each_lesson_is_slides_with_exercises_and_links(path):
+    cells = json.loads(path.read_text())["cells"]
+    kinds = [c["metadata"].get("slideshow", {}).get("slide_type") for c in cells]
+    assert all(k in ("slide", "subslide", "fragment", "-", "skip") for k in kinds), kinds
+    assert kinds.count("slide") >= 3 and "subslide" in kinds
+    text = "".join("".join(c["source"]) for c in cells)
+    assert "](index.ipynb)" in text
+    index = LESSON_FILES.index(path)
+    following = LESSON_FILES[index + 1].name if index + 1 < len(LESSON_FILES) else "puzzles.ipynb"
+    assert f"]({following})" in text
+    code = [("".join(c["source"])) for c in cells if c["cell_type"] == "code"]
+    assert any("Exercises(" in c for c in code)
+    assert not any(re.search(r"^\s*(def|class|for|while) ", c, re.MULTILINE) for c in code)  # composition, no logic
+
+
+def test_the_landing_page_links_the_lessons_in_order_and_the_puzzles():
+    index = json.loads((LESSON_FILES[0].parent / "index.ipynb").read_text())
+    text = "".join("".join(c["source"]) for c in index["cells"])
+    places = [text.index(f"]({p.name})") for p in LESSON_FILES]
+    assert places == sorted(places)
+    assert "](puzzles.ipynb)" in text
