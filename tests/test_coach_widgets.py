@@ -171,7 +171,7 @@ def test_a_costly_decision_opens_the_board_as_it_was_with_the_better_move():
     assert isinstance(viewer, ReplayViewer)
     assert viewer.step == worst.step and viewer.seat == 0
     assert viewer.state.history == t.game.history[:worst.step]
-    assert f"better: {worst.best}" in viewer.text and worst.grade in viewer.text
+    assert f"the better move was {worst.best}" in viewer.text and worst.grade in viewer.text
 
 
 def test_replay_this_game_and_a_new_game_starts_a_fresh_review():

@@ -49,7 +49,9 @@ COACH_CSS = """
 .golf-hint-text tr.golf-best td{font-weight:700;background:#e8f5e9}
 .golf-hint-text .golf-note,.golf-review-box .golf-note{font-size:12px;color:#455a64}
 .golf-grade{font-size:15px}
-.golf-grade .golf-grade-word{display:inline-block;color:#fff;font-weight:700;border-radius:5px;padding:1px 8px;margin-right:6px}
+.golf-grade-word{display:inline-block;color:#fff;font-weight:700;border-radius:5px;padding:0 7px;margin-right:4px;
+ line-height:1.5}
+.golf-hint-text td:first-child,.golf-hint-text td:nth-child(2),.golf-hint-text td:nth-child(3){white-space:nowrap}
 .golf-review-box{background:#fff;border:1px solid #c5cae9;border-radius:10px;padding:8px 12px;margin:6px 0}
 .golf-review-box h3{margin:2px 0 6px 0;font-size:17px}
 .golf-accuracy{font-size:22px;font-weight:700;color:#1a237e}
@@ -84,7 +86,7 @@ def hint_html(options: list[Option]) -> str:
 
 def grade_html(g: CoachGrade) -> str:
     """A grade badge: the grade word, the points lost, the better move and why."""
-    return f"{_word(g.grade)}{escape(grade_words(g, word=False))}"
+    return f"{_word(g.grade)} {escape(grade_words(g, word=False))}"
 
 
 def loss_per_turn(graded: Review) -> tuple[list[str], list[float], list[str]]:
@@ -198,6 +200,7 @@ class Coach:
         rows = []
         for i, g in enumerate(graded.costliest(COSTLIEST)):
             show = _button("Show", "eye", f"golf-review-show-{i}", "Open the board as it was, with the better move")
+            show.layout.min_width = "84px"
             show.on_click(self._guard(lambda _b, g=g: self.show_decision(g)))
             rows.append(w.HBox([show, w.HTML(f"Hole {g.round}, turn {g.turn}: you played <b>{escape(g.action)}</b> "
                                              f"\u2014 {grade_html(g)}")], layout=w.Layout(align_items="center")))
@@ -216,7 +219,8 @@ class Coach:
     def show_decision(self, g: CoachGrade) -> ReplayViewer:
         """Open the replay viewer at the board before decision ``g``, with the better move."""
         viewer = self.open_replay(step=g.step)
-        viewer.go(g.step, f"You played {g.action}: {grade_words(g)}")
+        viewer.go(g.step, f"The board before your move (hole {g.round}, turn {g.turn}): you played {g.action}, "
+                          f"{g.grade}, {g.ev_loss:.1f} points lost; the better move was {g.best}.")
         return viewer
 
     def open_replay(self, step: int = 0) -> ReplayViewer:

@@ -31,6 +31,7 @@ from golflab.simulation import game_seed, play_games
 
 from . import status as words
 from . import table_view as view
+from .table_setup import HUMAN_NAME
 
 TEACHER = -1  # the view value that shows every card
 MAX_REPLAY_BYTES = 1_000_000
@@ -39,7 +40,7 @@ REPLAY_CSS = """
 <style>
 .golf-replay{max-width:1100px}
 .golf-replay .golf-felt{margin:4px 0}
-.golf-replay .golf-opp.golf-viewer{border-color:#90caf9}
+.golf-replay .golf-opp.golf-viewer:not(.golf-active){border-color:#90caf9}
 .golf-replay .gl-card.golf-hidden{opacity:.55;outline:2px dashed #90caf9}
 .golf-replay-piles{display:flex;gap:18px;align-items:flex-start;margin:6px 0 2px 0;font-size:13px;color:#e3f1e8;
  --gl-w:44px;--gl-h:62px;--gl-f:13px}
@@ -276,7 +277,8 @@ class ReplayViewer(w.VBox):
         self._syncing = True
         try:
             self.view.options = [("Every card (teacher)", TEACHER)] + [
-                (f"{name}'s view", s) for s, name in enumerate(replay.game.players)]
+                ("Your view" if name == HUMAN_NAME else f"{name}'s view", s)
+                for s, name in enumerate(replay.game.players)]
             self.view.value = TEACHER if seat is None else seat
         finally:
             self._syncing = False
