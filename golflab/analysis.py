@@ -187,7 +187,8 @@ def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, st
         held = obs.drawn
         partner = obs.my_grid[PARTNER[action.pos]]
         pair = pool.pair_points[held.rank]
-        if partner is not None and partner.rank == held.rank and value[held] < 0 and pair > value[held] + value[partner]:
+        if (partner is not None and partner.rank == held.rank and value[held] < 0
+                and pair > value[held] + value[partner]):
             return ("paired_negative_cards", "MISTAKE",
                     f"pairing two {held.rank}s turns {value[held] + value[partner]} points into {pair}")
         old = obs.my_grid[action.pos]

@@ -12,7 +12,6 @@ environment override the built-in defaults; explicit arguments override both.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from dataclasses import dataclass
 from typing import Any
@@ -135,8 +134,10 @@ OPTIONS: tuple[Option, ...] = (
     _flag("blackjack", "A hand of exactly 21 scores 0.", "round"),
     _flag("wolfpack", "Two columns of paired jacks give a further -5.", "hand_bonus"),
     _flag("one_eyed_jacks", "The one-eyed jacks (JH, JS) are worth 0 instead of 10.", "card_values", since=2),
-    _flag("negative_pairs_keep_value", "A pair of negative cards keeps its sum (two 2s score -4, not 0).", "pairs", since=2),
-    _flag("four_of_a_kind", "Two paired columns of one rank (four of a kind) give a further -20.", "hand_bonus", since=2),
+    _flag("negative_pairs_keep_value", "A pair of negative cards keeps its sum (two 2s score -4, not 0).", "pairs",
+          since=2),
+    _flag("four_of_a_kind", "Two paired columns of one rank (four of a kind) give a further -20.", "hand_bonus",
+          since=2),
     _flag("flip_as_action", "Instead of drawing, a player may flip one face-down card as the whole turn.", "turn",
           since=2),
     _flag("knock_early", "Instead of drawing, a player with 1-2 face-down cards may turn them all up (knock).",
@@ -256,7 +257,8 @@ def _flip_mode(flip_mode, flip_on_discard) -> "str | None":
         raise ValueError(f"flip_on_discard must be True or False, got {flip_on_discard!r}")
     if flip_on_discard:
         if flip_mode not in (None, "always"):
-            raise ValueError(f"flip_on_discard=True means flip_mode='always', which contradicts flip_mode={flip_mode!r}")
+            raise ValueError(
+                f"flip_on_discard=True means flip_mode='always', which contradicts flip_mode={flip_mode!r}")
         return "always"
     if flip_mode is None:
         return "never"  # an explicit False wins over DEFAULT_FLIP_MODE

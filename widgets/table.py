@@ -58,7 +58,8 @@ DEFAULT_CPU_DELAY = 0.6
 MAX_CPU_DELAY = 10.0
 MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
-                 "hand", "discard_action", "skip_action", "knock_action", "status", "slots", "summary", "next_round_button",
+                 "hand", "discard_action", "skip_action", "knock_action", "status", "slots", "summary",
+                 "next_round_button",
                  "scores", "log_box", "save_button", "load_button", "save_text", "download", "upload", "recent",
                  "more", "coach_slot", "review_slot")
 MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB

@@ -528,7 +528,7 @@ def takes_from_view(view: SeatView) -> bool:
     rank = table.model.kind(top)
     if rank == JOKER_RANK:
         return True
-    if rank not in view.grid and table.twin.get(rank, rank) not in view.grid:  # it cannot complete a pair: two quick answers
+    if rank not in view.grid and table.twin.get(rank, rank) not in view.grid:  # no pair to complete: quick answers
         if table.tier[rank] == "Terrible":
             return False
         value = table.value[rank]

@@ -75,10 +75,10 @@ def get_profile(name_or_profile: "str | Profile") -> Profile:
 def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
                       profiles: bool = False, what: str = "personalities", where: str = "") -> list:
     """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``
-    and "Expert", any case; returned as spelled there), or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
-    comma-separated string. ``count``: the (lowest, highest) number allowed; ``distinct``: no
-    name twice; ``where`` (e.g. `` in --players``) is said after an unknown name. Anything else is
-    a ValueError that says what is allowed."""
+    and "Expert", any case; returned as spelled there), or a ``Profile`` itself when ``profiles``
+    is True. ``names`` may be one comma-separated string. ``count``: the (lowest, highest)
+    number allowed; ``distinct``: no name twice; ``where`` (e.g. `` in --players``) is said
+    after an unknown name. Anything else is a ValueError that says what is allowed."""
     if isinstance(names, str):
         names = names.split(",")
     try:
