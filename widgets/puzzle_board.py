@@ -15,7 +15,14 @@ import ipywidgets as w
 
 from golflab import Observation, Rules
 from golflab.display import card_html, grid_html
-from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, describe, generate
+from golflab.puzzles import (
+    DIFFICULTY,
+    POSITION_NAMES,
+    VALUE_MEANING,
+    Puzzle,
+    describe,
+    generate,
+)
 from golflab.rules import options_affecting
 
 from .lesson import LESSON_CSS
@@ -85,8 +92,8 @@ def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
         f"<tr{bold if o.action == puzzle.answer else ''}>"
         f"<td style='text-align:left'>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
         f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
-    return (f"<table><tr><th style='text-align:left'>option</th><th>value: "
-            f"{escape(VALUE_MEANING[puzzle.valuation])} (points, lower is better)</th></tr>{rows}</table>")
+    return (f"<table><tr><th style='text-align:left'>option</th><th>value</th></tr>{rows}</table>"
+            f"<div class='gl-note'>Value: {escape(VALUE_MEANING[puzzle.valuation])}, in points; lower is better.</div>")
 
 
 def feedback_html(puzzle: Puzzle, chosen: str) -> str:
