@@ -200,3 +200,42 @@ def test_loss_per_turn_adds_each_turns_points():
         by_turn[key] = by_turn.get(key, 0.0) + g.ev_loss
     assert dict(zip(labels, points)) == pytest.approx(by_turn)
     assert all(q in ("OPTIMAL", "GOOD", "QUESTIONABLE", "MISTAKE", "BLUNDER") for q in worst)
+
+
+def test_the_game_end_review_is_titled_so():
+    t = table(rounds=1)
+    coach = Coach(t)
+    play_hole(t)
+    assert t.game.phase is Phase.GAME_OVER
+    assert "Game review" in coach.accuracy.value and coach.review_box.layout.display is None
+
+
+def test_on_the_kernels_loop_the_page_says_thinking_before_the_grade_and_the_review_comes_last():
+    """In a Voila app the coach computes a moment later, so the page first shows "thinking…";
+    the review after the hole waits for every grade asked for before it."""
+    import asyncio
+
+    async def play() -> list[str]:
+        t = table(rounds=1)
+        coach = Coach(t)
+        shown = []
+        t.slots[0].click()
+        shown.append(coach.grade_badge.value)
+        await asyncio.sleep(0.5)
+        shown.append(coach.grade_badge.value)
+        for n in range(300):
+            if t.game.phase is Phase.GAME_OVER:
+                break
+            careless_move(t, n)
+            await asyncio.sleep(0)
+        for _ in range(300):  # a loaded machine: give the queued grades time
+            if "Game review" in coach.accuracy.value:
+                break
+            await asyncio.sleep(0.1)
+        assert coach.review.grades and len(coach.review.grades) == len(coach.grades)
+        assert f">{coach.review.accuracy:g}<" in coach.accuracy.value
+        shown.append(coach.accuracy.value)
+        return shown
+
+    first, graded, review_text = asyncio.run(play())
+    assert "thinking" in first and "points lost" in graded and "Game review" in review_text

@@ -124,6 +124,7 @@ class Coach:
         self.table = table
         self.errors: list[str] = []
         self.grades: dict[int, CoachGrade] = {}
+        self._jobs: list = []
         self.toggle = w.ToggleButton(value=on, description="Coach", icon="graduation-cap",
                                      tooltip="Turn the coach on: hints, a grade for each of your moves, a review")
         self.toggle.add_class("golf-coach")
@@ -280,11 +281,22 @@ class Coach:
         if self.on and before.seat == self.table.human_seat and len(before.legal_actions) > 1:
             self.grade_badge.value = '<span class="golf-thinking">Grading your move: thinking\u2026</span>'
             game = self.table.game
-            later(self._guard(lambda: self._grade(game, before, action, step)))
+            self._soon(lambda: self._grade(game, before, action, step))
         if self.on and self.table.game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            later(self._guard(self.show_review))  # after any grade scheduled before it
+            self._soon(self.show_review)  # after every grade asked for before it
         elif self.review_box.layout.display is None and before.seat == self.table.human_seat:
             self.review_box.layout.display = "none"  # a new hole is under way
+
+    def _soon(self, job) -> None:
+        """Run ``job`` after the page has shown what is set now, after the jobs queued before it."""
+        self._jobs.append(self._guard(job))
+        if len(self._jobs) == 1:
+            later(self._run_jobs)
+
+    def _run_jobs(self) -> None:
+        while self._jobs:
+            self._jobs[0]()
+            self._jobs.pop(0)
 
     def _grade(self, game, before: Observation, action: str, step: int) -> None:
         if self.table.game is not game:  # a new game started meanwhile
