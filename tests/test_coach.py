@@ -208,3 +208,18 @@ def test_grading_with_candidates_values_options_as_the_full_hint_does():
     with pytest.raises(ValueError, match="candidates"):
         coach._CACHE.clear()
         grade(obs, worst, samples=5, candidates=0)
+
+
+@pytest.mark.parametrize("rules, action, words", [
+    (Rules(rounds=1, knock_early=True), "knock", "Knocking turns your"),
+    (Rules(rounds=1, flip_as_action=True), "flip", "as your whole turn"),
+    (Rules(rounds=1, flip_mode="endgame"), "skip", "Skipping the flip"),
+])
+def test_hint_values_the_house_rules_moves(rules, action, words):
+    def offers(game):
+        return any(str(a).split()[0] == action for a in game.legal_actions()) and game.awaiting != "initial_flip"
+
+    game = find(offers, rules=rules)
+    options = hint(game.observation(game.current_player), samples=3)
+    mine = [o for o in options if o.action.split()[0] == action]
+    assert mine and all(words in o.reason and math.isfinite(o.value) for o in mine)
