@@ -71,9 +71,8 @@ class PairingExplorer(Explorer):
                            w.HBox([w.HTML("<b>Drawn card</b>&nbsp;"), self.drawn])])
         self.children = [
             self.header("Set your grid (face-up ranks, or face down) and the card you drew: the first chart gives "
-                        "the exact expected change of your hand score for each placement, from the cards you "
-                        "cannot see; the best move is marked. Below: what completing a pair is worth in simulated "
-                        "play, by rank and phase of the hole, checked against what really happened."),
+                        "the expected change of your hand score for each placement (the best is green and starred, "
+                        "one that completes a pair purple). The charts below it are the simulated study."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
