@@ -154,6 +154,7 @@ def test_the_tables_saved_game_opens_in_the_viewer():
     assert v.game is not None and v.steps == len(t.game.history) and v.upload.value == ()
     v.last_button.click()
     assert v.state.to_json() == t.game.to_json() and "Hole 1 is over" in v.board.value
+    assert "Final ranking" in v.board.value
 
 
 def test_bad_input_is_refused_and_changes_nothing(game):

@@ -130,7 +130,7 @@ def _seat_html(game: Game, seat: int, viewer: int, changed: int | None) -> str:
 
 def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None = None) -> str:
     """The table of ``game`` as ``viewer`` (a seat, or TEACHER) sees it: every seat, the piles
-    and the card in play; a finished hole with its scores explained."""
+    and the card in play; a finished hole with its scores explained, and the final ranking."""
     seats = "".join(_seat_html(game, s, viewer, changed[1] if changed and changed[0] == s else None)
                     for s in range(game.num_players))
     obs = game.observation(game.current_player if viewer == TEACHER else viewer)
@@ -148,6 +148,8 @@ def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None =
             f'<div class="golf-replay-piles">{piles}</div></div>')
     if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
         felt += view.hole_summary_html(game.players, game.round_results[-1], len(game.round_results))
+    if game.phase is Phase.GAME_OVER:
+        felt += view.ranking_html(game.players, game.totals, game.holes_won)
     return felt
 
 
