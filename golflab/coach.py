@@ -434,7 +434,9 @@ def _graded_options(obs: Observation, action: str, samples: int | None, candidat
     default = _default_samples(legal)
     if samples is not None:
         _check_samples(samples)
-    full = _CACHE.get((observation_seed(obs), default if samples is None else samples, legal))
+    seed = observation_seed(obs)
+    # a full hint already asked for (with the default samples, as the table's live grades do, or these)
+    full = _CACHE.get((seed, default, legal)) or _CACHE.get((seed, samples, legal))
     if candidates is None or full is not None or len(legal) <= candidates + 1:
         return full if full is not None else hint(obs, samples=samples)
     if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:

@@ -223,3 +223,25 @@ def test_hint_values_the_house_rules_moves(rules, action, words):
     options = hint(game.observation(game.current_player), samples=3)
     mine = [o for o in options if o.action.split()[0] == action]
     assert mine and all(words in o.reason and math.isfinite(o.value) for o in mine)
+
+
+def test_review_reuses_the_full_hints_asked_for_during_play():
+    from golflab import coach
+
+    game = Game(NAMES, Rules(rounds=1), seed=9)
+    bots = [CPUPlayer(n, seed=i) for i, n in enumerate(NAMES)]
+    live = {}
+    while not game.is_over:
+        seat = game.current_player
+        obs = game.observation(seat)
+        action = bots[seat].choose(obs)
+        if seat == 2 and len(obs.legal_actions) > 1:
+            live[len(game.history)] = grade(obs, action)  # as the table grades a move with the coach on
+        game.apply(action)
+    r = review(game, 2)
+    assert len(r.grades) == len(live) > 0
+    for g in r.grades:
+        assert g.options == live[g.step].options and len(g.options) == len(g.observation.legal_actions)
+    coach._CACHE.clear()
+    cold = review(game, 2)
+    assert any(len(g.options) < len(g.observation.legal_actions) for g in cold.grades)
