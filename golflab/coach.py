@@ -37,7 +37,15 @@ stays one-step exact EV (``golflab.ev``) for speed.
 lost against the best option (``analysis.EV_LOSS_LIMITS``) or the spec's named cases
 (``analysis.named_case``), whichever is worse. ``review(game, seat)`` grades every decision
 of a seat (moves with a single legal action are no decision and are left out) with
-``accuracy`` (see ``accuracy``), a ``decisions`` DataFrame and ``costliest(n)``.
+``accuracy`` (see ``accuracy``), a ``decisions`` DataFrame and ``costliest(n)``. For speed a
+review values only the move played and the ``REVIEW_CANDIDATES`` best options by one-step EV
+(``REVIEW_SAMPLES`` determinizations each), unless the full hint of that position was already
+asked for (the table grading a move live): an option's value is the same either way.
+
+Error bars: at the default samples a hint's ``se`` is typically 0.7-1.5 points per option;
+differences between options share their samples and are tighter. A value is an estimate of
+what the option leads to when the hole is played on by the CPU personalities (and exact EV
+past the horizon), not a proof of the best play.
 """
 
 from __future__ import annotations
