@@ -129,7 +129,7 @@ def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, s
         elif action.kind == "take":
             counts[kind_of(obs.discard_top)]["taken"] += 1
     pd = load_pandas()
-    frame = tier_table(rules)[["rank", "value", "tier"]].merge(
+    frame = tier_table(rules)[["rank", "label", "value", "tier"]].merge(
         pd.DataFrame([{"rank": r, **counts[r]} for r in chart_ranks(rules)]), on="rank")
     held = frame["dealt"] + frame["placed"]
     frame["kept_to_end"] = frame["final"] / held.where(held > 0)

@@ -8,6 +8,7 @@ from typing import Hashable
 import ipywidgets as w
 
 from golflab import TIERS, Rules
+from golflab.rules import options_affecting
 from golflab.strategy import rank_stats, tier_table
 
 from ..rules_form import RulesForm
@@ -15,14 +16,17 @@ from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_contro
 
 TIER_COLORS = {"Excellent": "#1b7837", "Good": "#5aae61", "Decent": "#a6dba0", "Neutral": "#f1d77b",
                "Bad": "#f4a582", "Terrible": "#b2182b"}
-TIER_OPTIONS = ("jokers", "super_kings", "ten_penny")
+#: The options that change card values (so move cards between tiers), from the declaration.
+TIER_OPTIONS = options_affecting("card_values")
 
 
 class TierExplorer(Explorer):
     """Card values and tiers (exact) beside per-rank statistics of simulated play.
 
-    ``rules`` is a ``RulesForm`` for the options that move cards between tiers (jokers,
-    super kings, ten penny) plus the flip mode; ``players`` the CPU table.
+    ``rules`` is a ``RulesForm`` for the options that move cards between tiers (those that
+    affect card values: jokers, super kings, ten penny, one-eyed jacks) plus the flip mode;
+    ``players`` the CPU table. Cards whose value depends on the suit (one-eyed jacks) get a
+    bar each, named by their cards.
     """
 
     TITLE = "Card tiers"
@@ -74,26 +78,27 @@ class TierExplorer(Explorer):
         import plotly.graph_objects as go
 
         tiers, stats = result["tiers"], result["rank_stats"]
-        ranks = list(tiers["rank"])
+        ranks = list(tiers["label"])
         traces = []
         for tier in TIERS:
             part = tiers[tiers["tier"] == tier]
-            traces.append(go.Bar(x=part["rank"], y=part["value"], name=tier, marker_color=TIER_COLORS[tier],
+            traces.append(go.Bar(x=part["label"], y=part["value"], name=tier, marker_color=TIER_COLORS[tier],
                                  text=part["value"], textposition="outside", cliponaxis=False,
                                  hovertemplate="%{x}: %{y} points, " + tier + "<extra></extra>",
                                  showlegend=not part.empty))
-        traces.append(go.Scatter(x=tiers["rank"], y=tiers["standard_value"], mode="markers", name="standard value",
+        traces.append(go.Scatter(x=tiers["label"], y=tiers["standard_value"], mode="markers", name="standard value",
                                  marker=dict(symbol="line-ew-open", size=22, color="#333", line=dict(width=2))))
         self.value_fig.draw(traces, xaxis=dict(categoryarray=ranks, categoryorder="array"))
         colors = [TIER_COLORS[t] for t in stats["tier"]]
         self.play_fig.draw([
-            go.Bar(x=stats["rank"], y=stats["kept_to_end"], name="kept to the end", marker_color="#2166ac"),
-            go.Bar(x=stats["rank"], y=stats["discard_rate"], name="discarded when drawn", marker_color="#d6604d"),
+            go.Bar(x=stats["label"], y=stats["kept_to_end"], name="kept to the end", marker_color="#2166ac"),
+            go.Bar(x=stats["label"], y=stats["discard_rate"], name="discarded when drawn", marker_color="#d6604d"),
         ])
-        self.points_fig.draw([go.Bar(x=stats["rank"], y=stats["mean_points"], marker_color=colors,
+        self.points_fig.draw([go.Bar(x=stats["label"], y=stats["mean_points"], marker_color=colors,
                                      name="mean points", showlegend=False)])
         moved = tiers[tiers["moved"]]
         note = ("<p><b>Moved by the house rules:</b> " + ", ".join(
-            f"{r.rank} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
+            f"{r.label} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
         self.table.value = note + table_html(
-            stats[["rank", "value", "tier", "kept_to_end", "discard_rate", "mean_points"]], "{:.2f}")
+            stats[["label", "value", "tier", "kept_to_end", "discard_rate", "mean_points"]]
+            .rename(columns={"label": "rank"}), "{:.2f}")
