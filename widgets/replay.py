@@ -204,7 +204,8 @@ class ReplayViewer(w.VBox):
         self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Open a saved game",
                                    icon="upload", layout=w.Layout(width="auto"))
         self.upload.add_class("golf-replay-upload")
-        self.paste = w.Textarea(placeholder="Or paste the text of a saved game (.json) here and press Open pasted game.",
+        self.paste = w.Textarea(placeholder="Or paste the text of a saved game (.json) here and press "
+                                "Open pasted game.",
                                 layout=w.Layout(width="98%", height="60px"))
         self.load_button = _button("Open pasted game", "upload", "golf-replay-load", "Replay the pasted game")
         bar = w.HBox([self.first_button, self.prev_button, self.step_label, self.next_button, self.last_button,
@@ -309,11 +310,13 @@ class ReplayViewer(w.VBox):
         the grades; says "thinking…" while it works. Returns the review (None when it runs later)."""
         seat = self.seat if seat is None else seat
         if self._replay is None or seat is None:
-            self.message.value = '<div class="golf-replay-note">Choose a player\'s view to grade that player\'s moves.</div>'
+            self.message.value = ('<div class="golf-replay-note">Choose a player\'s view to grade that '
+                                  "player's moves.</div>")
             return None
         result: list[Review] = []
         name = self._replay.game.players[seat]
-        self.message.value = f'<div class="golf-replay-note golf-thinking">Grading {escape(name)}\'s moves: thinking\u2026</div>'
+        self.message.value = (f'<div class="golf-replay-note golf-thinking">Grading {escape(name)}\'s moves: '
+                              "thinking\u2026</div>")
 
         def work() -> None:
             result.append(review(self._replay.game, seat))
@@ -363,7 +366,8 @@ class ReplayViewer(w.VBox):
         line = f"<div><b>{label} (hole {self._replay.states[step].round}):</b> {escape(said)}.</div>"
         graded = self._grades.get(step - 1)
         if graded is not None:
-            line += f'<div class="golf-replay-grade golf-grade-{graded.grade.lower()}">{escape(grade_words(graded))}</div>'
+            line += (f'<div class="golf-replay-grade golf-grade-{graded.grade.lower()}">'
+                     f"{escape(grade_words(graded))}</div>")
         return line
 
     def _render(self) -> None:
