@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from golflab import score_hand
+from golflab import Game, score_hand
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LESSONS = ["lesson1_deal_and_turn.ipynb", "lesson2_scoring_and_pairs.ipynb", "lesson3_which_card_to_replace.ipynb",
            "lesson4_when_to_go_out.ipynb", "lesson5_house_rules.ipynb"]
 PROGRESS = ".golf-exercise-progress"
 WAIT = 30_000  # ms for the kernel to answer a click
-QUEENS = ["QH", "2S", "5D", "QC", "7C", "KS"]  # lesson 2's first exercise
+FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
 
 def shoot(page, name: str) -> None:
     """A screenshot of the whole app (the viewport grown to the page's height for the shot)."""
@@ -48,7 +48,7 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     number = box.locator(".golf-exercise-number input")
     check = box.locator(".golf-exercise-check")
     feedback = box.locator(".golf-exercise-feedback")
-    right = score_hand(QUEENS)
+    right = score_hand(FIRST_HAND)
 
     number.fill("twelve")
     check.click()
