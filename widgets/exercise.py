@@ -245,8 +245,8 @@ class BestOption(Question):
         obs = puzzle.observation
         self.choices = tuple((describe(obs, o.action)[0].upper() + describe(obs, o.action)[1:], o.action)
                              for o in sorted(puzzle.options, key=lambda o: o.action))
-        self.prompt = (f"{question_text(obs)} And by how many points does it beat the second best "
-                       f"(within {MARGIN_TOLERANCE:g})?")
+        self.prompt = (f"House rules: {rules_words(obs.rules)}. {question_text(obs)} And by how many points does "
+                       f"it beat the second best (within {MARGIN_TOLERANCE:g})?")
 
     @property
     def answer(self) -> tuple[str, float]:
