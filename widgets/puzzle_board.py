@@ -72,11 +72,12 @@ def question_text(obs: Observation) -> str:
     legal = {str(a) for a in obs.legal_actions}
     if obs.awaiting == "draw":
         return f"Your turn. Draw from the deck, or take the {obs.discard_top.pretty}? Which option is best?"
-    how = "took from the discard pile (it must go into your grid)" if "discard" not in legal else "drew"
+    held = (f"You took the {obs.drawn.pretty} from the discard pile: it must go into your grid."
+            if "discard" not in legal else f"You drew the {obs.drawn.pretty}.")
     left = obs.face_down()
     last = (f" Your last face-down card is at {POSITION_NAMES[left[0]]}: a card put there takes you out."
             if len(left) == 1 else "")
-    return f"You {how} the {obs.drawn.pretty}.{last} Which option is best?"
+    return f"{held}{last} Which option is best?"
 
 
 def option_class(action: str) -> str:
