@@ -89,9 +89,10 @@ def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
     """Every option with its value, best first (the answer in bold, the learner's choice named)."""
     obs = puzzle.observation
     bold = ' style="font-weight:600"'
+    mine = " (your choice)"
     rows = "".join(
         f"<tr{bold if o.action == puzzle.answer else ''}>"
-        f"<td style='text-align:left'>{escape(describe(obs, o.action))}{' (your choice)' if o.action == chosen else ''}</td>"
+        f"<td style='text-align:left'>{escape(describe(obs, o.action))}{mine if o.action == chosen else ''}</td>"
         f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
     return (f"<table><tr><th style='text-align:left'>option</th><th>value</th></tr>{rows}</table>"
             f"<div class='gl-note'>Value: {escape(VALUE_MEANING[puzzle.valuation])}, in points; lower is better.</div>")
