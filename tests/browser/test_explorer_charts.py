@@ -51,7 +51,7 @@ def _csv_frames(page) -> dict[str, pd.DataFrame]:
     for link in page.locator("a.explorer-csv").all():
         name = link.get_attribute("download").removesuffix(".csv")
         data = base64.b64decode(link.get_attribute("href").split(",", 1)[1]).decode("utf-8")
-        frames[name] = pd.read_csv(io.StringIO(data), dtype={"rank": str, "personality": str})
+        frames[name] = pd.read_csv(io.StringIO(data), dtype={"rank": str, "label": str, "personality": str})
     return frames
 
 
@@ -84,9 +84,14 @@ def _chart(charts, prefix):
 
 
 # --- what each chart must show, from the CSV frames --------------------------------------
+def _card(frame):
+    """The card names on the x axis: ``label`` (a rank, or the cards of a suit-dependent kind) or ``rank``."""
+    return frame["label"] if "label" in frame else frame["rank"]
+
+
 def _tier_values(traces, f):
     bars = {(str(x), y) for t in traces if t["type"] == "bar" for x, y in zip(t["x"] or [], t["y"] or [])}
-    want = {(r, v) for r, v in zip(f["tiers"]["rank"], f["tiers"]["value"])}
+    want = {(r, v) for r, v in zip(_card(f["tiers"]), f["tiers"]["value"])}
     std = _trace(traces, "standard value")
     return bars == want and std is not None and _same(std["y"], f["tiers"]["standard_value"])
 
@@ -94,13 +99,13 @@ def _tier_values(traces, f):
 def _tier_play(traces, f):
     s = f["rank_stats"]
     kept, dropped = _trace(traces, "kept to the end"), _trace(traces, "discarded when drawn")
-    return (kept is not None and dropped is not None and _same(kept["x"], s["rank"])
+    return (kept is not None and dropped is not None and _same(kept["x"], _card(s))
             and _same(kept["y"], s["kept_to_end"]) and _same(dropped["y"], s["discard_rate"]))
 
 
 def _tier_points(traces, f):
     s = f["rank_stats"]
-    return len(traces) == 1 and _same(traces[0]["x"], s["rank"]) and _same(traces[0]["y"], s["mean_points"])
+    return len(traces) == 1 and _same(traces[0]["x"], _card(s)) and _same(traces[0]["y"], s["mean_points"])
 
 
 def _scores(traces, f):
