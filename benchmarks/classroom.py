@@ -1,0 +1,182 @@
+"""A class on one Voila server: memory per learner with simulated learners in Chromium.
+
+    .venv/bin/python benchmarks/classroom.py [--learners 30] [--app play.ipynb]
+
+Starts standalone Voila as ``make app`` does (through ``binder/start``, so ``voila.json``'s
+culling and ``jupyter_config/`` apply), opens one Chromium tab per learner on the app, waits
+until every tab shows it (``.golf-status`` for the table), then prints the kernels running and
+the resident memory (RSS) of the server and its kernels: the total and per learner. Then the
+tabs close and it prints how long the server took to end their kernels. Chromium's own memory
+is the learners' machines' and is not counted. ``tests/browser/test_classroom.py`` runs the same
+steps with a few learners.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+START = ROOT / "binder" / "start"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+READY = {"play.ipynb": ".golf-status", "learn.ipynb": ".golf-status", "rules.ipynb": ".golf-score-result",
+         "puzzles.ipynb": ".golf-puzzle-feedback"}
+LOAD_TIMEOUT = 300_000  # ms: 30 kernels starting on a shared 2-core machine take a while
+MB = 1024 * 1024
+
+
+@dataclass
+class Server:
+    """A running Voila: its process and where its API answers."""
+
+    process: subprocess.Popen
+    port: int
+
+    def url(self, notebook: str) -> str:
+        return f"http://127.0.0.1:{self.port}/voila/render/{notebook}"
+
+    def kernels(self) -> list[int]:
+        """Process ids of the kernels the server runs now (standalone Voila has no kernel list
+        in its API, only ``/api/kernels/<id>``)."""
+        found = []
+        for child in psutil.Process(self.process.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if any("ipykernel" in part for part in child.cmdline()):
+                    found.append(child.pid)
+        return found
+
+    def kernel(self, kernel_id: str) -> dict | None:
+        """A kernel's model (``connections``...) by its id; None once it is gone."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/kernels/{kernel_id}", timeout=30) as resp:
+                return json.load(resp)
+        except urllib.error.HTTPError as err:
+            if err.code == 404:
+                return None
+            raise
+
+    def rss_mb(self) -> tuple[float, float]:
+        """(server alone, server and every kernel it started) resident memory in MB."""
+        proc = psutil.Process(self.process.pid)
+        own = proc.memory_info().rss
+        children = 0
+        for child in proc.children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                children += child.memory_info().rss
+        return own / MB, (own + children) / MB
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def voila(log_path: Path, *extra: str):
+    """Standalone Voila on ``notebooks/`` as ``make app`` runs it, on a free port."""
+    port = _free_port()
+    exe = Path(sys.executable).with_name("voila")
+    env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
+    log_path.parent.mkdir(exist_ok=True)
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([str(START), str(exe), "notebooks", "--no-browser", f"--port={port}",
+                                 "--Voila.ip=127.0.0.1", *extra], cwd=ROOT, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)
+    server = Server(proc, port)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"Voila exited at startup; see {log_path}")
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"Voila did not answer in 120 s; see {log_path}") from None
+                time.sleep(0.5)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def open_learners(browser, server: Server, learners: int, app: str = "play.ipynb") -> list:
+    """One tab per learner (each its own browser context, like separate machines), all
+    loading at once; returns the pages once every one shows the app."""
+    ready = READY.get(app, "body")
+    pages = []
+    for _ in range(learners):
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.goto(server.url(app), wait_until="commit", timeout=LOAD_TIMEOUT)
+        pages.append(page)
+    for page in pages:
+        page.wait_for_selector(ready, state="visible", timeout=LOAD_TIMEOUT)
+    return pages
+
+
+def close_learners(pages) -> None:
+    """Close every tab as a learner does (Voila's unload handler asks the server to end its kernel)."""
+    for page in pages:
+        page.close(run_before_unload=True)
+        page.context.close()
+
+
+def kernels_gone_after(server: Server, seconds: float) -> tuple[int, float]:
+    """(kernels still running, seconds waited) once none are left or ``seconds`` have passed."""
+    start = time.monotonic()
+    left = server.kernels()
+    while left and time.monotonic() - start < seconds:
+        time.sleep(1)
+        left = server.kernels()
+    return len(left), time.monotonic() - start
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=30)
+    parser.add_argument("--app", default="play.ipynb", help="the notebook every learner opens")
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with voila(ROOT / "test-artifacts" / "classroom-bench.log") as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        idle_own, idle_total = server.rss_mb()
+        started = time.monotonic()
+        pages = open_learners(browser, server, args.learners, args.app)
+        loaded = time.monotonic() - started
+        kernels = len(server.kernels())
+        own, total = server.rss_mb()
+        per = (total - idle_total) / args.learners
+        print(f"{args.learners} learners on {args.app}, one standalone Voila server (make app's settings)")
+        print(f"  all pages showing the app after {loaded:.0f} s")
+        print(f"  kernels running:            {kernels}")
+        print(f"  server alone, before:       {idle_total:7.0f} MB RSS")
+        print(f"  server + kernels, in class: {total:7.0f} MB RSS (server process {own:.0f} MB)")
+        print(f"  per learner:                {per:7.1f} MB RSS")
+        close_learners(pages)
+        left, waited = kernels_gone_after(server, 180)
+        print(f"  after every tab closed:     {left} kernels left ({waited:.0f} s)")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
