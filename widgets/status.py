@@ -253,7 +253,7 @@ def situation(game: Game, seat: int, style: Callable[[str], str] = lambda name: 
         board = ranking(game.players, game.totals)
         winners = [name for place, name, _ in board if place == 1]
         who = " and ".join(winners)
-        verb = "win" if len(winners) > 1 or game.players.index(winners[0]) == seat else "wins"
+        verb = "win" if len(winners) > 1 or winners[0] == "You" else "wins"  # "You win", "Ann wins"
         return f"Game over: {who} {verb} with {board[0][2]} points! Press New game to play again."
     if game.phase is Phase.ROUND_OVER:
         res = game.round_results[-1]
@@ -264,3 +264,17 @@ def situation(game: Game, seat: int, style: Callable[[str], str] = lambda name: 
     if obs.current_player == seat:
         return prompt(obs)
     return waiting(obs, style(game.players[obs.current_player]))
+
+
+def turn_for(name: str, obs: Observation) -> str:
+    """The status at a shared screen (hot-seat): ``Ann, it is your turn. Draw from the deck...``."""
+    text = prompt(obs)
+    if text.startswith("Your turn: "):
+        text = text[len("Your turn: "):]
+        text = text[:1].upper() + text[1:]
+    return f"{name}, it is your turn. {text}"
+
+
+def pass_words(name: str) -> str:
+    """The hide step between two people's turns at one screen."""
+    return f"Pass to {name}: the board is hidden. {name}, press \u201cI am {name}, show my turn\u201d when ready."

@@ -43,6 +43,7 @@ from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import PROFILES, CPUPlayer
 
 from . import status as words
+from .display_size import resolve_large, set_large, size_toggle
 from .table_board import SETTINGS_TAB, SPEEDS, Board
 from .table_setup import (
     HUMAN_NAME,
@@ -122,6 +123,15 @@ class GolfTable(w.VBox):
     ``cpu_delay``: seconds between CPU moves (0 plays them at once; None: 0.6, or
     ``GOLFLAB_CPU_DELAY`` when set).
 
+    Hot-seat (several people at one screen): ``players`` names every seat in order and
+    ``humans`` the people among them, e.g. ``players=["Ann", "Ben", "Sofia"], humans=["Ann",
+    "Ben"]``; the other seats are CPU personalities. The status names whose turn it is, and
+    between two people's turns the board hides behind "Pass to Ben" (``golf-hotseat-ready``
+    shows it again), so a drawn card is seen only by the seat that drew it.
+
+    ``large``: large cards and type for a projector (None: ``GOLFLAB_LARGE`` or ``?large=1``
+    on the app's URL; see ``widgets.display_size``); the "Large" toggle switches it too.
+
     The board's widgets are attributes (``slots``, ``deck_button``, ``discard_button``,
     ``discard_action``, ``skip_action``, ``next_round_button``, ``new_game_button``,
     ``status``, ``scores``, ``save_button``, ``load_button``, ``save_text``, ``speed`` ...),
@@ -129,9 +139,14 @@ class GolfTable(w.VBox):
     """
 
     def __init__(self, players=("Sofia", "Maya", "Marcus"), rules: Rules | None = None, seed: int | None = None,
-                 human_seat: int = 0, cpu_delay: float | None = None) -> None:
-        settings = _settings(players, rules, env_number("GOLFLAB_SEED", None, int) if seed is None else seed,
-                             human_seat)
+                 human_seat: int = 0, cpu_delay: float | None = None, humans=None, large: bool | None = None
+                 ) -> None:
+        seed = env_number("GOLFLAB_SEED", None, int) if seed is None else seed
+        if humans is None:
+            settings = _settings(players, rules, seed, human_seat)
+        else:
+            settings = _hot_settings(players, humans, rules, seed)
+        is_large = resolve_large(large)
         delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
         self._token = 0
@@ -143,11 +158,16 @@ class GolfTable(w.VBox):
         self._move_listeners: list[Callable[[Observation, str, int], None]] = []
         self._start_listeners: list[Callable[[], None]] = []
         self._moved: list[tuple[Observation, str, int]] = []
+        self._hot: tuple[str, ...] | None = None if humans is None else tuple(humans)
+        self._pass_to: int | None = None
         self.board = board = Board()
         for name in BOARD_WIDGETS:
             setattr(self, name, getattr(board, name))
         super().__init__(board.children, layout=w.Layout(width="100%"))
         self.add_class("golf-table")
+        set_large(self, is_large)
+        self.large_toggle = size_toggle(self)
+        board.toolbar.children = (*board.toolbar.children, self.large_toggle)
         self._wire()
         self.cpu_delay = delay
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
@@ -161,6 +181,7 @@ class GolfTable(w.VBox):
         self.discard_action.on_click(self._on_discard)
         self.skip_action.on_click(self._on_skip)
         self.knock_action.on_click(self._on_knock)
+        self.board.ready_button.on_click(self._on_ready)
         self.next_round_button.on_click(self._on_next_round)
         self.save_button.on_click(self._on_save)
         self.load_button.on_click(self._on_load)
@@ -207,7 +228,24 @@ class GolfTable(w.VBox):
     def cpu_to_move(self) -> bool:
         """True while a CPU seat is to move."""
         g = self.game
-        return g.phase in words.ACTIVE_PHASES and g.current_player != self.human_seat
+        return g.phase in words.ACTIVE_PHASES and g.current_player not in self.humans
+
+    @property
+    def hotseat(self) -> bool:
+        """True when several people play at this screen (``humans`` was given)."""
+        return self._hot is not None
+
+    @property
+    def passing_to(self) -> str | None:
+        """The person the board waits to be passed to (hot-seat), else None."""
+        return None if self._pass_to is None else self.game.players[self._pass_to]
+
+    def ready(self) -> None:
+        """The person the board was passed to is ready: show their turn (as the button does)."""
+        if self._pass_to is None:
+            raise ValueError("the board is not waiting to be passed to anyone")
+        self.human_seat, self._pass_to = self._pass_to, None
+        self._render()
 
     def run_cpu_turns(self) -> int:
         """Play every pending CPU move now, without pauses; returns how many were played."""
@@ -241,13 +279,23 @@ class GolfTable(w.VBox):
             log.error("a loaded game replays differently from its save")
             replayed, story = game, words.Chronicle(game)
         story.log_lines.append(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
+        self._hot = None
         self._start(replayed, seat, story)
         self._note(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
 
     def new_game(self, players=None, rules: Rules | None = None, seed: int | None = None,
-                 human_seat: int | None = None) -> None:
+                 human_seat: int | None = None, humans=None) -> None:
         """Deal a new game; arguments left out keep the current opponents, rules and seat
-        (the seed is random unless given)."""
+        (the seed is random unless given). A hot-seat table keeps its seats and people unless
+        ``players`` is given; ``humans`` makes it (or keeps it) a hot-seat table."""
+        if humans is not None or (self._hot is not None and players is None and human_seat is None):
+            names = list(self.game.players) if players is None else players
+            people = self._hot if humans is None else humans
+            settings = _hot_settings(names, people, self.game.rules if rules is None else rules, seed)
+            self._hot = tuple(people)
+            self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
+            return
+        self._hot = None
         current = self._settings_now()
         settings = _settings(current.opponents if players is None else players,
                              current.rules if rules is None else rules, seed,
@@ -296,6 +344,11 @@ class GolfTable(w.VBox):
         self.human_seat = human_seat
         if self._setup is not None:  # the panel starts from this game's settings, with a random seed
             self._setup.show(self._settings_now(seed=None))
+        names = list(game.players)
+        self.humans = frozenset(names.index(n) for n in self._hot) if self._hot is not None else frozenset([human_seat])
+        self._pass_to = None
+        if self._hot is not None and game.current_player in self.humans:
+            self.human_seat = game.current_player  # the first person to play sees the board first
         self.story = story or words.Chronicle(game)
         self._confirm_new = False
         self._last = ""
@@ -324,6 +377,10 @@ class GolfTable(w.VBox):
     def _human(self, action: Action, target: str, pos: int | None = None) -> None:
         """Play the learner's click if it is legal now; otherwise say why and change nothing."""
         self._confirm_new = False
+        if self._pass_to is not None:
+            self._refuse(f"The board is hidden until {self.passing_to} presses \u201cI am {self.passing_to}, show my "
+                         "turn\u201d.")
+            return
         obs = self._view()
         if obs.current_player != self.human_seat or action not in obs.legal_actions:
             self._refuse(words.refusal(obs, target, pos))
@@ -422,12 +479,20 @@ class GolfTable(w.VBox):
         self._schedule_cpu()
 
     @_guarded
+    def _on_ready(self, _button=None) -> None:
+        if self._pass_to is not None:
+            self.ready()
+
+    @_guarded
     def _on_new_game(self, _button=None) -> None:
         in_play = self.game.phase is not Phase.GAME_OVER and bool(self.game.history)
         if in_play and not self._confirm_new:
             self._confirm_new = True
             self._refuse("This game is not finished. Press New game again to abandon it and deal a new one, "
                          "or just keep playing.")
+            return
+        if self._hot is not None and _button is not (self._setup and self._setup.new_game_button):
+            self.new_game()  # the same people and seats, a new deal
             return
         try:
             settings = self._setup.settings() if self._setup is not None else self._settings_now(seed=None)
@@ -476,7 +541,7 @@ class GolfTable(w.VBox):
     # --------------------------------------------------------------- status
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status_text = text
-        self._awaiting = words.awaiting(self.game, self.human_seat)
+        self._awaiting = "pass" if self._pass_to is not None else words.awaiting(self.game, self.human_seat)
         self.board.show_status(text, self._awaiting, self._last, extra)
 
     def _refuse(self, text: str) -> None:
@@ -486,7 +551,12 @@ class GolfTable(w.VBox):
         self._set_status(f"{text} {self._situation()}")
 
     def _situation(self) -> str:
-        return words.situation(self.game, self.human_seat, _style)
+        g = self.game
+        if self._pass_to is not None:
+            return words.pass_words(g.players[self._pass_to])
+        if self._hot is not None and g.phase in words.ACTIVE_PHASES and g.current_player == self.human_seat:
+            return words.turn_for(g.players[self.human_seat], g.observation(self.human_seat))
+        return words.situation(g, self.human_seat, _style)
 
     def _fail(self, exc: BaseException) -> None:
         log.exception("golf table callback failed", exc_info=exc)
@@ -499,13 +569,22 @@ class GolfTable(w.VBox):
                          "start a new one.", "golf-error")
 
     def _render(self) -> None:
+        g = self.game
+        if g.phase in words.ACTIVE_PHASES and g.current_player in self.humans and g.current_player != self.human_seat:
+            self._pass_to = g.current_player  # another person's turn: hide the board until they are ready
+        self.board.show_pass(self.passing_to)
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves)
         self._set_status(self._situation())
         self._tell_moves()
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
-        """The current opponents, rules and seat, with ``seed`` for the next game."""
+        """The current opponents, rules and seat, with ``seed`` for the next game (hot-seat:
+        the CPU seats, and the first person's seat for a one-learner game)."""
         names = list(self.game.players)
+        if self._hot is not None:
+            seat = min(self.humans)
+            return TableSettings(tuple(n for i, n in enumerate(names) if i not in self.humans), self.game.rules,
+                                 seed, min(seat, len(names) - len(self.humans)))
         names.pop(self.human_seat)
         return TableSettings(tuple(names), self.game.rules, seed, self.human_seat)
 
@@ -529,6 +608,43 @@ def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise ValueError(f"seed must be a whole number or None, got {seed!r}")
     return TableSettings(opponents, rules, seed, human_seat)
+
+
+def _hot_settings(players, humans, rules: Rules | None, seed: int | None) -> TableSettings:
+    """Validate a hot-seat table: ``players`` every seat's name in order, ``humans`` the people
+    among them (1-6, distinct, not CPU personality names); the other seats are personalities.
+    Returns TableSettings whose ``players`` are exactly ``players``."""
+    if isinstance(players, (str, int)) or not isinstance(players, (list, tuple)):
+        raise ValueError(f"with humans, players must list every seat's name in order, got {players!r}")
+    if isinstance(humans, str) or not isinstance(humans, (list, tuple)) or not humans:
+        raise ValueError(f"humans must be a list of the people's names among players, got {humans!r}")
+    names = list(players)
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"golf is for 2 to 6 players, got {len(names)}: {names}")
+    for name in humans:
+        if not isinstance(name, str) or not name.strip() or name not in names:
+            raise ValueError(f"every human must be one of the players {names}, got {name!r}")
+        if name in PROFILES:
+            raise ValueError(f"{name!r} is a CPU personality; give the people other names")
+    if len(set(humans)) != len(humans) or len(set(names)) != len(names):
+        raise ValueError(f"every player needs a different name, got players {names} and humans {list(humans)}")
+    cpus = [n for n in names if n not in humans]
+    if cpus:
+        check_opponents(cpus)
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+    return _HotSettings(tuple(names), rules, seed, names.index(humans[0]))
+
+
+class _HotSettings(TableSettings):
+    """TableSettings whose ``opponents`` are every seat (the people included)."""
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.opponents)
 
 
 def _file_text(name: str, content: bytes) -> str:

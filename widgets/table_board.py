@@ -18,6 +18,7 @@ from golflab.ai import PROFILES
 
 from . import status as words
 from . import table_view as view
+from .display_size import LARGE_CSS
 
 SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
 MORE_TITLES = ("Move log (newest first)", "New game settings: players, personalities, holes, rules",
@@ -64,7 +65,7 @@ class Board:
     """Every widget of the table; ``children`` is what the table's VBox shows."""
 
     def __init__(self) -> None:
-        self.css = w.HTML(view.TABLE_CSS)
+        self.css = w.HTML(view.TABLE_CSS + LARGE_CSS)
         self.rules_bar = w.HTML()
         self.new_game_button = _button(description="New game", icon="refresh",
                                        tooltip="Deal a new game with the players and rules under New game settings")
@@ -107,6 +108,11 @@ class Board:
         self.settings_slot = w.VBox([w.HTML("<i>Preparing the settings\u2026</i>")])
         self.coach_slot = w.VBox()  # empty unless a coach attaches (widgets.coach_panel)
         self.review_slot = w.VBox()
+        self.pass_text = w.HTML()
+        self.ready_button = _button(description="Show my turn", icon="eye", button_style="primary",
+                                    tooltip="Show the board to the player whose turn it is")
+        self.pass_panel = w.VBox([self.pass_text, self.ready_button], layout=w.Layout(display="none"))
+        self.pass_panel.add_class("golf-hotseat-pass")
         for widget, cls in ((self.new_game_button, "golf-new-game"), (self.deck_button, "golf-deck"),
                             (self.discard_button, "golf-discard"), (self.discard_action, "golf-action-discard"),
                             (self.skip_action, "golf-action-skip"), (self.knock_action, "golf-action-knock"),
@@ -115,7 +121,7 @@ class Board:
                             (self.load_button, "golf-load"), (self.save_text, "golf-save-text"),
                             (self.upload, "golf-upload"), (self.download, "golf-download-box"),
                             (self.recent, "golf-recent-box"), (self.log_box, "golf-log-box"),
-                            (self.rules_bar, "golf-rules-bar")):
+                            (self.rules_bar, "golf-rules-bar"), (self.ready_button, "golf-hotseat-ready")):
             widget.add_class(cls)
         for b in (self.discard_action, self.skip_action, self.knock_action, self.next_round_button):
             b.add_class("golf-action")
@@ -144,9 +150,11 @@ class Board:
         felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles, self.recent],
                                               layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         felt.add_class("golf-felt")
-        toolbar = w.HBox([self.new_game_button, self.speed],
+        self.felt = felt
+        self.toolbar = toolbar = w.HBox([self.new_game_button, self.speed],
                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        return [self.css, self.scroller, self.rules_bar, toolbar, self.status, self.coach_slot, felt, self.summary,
+        return [self.css, self.scroller, self.rules_bar, toolbar, self.status, self.coach_slot, self.pass_panel,
+                felt, self.summary,
                 self.review_slot, self.next_round_button, self.scores, self.more]
 
     # ------------------------------------------------------------------ drawing
@@ -165,8 +173,8 @@ class Board:
         self.recent.value = view.recent_html(moves, game.round, seat)
         self._draw_piles(obs, legal)
         self._draw_grid(obs, legal, result)
-        self.mine_label.value = (f'<div class="golf-mine-label">You (seat {seat + 1}) \u00b7 total '
-                                 f"{game.totals[seat]}</div>")
+        self.mine_label.value = (f'<div class="golf-mine-label">{escape(game.players[seat])} (seat {seat + 1}) '
+                                 f"\u00b7 total {game.totals[seat]}</div>")
         if result is None:
             self.summary.value = ""
         else:
@@ -189,7 +197,8 @@ class Board:
             if s == obs.current_player and obs.holding and result is None:
                 holding = f"holds the {obs.taken.pretty}" if obs.taken is not None else "holds a card from the deck"
             active = s == obs.current_player and result is None
-            seats.append(view.opponent_html(name, PROFILES[name].style, game.totals[s], cards, active, holding,
+            style = PROFILES[name].style if name in PROFILES else "plays at this screen"
+            seats.append(view.opponent_html(name, style, game.totals[s], cards, active, holding,
                                             words.last_changed(moves, game.round, s)))
         self.opponents.value = view.opponents_html(seats)
 
@@ -237,6 +246,16 @@ class Board:
         with self.status.hold_sync():  # text and golf-await-* class reach the page in one message
             self.status.value = f"{escape(text)}{note}"
             set_classes(self.status, ("golf-status", f"golf-await-{awaiting}"), (extra,))
+
+    def show_pass(self, name: str | None) -> None:
+        """Hide the board behind "Pass to <name>" (a shared screen between two people's turns),
+        or show it again (None)."""
+        self.felt.layout.display = None if name is None else "none"
+        self.pass_panel.layout.display = "none" if name is None else None
+        if name is not None:
+            self.pass_text.value = (f'<div class="golf-hotseat-note" style="font-size:1.6em;padding:18px 8px">Pass to <b>{escape(name)}</b> \u2014 '
+                                    "press when ready.</div>")
+            self.ready_button.description = f"I am {name}, show my turn"
 
     def show_download(self, text: str, filename: str) -> None:
         """A link that downloads ``text`` as the file ``filename``."""
