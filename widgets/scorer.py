@@ -11,6 +11,7 @@ from golflab import Card, Rules, hand_breakdown
 from golflab.rules import options_affecting
 
 from .card_picker import CardPicker
+from .display_size import LARGE_CSS, resolve_large, set_large
 from .lesson import LESSON_CSS, hand_html
 from .rules_form import RulesForm
 from .status import position_words
@@ -33,9 +34,12 @@ class HandScorer(w.VBox):
 
     Each picker (a ``CardPicker``) carries the CSS class ``golf-score-slot-N``; the breakdown
     ``golf-score-result``; a refused typed card is explained in ``golf-score-message``.
+    ``large``: large cards and type for a projector (None: the teacher's setting, see
+    ``widgets.display_size``).
     """
 
-    def __init__(self, cards: Sequence[str] = DEFAULT_HAND, rules: Rules | None = None):
+    def __init__(self, cards: Sequence[str] = DEFAULT_HAND, rules: Rules | None = None, large: bool | None = None):
+        is_large = resolve_large(large)
         if len(cards) != 6:
             raise ValueError(f"a hand has exactly 6 cards in grid order, got {len(cards)}")
         self.pickers = [CardPicker(card) for card in cards]
@@ -52,11 +56,13 @@ class HandScorer(w.VBox):
         self.message.add_class("golf-score-message")
         self.result = w.HTML()
         self.result.add_class("golf-score-result")
-        intro = w.HTML(LESSON_CSS + PAD_CSS + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
+        intro = w.HTML(LESSON_CSS + PAD_CSS + LARGE_CSS + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
                        "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
         grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])])
         rules_title = w.HTML("<b>House rules that change a hand's score</b>")
         super().__init__([intro, grid, self.message, self.result, rules_title, self.form])
+        self.add_class("golf-score-pad")
+        set_large(self, is_large)
         self.refresh()
 
     @property
