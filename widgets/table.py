@@ -342,11 +342,11 @@ class GolfTable(w.VBox):
         self._moved = []
         self.game = game
         self.human_seat = human_seat
-        if self._setup is not None:  # the panel starts from this game's settings, with a random seed
-            self._setup.show(self._settings_now(seed=None))
         names = list(game.players)
         self.humans = frozenset(names.index(n) for n in self._hot) if self._hot is not None else frozenset([human_seat])
         self._pass_to = None
+        if self._setup is not None:  # the panel starts from this game's settings, with a random seed
+            self._setup.show(self._settings_now(seed=None))
         if self._hot is not None and game.current_player in self.humans:
             self.human_seat = game.current_player  # the first person to play sees the board first
         self.story = story or words.Chronicle(game)
@@ -499,6 +499,7 @@ class GolfTable(w.VBox):
         except ValueError as exc:
             self._refuse(f"Cannot start a new game: {exc}. Fix it under New game settings.")
             return
+        self._hot = None  # the panel's settings: one learner against CPU players
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
     @_guarded
