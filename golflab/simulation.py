@@ -4,7 +4,11 @@
 personalities named in ``players`` (keys of ``golflab.ai.PROFILES``; a name may repeat:
 the seats are then called "Sofia", "Sofia 2", ...). Game ``i`` is seeded from the master
 ``seed`` and ``i`` alone (and each CPU from the game seed and its seat), so a run is
-reproducible and its games are the same whatever ``processes`` is.
+reproducible and its games are the same whatever ``processes`` or ``executor`` is.
+
+Scale-out uses existing engines: ``executor=`` takes any ``concurrent.futures``-style
+executor (``submit(fn, arg)`` returning futures with ``result()``/``cancel()``), e.g. a
+``ProcessPoolExecutor`` or a Dask distributed ``Client`` as it is.
 
 pandas is needed for the result frames and is imported only here.
 """
@@ -15,6 +19,7 @@ import random
 import signal
 import sys
 from collections import Counter, deque
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
@@ -155,9 +160,10 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
 class _TextBar:
     """A one-line text progress bar on stderr (redrawn at most every 1%)."""
 
-    def __init__(self, stream=None) -> None:
+    def __init__(self, stream=None, label: str = "simulating", unit: str = "games") -> None:
         self.stream = stream or sys.stderr
         self.shown = -1
+        self.label, self.unit = label, unit
 
     def __call__(self, done: int, total: int) -> None:
         pct = 100 * done // total if total else 100
@@ -166,7 +172,7 @@ class _TextBar:
         self.shown = pct
         filled = pct * 30 // 100
         end = "\n" if done >= total else ""
-        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games{end}")
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {self.unit}{end}")
         self.stream.flush()
 
 
@@ -320,8 +326,8 @@ def _plain(v):
     return v
 
 
-def _checked(players, games, rules, seed, processes, progress):
-    """``simulate``'s arguments, checked: personalities, rules, progress."""
+def _checked(players, games, rules, seed, processes, progress, executor=None):
+    """``simulate``'s arguments, checked: personalities, rules, executor, progress."""
     personalities = resolve_players(players)
     if rules is None:
         rules = Rules()
@@ -332,12 +338,19 @@ def _checked(players, games, rules, seed, processes, progress):
             raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
+    if executor is not None:
+        if not callable(getattr(executor, "submit", None)):
+            raise ValueError("executor must have submit(fn, *args), as a concurrent.futures executor or a "
+                             f"dask.distributed Client has; got {type(executor).__name__}")
+        if processes != 1:
+            raise ValueError(f"give processes or executor, not both (processes={processes})")
     return personalities, rules, _auto_progress(progress)
 
 
-def _run(personalities, games, rules, seed, processes, report, analyze, decision_rows, consume) -> None:
-    """Play the games in chunks and pass each chunk's ``_play_games`` result to ``consume``
-    in game order, reporting progress. Tasks are made as they are handed out and only a
+def _run(personalities, games, rules, seed, processes, report, analyze, decision_rows, consume,
+         executor=None) -> None:
+    """Play the games in chunks (here, in worker processes or on ``executor``) and pass each
+    chunk's ``_play_games`` result to ``consume`` in game order, reporting progress. Tasks are made as they are handed out and only a
     few per worker wait, so memory does not grow with ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
     tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows)
@@ -354,11 +367,36 @@ def _run(personalities, games, rules, seed, processes, report, analyze, decision
     if report:
         report(0, games)
     workers = min(processes, -(-games // chunk))
-    if workers == 1:
+    if executor is not None:
+        with closing(in_order(executor, _play_games, tasks)) as results:  # cancels what is left on an error
+            for task, result in results:
+                take(task, result)
+    elif workers == 1:
         for task in tasks:
             take(task, _play_games(task))
     else:
         _in_pool(tasks, workers, take)
+
+
+def in_order(executor, fn: Callable, items, window: int = 64):
+    """Yield ``(item, fn(item))`` for each of ``items`` in order, computed on ``executor``
+    (``submit(fn, item)``; futures with ``result()`` and ``cancel()``: ``concurrent.futures``
+    or a Dask ``Client``), with at most ``window`` submitted and not yet taken. If the
+    caller stops early or an error is raised, the pending futures are cancelled (the
+    executor itself stays up: it is the caller's)."""
+    waiting: deque = deque()
+    try:
+        for item in items:
+            waiting.append((item, executor.submit(fn, item)))
+            if len(waiting) >= window:
+                item, future = waiting.popleft()
+                yield item, future.result()
+        while waiting:
+            item, future = waiting.popleft()
+            yield item, future.result()
+    finally:
+        for _item, future in waiting:
+            future.cancel()
 
 
 def _in_pool(tasks, workers: int, take) -> None:
@@ -420,6 +458,7 @@ def simulate(
     processes: int = 1,
     progress: "Progress | bool | None" = None,
     analyze: bool = True,
+    executor: Any = None,
 ) -> SimulationResult:
     """Play ``games`` complete games between CPU personalities and collect the results.
 
@@ -433,10 +472,13 @@ def simulate(
     text bar on stderr when it is a terminal or a Jupyter kernel (silent otherwise);
     False never shows one. ``analyze``: grade every decision (``golflab.analysis``);
     without it ``decisions`` is empty and simulation runs several times faster.
+    ``executor``: play the chunks on an existing engine instead (anything with
+    ``submit(fn, arg)``: a ``concurrent.futures`` executor, a Dask distributed ``Client``);
+    the result is the same. It is not shut down here.
     """
     import pandas as pd
 
-    personalities, rules, report = _checked(players, games, rules, seed, processes, progress)
+    personalities, rules, report = _checked(players, games, rules, seed, processes, progress, executor)
     rounds: list = []
     decisions: list = []
     quality = QualityCounters()
@@ -448,7 +490,7 @@ def simulate(
         decisions.extend(d)
         quality = quality + q
 
-    _run(personalities, games, rules, seed, processes, report, analyze, True, consume)
+    _run(personalities, games, rules, seed, processes, report, analyze, True, consume, executor)
     return SimulationResult(
         players=seat_names([_name(p) for p in personalities]), rules=rules, games=games, seed=seed,
         rounds=pd.DataFrame(rounds, columns=list(ROUND_COLUMNS)),
@@ -466,13 +508,14 @@ def summarize(
     progress: "Progress | bool | None" = None,
     analyze: bool = True,
     rounds: "Callable[[list], Any] | None" = None,
+    executor: Any = None,
 ) -> SimulationSummary:
     """``simulate`` for runs of any length: the same games, but only running totals are
     kept, so memory does not grow with ``games``. Its ``summary()``, ``quality`` and
     ``to_dict()`` equal those of ``simulate`` with the same arguments. ``rounds``: a
     callable given each chunk's round rows (tuples in ``ROUND_COLUMNS`` order, game
-    order), e.g. to write them out as they come."""
-    personalities, rules, report = _checked(players, games, rules, seed, processes, progress)
+    order), e.g. to write them out as they come. ``executor``: as for ``simulate``."""
+    personalities, rules, report = _checked(players, games, rules, seed, processes, progress, executor)
     tally = _Tally()
     quality = QualityCounters()
 
@@ -485,7 +528,7 @@ def summarize(
         if rounds is not None:
             rounds(r)
 
-    _run(personalities, games, rules, seed, processes, report, analyze, False, consume)
+    _run(personalities, games, rules, seed, processes, report, analyze, False, consume, executor)
     return SimulationSummary(players=seat_names([_name(p) for p in personalities]), rules=rules, games=games,
                              seed=seed, quality=quality, _tally=tally)
 
