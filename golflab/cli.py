@@ -1,11 +1,12 @@
-"""The command line: ``python -m golflab simulate ...`` and ``python -m golflab rules``.
+"""The command line: ``python -m golflab simulate ...``, ``sweep ...`` and ``rules``.
 
 Bad input (an unknown personality, a bad rule name or value, a bad ``DEFAULT_*``
 environment variable, a bad number, argparse's own complaints) is one line on stderr
 naming what is wrong and what is allowed, with exit code 2 and no traceback (with no
 command, the usage line comes first). Ctrl-C is one line, exit code 130. ``simulate``
 keeps only running totals and writes ``--csv`` rows as they come, so its memory does
-not grow with ``--games``.
+not grow with ``--games``. ``sweep`` (``golflab.sweep``) resumes an interrupted run from
+its ``--out`` file.
 """
 
 from __future__ import annotations
@@ -108,6 +109,25 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the summary and quality counters as JSON")
     sim.add_argument("--csv", metavar="FILE", help="also write one row per player per hole to FILE (CSV)")
     sim.add_argument("--no-analysis", action="store_true", help="skip grading decisions (faster)")
+    sweep = sub.add_parser("sweep", help="summarise a grid of house-rule combinations x lineups into a table",
+                           description="Play GAMES games for every combination of the --grid rule values with "
+                                       "each --players lineup and write one row per personality per cell to "
+                                       "--out (CSV; .parquet needs pyarrow). Rerun the same command after an "
+                                       "interruption: finished cells are kept, not recomputed.")
+    sweep.add_argument("--players", required=True, action="append", metavar="LINEUP",
+                       help="2-6 comma-separated personalities, e.g. Sofia,Maya; repeatable (one lineup each)")
+    sweep.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2",
+                       help="a rule and the values to sweep, repeatable: e.g. flip_mode=never,always")
+    sweep.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
+                       help="a rule option fixed for every cell, repeatable (see `golflab rules`)")
+    sweep.add_argument("--games", type=_positive("--games"), default=100, help="games per cell (default 100)")
+    sweep.add_argument("--seed", type=_whole, default=0, help="master seed of every cell (default 0)")
+    sweep.add_argument("--out", required=True, metavar="FILE", help="the table to write (and resume): .csv or .parquet")
+    where = sweep.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=_positive("--processes"), default=1,
+                       help="local worker processes (default 1)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address, e.g. tcp://host:8786")
+    sweep.add_argument("--no-analysis", action="store_true", help="skip grading decisions (faster)")
     sub.add_parser("rules", help="list the rule options with their help text",
                    description="List the rule options (for --rule) with defaults and help text.")
     return parser
@@ -180,17 +200,23 @@ def _umask() -> int:
     return mask
 
 
-def _simulate(args) -> int:
-    from .simulation import resolve_players, summarize
-
+def _lineup(text: str) -> list:
+    """A ``--players`` value as personalities; a bad one is a UsageError."""
     from .ai import personality_names
+    from .simulation import resolve_players
 
-    rules = parse_rules(args.rule)
     try:
-        personality_names(args.players, where=" in --players")
-        players = resolve_players(args.players.split(","))
+        personality_names(text, where=" in --players")
+        return resolve_players(text.split(","))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+
+
+def _simulate(args) -> int:
+    from .simulation import summarize
+
+    rules = parse_rules(args.rule)
+    players = _lineup(args.players)
     csv = _CsvRounds(args.csv) if args.csv else None
     complete = False
     try:
@@ -217,6 +243,45 @@ def _simulate(args) -> int:
     return 0
 
 
+def _client(address: str):
+    """A Dask distributed Client connected to ``address``; UsageError if it cannot be."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs Dask distributed: pip install distributed") from None
+    try:
+        return Client(address, timeout="10s")
+    except (OSError, ValueError, TypeError) as exc:  # unreachable, or not an address
+        raise UsageError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+
+
+def _sweep(args) -> int:
+    from .sweep import make_cells, parse_grid, run_sweep
+
+    fixed = {k: v for k, v in parse_rules(args.rule).to_dict().items()
+             if k in {item.partition("=")[0].strip() for item in args.rule}}
+    lineups = [_lineup(text) for text in args.players]
+    try:
+        grid = parse_grid(args.grid, parse_rule_value)
+        cells = make_cells(lineups, fixed, grid)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    client = _client(args.scheduler) if args.scheduler else None
+    try:
+        skipped = run_sweep(cells, grid, args.games, args.seed, args.out, processes=args.processes,
+                            executor=client, analyze=not args.no_analysis)
+    except ValueError as exc:  # e.g. --out holds another sweep
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write --out {args.out}: {exc.strerror or exc}") from None
+    finally:
+        if client is not None:
+            client.close()
+    kept = f" ({skipped} kept from an earlier run)" if skipped else ""
+    print(f"{len(cells)} cells{kept} · {args.games} games each · seed {args.seed} -> {args.out}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0; 2 for bad input; 130 after Ctrl-C)."""
     parser = build_parser()
@@ -227,9 +292,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             code = 0
         elif args.command == "simulate":
             code = _simulate(args)
+        elif args.command == "sweep":
+            code = _sweep(args)
         else:  # no command: usage and the error on stderr, as argparse does
             parser.print_usage(sys.stderr)
-            raise UsageError(f"a command is required: simulate or rules (see {parser.prog} --help)")
+            raise UsageError(f"a command is required: simulate, sweep or rules (see {parser.prog} --help)")
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return code
     except UsageError as exc:

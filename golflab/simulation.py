@@ -164,6 +164,7 @@ class _TextBar:
         self.stream = stream or sys.stderr
         self.shown = -1
         self.label, self.unit = label, unit
+        self.open = False
 
     def __call__(self, done: int, total: int) -> None:
         pct = 100 * done // total if total else 100
@@ -174,6 +175,13 @@ class _TextBar:
         end = "\n" if done >= total else ""
         self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {self.unit}{end}")
         self.stream.flush()
+        self.open = not end
+
+    def close(self) -> None:
+        """End a bar left unfinished (e.g. by an interrupt), so the next line starts clean."""
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
 
 
 def _in_notebook() -> bool:

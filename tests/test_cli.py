@@ -106,7 +106,7 @@ def test_no_command_is_usage_and_one_error_line_on_stderr_exit_two():
     assert out.returncode == 2 and out.stdout == ""
     usage, error = out.stderr.splitlines()
     assert usage.startswith("usage: golflab") and "COMMAND" in usage
-    assert error == "golflab: error: a command is required: simulate or rules (see golflab --help)"
+    assert error == "golflab: error: a command is required: simulate, sweep or rules (see golflab --help)"
 
 
 @pytest.mark.parametrize("args", [["rules"], ["simulate", "--players", "Sofia,Maya", "--games", "1"]])
