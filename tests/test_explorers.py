@@ -10,7 +10,7 @@ import threading
 import pandas as pd
 import pytest
 
-from golflab import Rules, simulate
+from golflab import OPTIONS, Rules, simulate
 from golflab.ev import placement_evs
 from golflab.strategy import (calculator_observation, personality_table, rank_stats, round_robin, tier_table,
                               turn_distribution)
@@ -291,3 +291,45 @@ def test_house_rules_lab_compares_two_rule_sets_like_simulate():
     per = e.result["personalities"]
     assert (per.loc[per["rules"] == "A", "delta_edge"] == 0).all()
     assert len(e.gain_fig.data[0].y) == 4
+
+
+# ------------------------------------------------------------ options from the declaration
+#: What each explorer studies, as parts of the game (``golflab.rules.AFFECTS``). This is the
+#: test's own statement; the options are read from the declaration, so a new option that
+#: affects a study must show in that explorer without editing this test.
+HOLE = ("deal", "turn", "card_values", "pairs", "hand_bonus", "round")
+STUDIED = {
+    TierExplorer: ("card_values",),
+    PairingExplorer: ("card_values", "pairs", "hand_bonus"),
+    TurnCountExplorer: ("deal", "turn"),
+    PersonalityExplorer: HOLE,
+    HouseRulesLab: HOLE,
+}
+
+
+def _other_value(opt):
+    """A value of ``opt`` that is not its default."""
+    if opt.kind is bool:
+        return not opt.default
+    if opt.kind is str:
+        return next(c for c in opt.choices if c != opt.default)
+    lo, hi = opt.bounds
+    return hi if opt.default != hi else lo
+
+
+@pytest.mark.parametrize("cls", list(STUDIED), ids=lambda c: c.__name__)
+def test_each_explorer_has_a_control_for_every_declared_option_affecting_its_study(cls):
+    e = cls(auto=False)
+    if isinstance(e, TurnCountExplorer):
+        e.compare.value = "players"  # the compared rule's own control is ignored
+    forms = [e.rules_a, e.rules_b] if isinstance(e, HouseRulesLab) else [e.rules]
+    affecting = [o for o in OPTIONS if set(o.affects) & set(STUDIED[cls])]
+    assert affecting
+    for form in forms:
+        assert [o.name for o in affecting if o.name not in form.controls] == [], "options missing from the form"
+        for opt in affecting:  # each control reaches the explorer's inputs
+            before = e.inputs()
+            form.controls[opt.name].value = _other_value(opt)
+            assert getattr(form.rules, opt.name) == _other_value(opt), opt.name
+            assert e.inputs() != before, opt.name
+            form.set_rules(Rules())

@@ -10,10 +10,16 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 
-from ..rules_form import ALL_OPTIONS, RulesForm
-from .base import Explorer, check_players, figure, personality_names, players_control, rules_words, table_html
+from golflab.rules import AFFECTS
 
-LAB_OPTIONS = tuple(o for o in ALL_OPTIONS if o not in ("rounds", "decks", "max_turns"))
+from ..rules_form import RulesForm
+from .base import Explorer, check_players, figure, personality_names, players_control, rules_words, table_html
+from .study_rules import study_options
+
+#: The lab compares holes, so every option that changes a hole (all but the game's length).
+STUDIES = tuple(part for part in AFFECTS if part != "game")
+#: The options that change them, from the declaration (``golflab.OPTIONS``).
+LAB_OPTIONS = study_options(*STUDIES)
 COLORS = {"A": "#2166ac", "B": "#b2182b"}
 
 

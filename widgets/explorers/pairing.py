@@ -12,13 +12,18 @@ from golflab import Rules
 from golflab.strategy import (CHART_RANKS, calculator_observation, column_chances, pairing_study, pairing_table,
                               partner_table, placement_table)
 
-from ..rules_form import RulesForm
 from .base import (DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, rules_words,
                    table_html)
+from .study_rules import study_form, study_options
 
 FACE_DOWN = "?"
 DEFAULT_GRID = ("7", FACE_DOWN, "K", FACE_DOWN, "9", FACE_DOWN)
-RULE_OPTIONS = ("jokers", "super_kings", "ten_penny", "wolfpack")
+#: What the calculator and the study depend on: card values, pair points and hand bonuses.
+STUDIES = ("card_values", "pairs", "hand_bonus")
+#: The options that change them, from the declaration (``golflab.OPTIONS``).
+RULE_OPTIONS = study_options(*STUDIES)
+#: Rule rows shown above the charts; the others fold into "More house rules".
+SHOWN_RULES = 4
 PHASE_COLORS = {"early": "#92c5de", "mid": "#4393c3", "late": "#053061"}
 
 
@@ -43,7 +48,7 @@ class PairingExplorer(Explorer):
                  **kwargs) -> None:
         super().__init__(**kwargs)
         self.study_cache = LRUCache(self.CACHE_SIZE)
-        self.rules = RulesForm(rules or Rules(), options=RULE_OPTIONS)
+        self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
         self.rules.on_change(lambda _r: self._changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)

@@ -11,15 +11,21 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.strategy import personality_table, round_robin, round_robin_tables
 
-from ..rules_form import RulesForm
 from .base import Explorer, figure, personality_names, players_control, rules_words, table_html
+from .study_rules import study_form, study_options
 
 GRADE_COLORS = {"optimal": "#1b7837", "good": "#a6dba0", "questionable": "#f1d77b", "mistake": "#f4a582",
                 "blunder": "#b2182b"}
 
 
 TABLE_SIZE = 4
-RULE_OPTIONS = ("flip_mode", "jokers", "super_kings", "ten_penny", "knock_penalty", "knock_bonus")
+#: A personality's score depends on everything a hole's play and scoring does (not on the
+#: game's length): the deal, the turn, card values, pairs, hand bonuses, round adjustments.
+STUDIES = ("deal", "turn", "card_values", "pairs", "hand_bonus", "round")
+#: The options that change them, from the declaration (``golflab.OPTIONS``).
+RULE_OPTIONS = study_options(*STUDIES)
+#: Rule rows shown above the charts; the others fold into "More house rules".
+SHOWN_RULES = 5
 
 
 class PersonalityExplorer(Explorer):
@@ -35,7 +41,7 @@ class PersonalityExplorer(Explorer):
         super().__init__(**kwargs)
         self.players = players_control(players or personality_names())
         self.watch(self.players)
-        self.rules = RulesForm(rules or Rules(), options=RULE_OPTIONS)
+        self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
         self.rules.on_change(lambda _r: self._changed())
         self.score_fig = figure(440, 320, title="Mean round score (95% CI): lower is better",
                                 xaxis_title="points per hole", yaxis=dict(autorange="reversed"))

@@ -11,11 +11,17 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.strategy import TURN_SPLITS, turn_distribution, turn_study, turn_summary
 
-from ..rules_form import RulesForm
 from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, rules_words, table_html
+from .study_rules import study_form, study_options
 
 SPLIT_LABELS = {"flip_mode": "flip mode", "initial_flips": "initial flips", "players": "number of players",
                 "personality": "personality"}
+#: How many turns a hole lasts depends on the deal and on what a turn may do.
+STUDIES = ("deal", "turn")
+#: The options that change them, from the declaration (``golflab.OPTIONS``).
+RULE_OPTIONS = study_options(*STUDIES)
+#: Rule rows shown above the charts; the others fold into "More house rules".
+SHOWN_RULES = 2
 PALETTE = ("#2166ac", "#b2182b", "#1b7837", "#762a83", "#e08214", "#35978f", "#8c510a", "#c51b7d")
 
 
@@ -30,7 +36,7 @@ class TurnCountExplorer(Explorer):
         super().__init__(**kwargs)
         if compare not in TURN_SPLITS:
             raise ValueError(f"compare must be one of {', '.join(TURN_SPLITS)}, got {compare!r}")
-        self.rules = RulesForm(rules or Rules(), options=("flip_mode", "initial_flips"))
+        self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
         self.rules.on_change(lambda _r: self._changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
@@ -67,13 +73,13 @@ class TurnCountExplorer(Explorer):
 
     def inputs(self) -> Hashable:
         by, rules = self.compare.value, self.rules.rules
-        if by in ("flip_mode", "initial_flips"):  # the compared option's own control does not matter
+        if by in self.rules.controls:  # the compared option's own control does not matter
             rules = rules.replace(**{by: Rules().to_dict()[by]})
         return (rules, check_players(self.players.value), by, self.samples.value, self.seed.value)
 
     def describe(self, key) -> str:
         rules, players, by, holes, seed = key
-        fixed = tuple(o for o in ("flip_mode", "initial_flips") if o != by)
+        fixed = tuple(o for o in RULE_OPTIONS if o != by)
         return (f"turns per hole by {SPLIT_LABELS[by]}: {holes:,} simulated holes per series under "
                 f"{rules_words(rules, fixed)} ({', '.join(players)}; seed {seed})")
 

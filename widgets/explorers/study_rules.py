@@ -1,0 +1,36 @@
+"""An explorer's rule controls, generated from the declaration (``golflab.OPTIONS``).
+
+Each explorer names what it studies as parts of the game (``golflab.rules.AFFECTS``);
+``study_options`` gives every declared option that affects them, so a new option appears
+in the explorers it concerns without editing them. ``study_form`` keeps the explorer's
+layout compact: the first rows show, the rest fold into a collapsed "More house rules" box.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from golflab import Rules
+from golflab.rules import options_affecting
+
+from ..rules_form import RulesForm
+
+
+def study_options(*parts: str) -> tuple[str, ...]:
+    """The names of the declared options that affect any of ``parts``, in declaration order."""
+    return options_affecting(*parts)
+
+
+def study_form(rules: Rules | None, options: tuple[str, ...], shown: int) -> RulesForm:
+    """A ``RulesForm`` for ``options``: the first ``shown`` rows visible, the others in a
+    collapsed box (CSS class ``explorer-more-rules``) titled "More house rules (N)"."""
+    if shown < 0:
+        raise ValueError(f"shown must be 0 or more, got {shown}")
+    form = RulesForm(rules or Rules(), options=options)
+    rows = list(form.children)
+    if len(rows) > shown:
+        more = w.Accordion(children=[w.VBox(rows[shown:])], titles=(f"More house rules ({len(rows) - shown})",),
+                           selected_index=None, layout=w.Layout(width="760px"))
+        more.add_class("explorer-more-rules")
+        form.children = [*rows[:shown], more]
+    return form
