@@ -3,7 +3,10 @@
 Four personalities (Sofia, Maya, Priya, Marcus), default rules, ``processes=1``; each
 figure is the median of 5 runs, with and without decision analysis, and the time split
 between building observations, CPU decisions (by what the seat must do), applying
-actions and grading (one extra instrumented run). Usage: ``python benchmarks/simulate.py [GAMES]`` (default 100).
+actions and grading (one extra instrumented run). ``--scale-out`` adds the same run on
+two workers (a ``ProcessPoolExecutor`` and a Dask ``LocalCluster`` through ``executor=``)
+against the one-process run as the baseline, all in the same run, each a median.
+Usage: ``python benchmarks/simulate.py [GAMES] [--scale-out]`` (default 100 games).
 """
 
 from __future__ import annotations
@@ -21,14 +24,15 @@ PLAYERS = ["Sofia", "Maya", "Priya", "Marcus"]
 REPEATS = 5
 
 
-def games_per_second(games: int, analyze: bool) -> tuple[float, float, float]:
+def games_per_second(games: int, analyze: bool, **where) -> tuple[float, float, float]:
     """Medians over REPEATS runs of ``simulate``: games per wall-clock second, games per
-    CPU second of this process (less disturbed by other work on a shared machine), and
-    player-turns per wall-clock second."""
+    CPU second of this process (less disturbed by other work on a shared machine; not
+    meaningful with workers), and player-turns per wall-clock second. ``where``:
+    ``processes`` or ``executor`` for ``simulate``."""
     rates, cpu_rates, turn_rates = [], [], []
     for _ in range(REPEATS):
         start, cpu = time.perf_counter(), time.process_time()
-        result = simulate(PLAYERS, games, Rules(), seed=1, progress=False, analyze=analyze)
+        result = simulate(PLAYERS, games, Rules(), seed=1, progress=False, analyze=analyze, **where)
         elapsed, cpu_used = time.perf_counter() - start, time.process_time() - cpu
         rates.append(games / elapsed)
         cpu_rates.append(games / cpu_used)
@@ -70,8 +74,26 @@ def time_split(games: int) -> dict[str, float]:
     return spent
 
 
+def scale_out(games: int) -> None:
+    """Graded games/s on one process (the baseline) and on two workers through ``executor=``."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from distributed import Client, LocalCluster
+
+    base = games_per_second(games, analyze=True)[0]
+    print(f"  scale-out (with analysis, wall clock): one process {base:.1f} games/s (baseline)")
+    with ProcessPoolExecutor(2) as pool:
+        rate = games_per_second(games, analyze=True, executor=pool)[0]
+    print(f"    ProcessPoolExecutor(2): {rate:.1f} games/s ({rate / base:.2f}x)")
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster, \
+            Client(cluster) as client:
+        rate = games_per_second(games, analyze=True, executor=client)[0]
+    print(f"    Dask LocalCluster(2 workers): {rate:.1f} games/s ({rate / base:.2f}x)")
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(args[0]) if args else 100
     print(f"simulate: {games} games of 4 players x 9 holes ({', '.join(PLAYERS)}), default rules, one core, "
           f"median of {REPEATS}")
     plain, plain_cpu, plain_turns = games_per_second(games, analyze=False)
@@ -90,6 +112,9 @@ def main() -> None:
           + f"; grading {spent['grade'] / decisions * 1e6:.1f} us per decision")
     print("  choose by stage: " + ", ".join(
         f"{stage} {t / n * 1e6:.1f} us x {n / max(1, games // 4):.0f} per game" for stage, (t, n) in by_stage.items()))
+    if "--scale-out" in sys.argv:
+        scale_out(games)
+
 
 if __name__ == "__main__":
     main()
