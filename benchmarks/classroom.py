@@ -119,17 +119,26 @@ def voila(log_path: Path, *extra: str):
             proc.kill()
 
 
-def open_learners(browser, server: Server, learners: int, app: str = "play.ipynb") -> list:
-    """One tab per learner (each its own browser context, like separate machines), all
-    loading at once; returns the pages once every one shows the app."""
+def open_learners(browser, server: Server, learners: int, app: str = "play.ipynb", wave: int = 5) -> list:
+    """One tab per learner (each its own browser context, like separate machines), arriving
+    ``wave`` at a time as a class does; returns the pages once every one shows the app.
+    A page that does not show it in time raises TimeoutError naming how many did."""
     ready = READY.get(app, "body")
-    pages = []
-    for _ in range(learners):
-        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
-        page.goto(server.url(app), wait_until="commit", timeout=LOAD_TIMEOUT)
-        pages.append(page)
-    for page in pages:
-        page.wait_for_selector(ready, state="visible", timeout=LOAD_TIMEOUT)
+    pages: list = []
+    for start in range(0, learners, wave):
+        arriving = []
+        for _ in range(min(wave, learners - start)):
+            page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+            page.goto(server.url(app), wait_until="commit", timeout=LOAD_TIMEOUT)
+            arriving.append(page)
+        for page in arriving:
+            try:
+                page.wait_for_selector(ready, state="visible", timeout=LOAD_TIMEOUT)
+            except Exception as exc:  # noqa: BLE001 - say how far the class got
+                shown = "Error displaying widget" in page.inner_text("body")
+                raise TimeoutError(f"learner {len(pages) + 1} of {learners}: {app} did not show {ready!r}"
+                                   f"{' (the page shows a widget error)' if shown else ''}: {exc}") from None
+            pages.append(page)
     return pages
 
 

@@ -1,0 +1,46 @@
+"""A class on one Voila server (issue 11), CI-sized: five learners open the table at once,
+each gets a kernel of its own that stays while the page is open, and every kernel is gone
+once the learners close their tabs. ``benchmarks/classroom.py`` runs the same steps with 30
+learners and prints the memory per learner."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LEARNERS = 5
+GONE_WITHIN = 180  # seconds; closed tabs end their kernels at once, culling takes at most about two minutes
+
+
+def _classroom():
+    spec = importlib.util.spec_from_file_location("classroom_bench", ROOT / "benchmarks" / "classroom.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclass looks itself up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_five_learners_have_a_kernel_each_while_open_and_none_after(browser):
+    classroom = _classroom()
+    with classroom.voila(ROOT / "test-artifacts" / "voila-classroom.log") as server:
+        assert server.kernels() == []
+        pages = classroom.open_learners(browser, server, LEARNERS)
+        try:
+            kernel_ids = [p.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
+                                     ".textContent).kernelId") for p in pages]
+            assert len(set(kernel_ids)) == LEARNERS, kernel_ids
+            assert len(server.kernels()) == LEARNERS
+            for kernel_id in kernel_ids:
+                assert (server.kernel(kernel_id) or {}).get("connections", 0) >= 1, kernel_id
+            pages[0].click(".golf-slot-0")  # a learner plays: the others' tables are their own
+            pages[0].wait_for_selector(".golf-slot-0:not(.golf-back)", timeout=60_000)
+            assert pages[1].locator(".golf-slot-0.golf-back").count() == 1
+            _, total = server.rss_mb()
+            print(f"\n{LEARNERS} learners: {len(server.kernels())} kernels, {total:.0f} MB RSS server and kernels")
+        finally:
+            classroom.close_learners(pages)
+        left, waited = classroom.kernels_gone_after(server, GONE_WITHIN)
+        assert left == 0, f"{left} kernels still run {waited:.0f} s after the tabs closed"
+        assert all(server.kernel(k) is None for k in kernel_ids)
