@@ -54,6 +54,7 @@ LARGE_CSS = """<style>
 .golf-large .golf-exercise-progress{font-size:22px}
 .golf-large .golf-exercise b,.golf-large .golf-exercise-choice label{font-size:20px}
 .golf-large .widget-button,.golf-large .widget-toggle-button{font-size:18px;height:40px}
+.golf-large .golf-speed button{width:auto !important;padding:0 12px !important}
 .golf-large .widget-label,.golf-large .widget-html-content{font-size:inherit}
 </style>"""
 
