@@ -39,6 +39,9 @@ CASES = {
     "section12_all": (("Sage", "Sofia", "Maya", "Diego"), 6,
                       {"one_eyed_jacks": True, "negative_pairs_keep_value": True, "four_of_a_kind": True,
                        "flip_as_action": True, "knock_early": True}, 12),
+    # the remaining options (pinned with the sweep and executor work)
+    "scoring_bonuses": (("Diego", "River", "Sofia"), 8,
+                        {"underdog_bonus": True, "tied_shame": True, "decks": 2, "rounds": 5}, 13),
 }
 EXPECTED = {
     'default_4p': 'b907cd4cae4883fc',
@@ -51,6 +54,7 @@ EXPECTED = {
     'knock_penalty': 'a5366b71d445fbe1',
     'section12_scoring': 'b0366a88b3cdb7dd',
     'section12_all': '40430f4a72996f44',
+    'scoring_bonuses': 'ac4924b01c346dae',
 }
 
 
