@@ -27,7 +27,7 @@ from .rules import RULE_HELP, Rules
 from .simulation import _SUMMARY_COLUMNS, _TextBar, resolve_players, seat_names, summarize
 
 KEY_COLUMNS = ("cell", "players")
-RUN_COLUMNS = ("games", "seed")
+RUN_COLUMNS = ("rules", "games", "seed", "analysis")  # rules: every option not in the grid
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,12 @@ class Cell:
     rules: Rules
     values: tuple  # (rule name, value) per grid rule, in grid order
 
-    def key(self, games: int, seed: int) -> list[str]:
-        """The leading CSV fields of each of this cell's rows."""
-        return [str(self.index), "+".join(self.players), *(_text(v) for _n, v in self.values), str(games), str(seed)]
+    def key(self, games: int, seed: int, analyze: bool) -> list[str]:
+        """The leading CSV fields of each of this cell's rows (all that makes its results)."""
+        swept = {n for n, _v in self.values}
+        others = ";".join(f"{n}={_text(v)}" for n, v in self.rules.to_dict().items() if n not in swept)
+        return [str(self.index), "+".join(self.players), *(_text(v) for _n, v in self.values), others, str(games),
+                str(seed), str(bool(analyze))]
 
     def personalities(self) -> int:
         """The number of summary rows: one per distinct personality."""
@@ -107,7 +110,7 @@ def make_cells(lineups: Sequence[Sequence], fixed: dict, grid: dict) -> list[Cel
     return cells
 
 
-def _finished(path: str, header: list[str], cells: Sequence[Cell], games: int, seed: int) -> int:
+def _finished(path: str, header: list[str], cells: Sequence[Cell], games: int, seed: int, analyze: bool) -> int:
     """The number of leading cells complete in the CSV file ``path`` (0 if it does not exist).
     Anything after them that is cut short (a partial line or cell) is truncated away; a
     header or a complete row that another sweep would have written is a ValueError."""
@@ -125,7 +128,7 @@ def _finished(path: str, header: list[str], cells: Sequence[Cell], games: int, s
         raise ValueError(f"{path} holds another sweep (its columns differ): choose another file or remove it")
     offset, row = len(complete[0]) + 1, 1
     for done, cell in enumerate(cells):
-        key = cell.key(games, seed)
+        key = cell.key(games, seed, analyze)
         want = cell.personalities()
         rows = complete[row:row + want]
         for line in rows:
@@ -149,11 +152,10 @@ def _truncate(path: str, size: int) -> None:
         f.truncate(size)
 
 
-def _rows(cell: Cell, games: int, seed: int, result) -> str:
+def _rows(cell: Cell, key: list[str], result) -> str:
     """A finished cell's summary as CSV text (empty fields where a value is missing)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    key = cell.key(games, seed)
     for record in result.summary().to_dict("records"):
         writer.writerow(key + [_field(record[c]) for c in _SUMMARY_COLUMNS])
     return buffer.getvalue()
@@ -181,7 +183,7 @@ def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str
             raise ValueError(f"writing {out} needs pyarrow (not installed): give a .csv file instead")
     work = out + ".partial.csv" if parquet else out
     header = columns(grid)
-    skipped = _finished(work, header, cells, games, seed)
+    skipped = _finished(work, header, cells, games, seed, analyze)
     report = _TextBar(label="sweeping") if progress in (None, True) else (progress or None)
     total = len(cells) * games
     if skipped == 0:  # a new file, or one holding at most the header
@@ -195,7 +197,7 @@ def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str
             step = (lambda d, t, base=base: report(base + d, total)) if report else False
             result = summarize(list(cell.players), games, cell.rules, seed=seed, processes=processes,
                                executor=executor, analyze=analyze, progress=step)
-            text = _rows(cell, games, seed, result)
+            text = _rows(cell, cell.key(games, seed, analyze), result)
             with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes
                 f.write(text)
     finally:

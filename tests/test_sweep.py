@@ -91,10 +91,12 @@ def test_a_file_cut_short_anywhere_is_completed_to_the_uninterrupted_file(refere
     assert len(counted) == {"mid_line": CELLS - 3, "mid_cell": CELLS - 3}.get(cut, CELLS)
 
 
-def test_another_sweeps_file_is_refused_and_left_unchanged(reference, tmp_path, capsys):
+@pytest.mark.parametrize("change", [["--seed", "5"], ["--games", "2"], ["--no-analysis"], ["--rule", "ten_penny=true"],
+                                    ["--grid", "ten_penny=false"]])
+def test_another_sweeps_file_is_refused_and_left_unchanged(reference, tmp_path, capsys, change):
     out = tmp_path / "s.csv"
     out.write_bytes(reference)
-    assert main([*ARGS[:-2], "--seed", "5", "--out", str(out)]) == 2
+    assert main([*ARGS, *change, "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "holds another sweep" in err
     assert out.read_bytes() == reference
