@@ -14,8 +14,8 @@ steps with a few learners.
 from __future__ import annotations
 
 import argparse
-import json
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
 
     with voila(ROOT / "test-artifacts" / "classroom-bench.log") as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        idle_own, idle_total = server.rss_mb()
+        _, idle_total = server.rss_mb()
         started = time.monotonic()
         pages = open_learners(browser, server, args.learners, args.app)
         loaded = time.monotonic() - started

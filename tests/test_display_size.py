@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from widgets import display_size
-from widgets.display_size import LARGE_CLASS, LARGE_CSS, large_default, resolve_large, set_large, size_toggle
+from widgets.display_size import (
+    LARGE_CLASS,
+    LARGE_CSS,
+    large_default,
+    resolve_large,
+    set_large,
+    size_toggle,
+)
 from widgets.scorer import HandScorer
 from widgets.table import GolfTable
 

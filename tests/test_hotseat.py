@@ -9,7 +9,7 @@ import pytest
 from golflab import Phase, Rules
 from widgets.table import GolfTable
 
-PEOPLE = dict(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"])
+PEOPLE = {"players": ["Ann", "Ben", "Sofia"], "humans": ["Ann", "Ben"]}
 
 
 def hot(seed: int = 3, **kwargs) -> GolfTable:
