@@ -150,3 +150,14 @@ def test_a_one_learner_table_is_unchanged():
     table = GolfTable(seed=1, cpu_delay=0)
     assert not table.hotseat and table.humans == {0} and table.status_text.startswith("Your turn")
     assert "You (seat 1)" in table.board.mine_label.value
+
+
+def test_a_refused_one_learner_new_game_keeps_the_hot_seat_game():
+    table = hot()
+    saved = table.save()
+    with pytest.raises(ValueError, match="Nobody"):
+        table.new_game(players=["Nobody"])
+    assert table.hotseat and table.save() == saved and table.humans == {0, 1}
+    table.slots[0].click()
+    table.slots[1].click()
+    assert table.passing_to == "Ben"

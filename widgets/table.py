@@ -295,11 +295,11 @@ class GolfTable(w.VBox):
             self._hot = tuple(people)
             self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
             return
-        self._hot = None
         current = self._settings_now()
         settings = _settings(current.opponents if players is None else players,
                              current.rules if rules is None else rules, seed,
                              current.human_seat if human_seat is None else human_seat)
+        self._hot = None
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
     @property
