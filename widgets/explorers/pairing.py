@@ -23,7 +23,7 @@ STUDIES = ("card_values", "pairs", "hand_bonus")
 #: The options that change them, from the declaration (``golflab.OPTIONS``).
 RULE_OPTIONS = study_options(*STUDIES)
 #: Rule rows shown above the charts; the others fold into "More house rules".
-SHOWN_RULES = 4
+SHOWN_RULES = 3
 PHASE_COLORS = {"early": "#92c5de", "mid": "#4393c3", "late": "#053061"}
 
 

@@ -23,14 +23,18 @@ def study_options(*parts: str) -> tuple[str, ...]:
 
 def study_form(rules: Rules | None, options: tuple[str, ...], shown: int) -> RulesForm:
     """A ``RulesForm`` for ``options``: the first ``shown`` rows visible, the others in a
-    collapsed box (CSS class ``explorer-more-rules``) titled "More house rules (N)"."""
+    collapsed box (CSS class ``explorer-more-rules``) titled "More house rules (N)", two
+    rows side by side so that opening it moves the charts down by half as much."""
     if shown < 0:
         raise ValueError(f"shown must be 0 or more, got {shown}")
     form = RulesForm(rules or Rules(), options=options)
     rows = list(form.children)
     if len(rows) > shown:
-        more = w.Accordion(children=[w.VBox(rows[shown:])], titles=(f"More house rules ({len(rows) - shown})",),
-                           selected_index=None, layout=w.Layout(width="760px"))
+        for row in rows[shown:]:
+            row.layout.width = "50%"
+        grid = w.Box(rows[shown:], layout=w.Layout(flex_flow="row wrap", width="100%"))
+        more = w.Accordion(children=[grid], titles=(f"More house rules ({len(rows) - shown})",),
+                           selected_index=None, layout=w.Layout(width="100%", max_width="1320px"))
         more.add_class("explorer-more-rules")
         form.children = [*rows[:shown], more]
     return form
