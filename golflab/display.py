@@ -45,7 +45,8 @@ def card_html(card: Card | None, face_up: bool = True, extra_class: str = "") ->
     if card is None or not face_up:
         return f'<span class="{cls} gl-back" title="face down"></span>'
     if card.is_joker:
-        return f'<span class="{cls} gl-joker" title="joker"><span>JK</span><span class="gl-mid">\u2605</span><span class="gl-br">JK</span></span>'
+        return (f'<span class="{cls} gl-joker" title="joker"><span>JK</span>'
+                '<span class="gl-mid">\u2605</span><span class="gl-br">JK</span></span>')
     color = " gl-red" if card.is_red else ""
     pretty = escape(card.pretty)
     return (f'<span class="{cls}{color}" title="{card.code}"><span>{pretty}</span>'
@@ -72,9 +73,11 @@ def game_html(game: "Game") -> str:
     if game.held is not None:
         held = f'<div class="gl-piles">in hand<br>{card_html(game.held)}</div>'
     piles = (f'<div class="gl-piles">draw ({game.draw_pile_size})<br>{card_html(None, False)}</div>'
-             f'<div class="gl-piles">discard<br>{card_html(pile[-1]) if pile else card_html(None, extra_class="gl-empty")}</div>'
+             f'<div class="gl-piles">discard<br>'
+             f'{card_html(pile[-1]) if pile else card_html(None, extra_class="gl-empty")}</div>'
              + held)
-    head = f"<div style='font:13px system-ui,sans-serif'><b>Hole {game.round}/{game.rules.rounds}</b> \u00b7 {escape(str(game.phase))} \u00b7 {escape(game.rules.describe())}</div>"
+    head = (f"<div style='font:13px system-ui,sans-serif'><b>Hole {game.round}/{game.rules.rounds}</b> \u00b7 "
+            f"{escape(str(game.phase))} \u00b7 {escape(game.rules.describe())}</div>")
     return CARD_CSS + head + "<div>" + "".join(seats) + "</div><div>" + piles + "</div>"
 
 
@@ -109,4 +112,5 @@ def breakdown_html(breakdown: "HandBreakdown", adjustments: Sequence["Adjustment
     if adjustments:
         lines.append(f"<li>hole score: <b>{total}</b></li>")
     return (f'<div class="gl-breakdown"><div class="gl-grid">{cells}</div>'
-            f'<ul style="font:13px system-ui,sans-serif;margin:4px 0 0 0;padding-left:18px">{"".join(lines)}</ul></div>')
+            '<ul style="font:13px system-ui,sans-serif;margin:4px 0 0 0;padding-left:18px">'
+            f'{"".join(lines)}</ul></div>')

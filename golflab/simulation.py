@@ -358,8 +358,9 @@ def _checked(players, games, rules, seed, processes, progress, executor=None):
 def _run(personalities, games, rules, seed, processes, report, analyze, decision_rows, consume,
          executor=None) -> None:
     """Play the games in chunks (here, in worker processes or on ``executor``) and pass each
-    chunk's ``_play_games`` result to ``consume`` in game order, reporting progress. Tasks are made as they are handed out and only a
-    few per worker wait, so memory does not grow with ``games``."""
+    chunk's ``_play_games`` result to ``consume`` in game order, reporting progress. Tasks are
+    made as they are handed out and only a few per worker wait, so memory does not grow with
+    ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
     tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows)
              for a in range(0, games, chunk))

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from golflab import FLIP_MODES, JOKER_MODES, RANKS, Card, Game, Phase, Rules, build_deck, rank_value
+from golflab import FLIP_MODES, JOKER_MODES, Card, Game, Phase, Rules, build_deck
 from golflab.ai import (
     PROFILES,
     CPUPlayer,
@@ -487,7 +487,7 @@ def test_choose_is_always_legal_under_random_options_and_rounds_never_stall():
         bots = [CPUPlayer(n, seed=index * 7 + s) for s, n in enumerate(names)]
         longest = [0]
 
-        def check(game, obs, action):
+        def check(game, obs, action, longest=longest):
             longest[0] = max(longest[0], *obs.turns)
 
         game = play(Game(names, rules, seed=index), bots, check)  # play() asserts every action is legal

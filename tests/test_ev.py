@@ -231,7 +231,7 @@ def test_draw_ev_is_the_average_best_response_over_the_pool():
     obs = SimpleNamespace(my_grid=grid, draw_pile_size=10, discard_pile=())
     total = Fraction(0)
     cards = _cards(counts)
-    for i, drawn in enumerate(cards):  # every physical card equally likely to be drawn
+    for drawn in cards:  # every physical card equally likely to be drawn
         rest = dict(counts)
         rest[drawn.rank] -= 1
         before = brute_hand_ev(grid, rest, rules)

@@ -32,7 +32,8 @@ pytestmark = pytest.mark.usefixtures("clean_env")
 GAMES = 2000
 CHUNKS = 4
 ALL_ACTIONS = [Action.parse(t) for t in
-               [*(f"flip {i}" for i in range(6)), "draw", "take", *(f"swap {i}" for i in range(6)), "discard", "skip", "knock"]]
+               [*(f"flip {i}" for i in range(6)), "draw", "take", *(f"swap {i}" for i in range(6)),
+                "discard", "skip", "knock"]]
 ALLOWED = {
     Phase.INITIAL_FLIP: {Phase.INITIAL_FLIP, Phase.PLAYING},
     Phase.PLAYING: {Phase.PLAYING, Phase.FINAL_TURN, Phase.ROUND_OVER, Phase.GAME_OVER},
@@ -112,7 +113,8 @@ def check_hole_end(game: Game, watch: HoleWatch, where: str) -> None:
     else:
         f = watch.finisher
         assert watch.final_order == [(f + k) % n for k in range(1, n)], where
-        assert [game.turns[s] - watch.turns_at_finish[s] for s in range(n)] == [0 if s == f else 1 for s in range(n)], where
+        last_turns = [game.turns[s] - watch.turns_at_finish[s] for s in range(n)]
+        assert last_turns == [0 if s == f else 1 for s in range(n)], where
 
 
 def play_checked(seed: int, seen: Counter) -> None:

@@ -20,7 +20,7 @@ from golflab.ai.evaluate import hand_estimate, rule_table
 from golflab.cards import ALL_CARDS, JOKER
 from golflab.ev import FAST_PATHS, Pool
 from golflab.model import HAND_BONUSES, RANK_OF, scoring_model
-from golflab.rules import OPTIONS, ONE_EYED
+from golflab.rules import ONE_EYED, OPTIONS
 
 
 def _variants():

@@ -15,9 +15,26 @@ import pytest
 from golflab import Rules, score_hand, simulate
 from golflab.ev import deck_counts
 from golflab.strategy import (
-    CHART_RANKS, calculator_observation, column_chances, compare_rules, hole_lengths, mean_ci, pairing_study,
-    pairing_table, partner_table, personality_table, placement_table, play_events, rank_stats, rate_ci,
-    round_robin, round_robin_tables, turn_distribution, turn_study, turn_summary, tier_table,
+    CHART_RANKS,
+    calculator_observation,
+    column_chances,
+    compare_rules,
+    hole_lengths,
+    mean_ci,
+    pairing_study,
+    pairing_table,
+    partner_table,
+    personality_table,
+    placement_table,
+    play_events,
+    rank_stats,
+    rate_ci,
+    round_robin,
+    round_robin_tables,
+    tier_table,
+    turn_distribution,
+    turn_study,
+    turn_summary,
 )
 
 pytestmark = pytest.mark.usefixtures("clean_env")

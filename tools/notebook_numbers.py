@@ -82,7 +82,9 @@ if not WANT or 'tiers' in WANT:
 def section_pairing():
     sit, part = pairing_study(T, H, Rules(), 0)
     pt = pairing_table(sit)
-    g = lambda ranks: pt[pt["rank"].isin(ranks) & (pt["situations"] >= 20)]  # cells with enough cases
+    def g(ranks):  # cells with enough cases
+        return pt[pt["rank"].isin(ranks) & (pt["situations"] >= 20)]
+
     def grng(ranks, col="gain", f="{:.1f}", scale=1):
         x = g(ranks)[col] * scale
         return rng(x.min(), x.max(), f)
@@ -160,7 +162,8 @@ def section_personalities():
     sep_text = ("no two personalities' intervals separate, so this sample cannot rank them with confidence"
                 if not sep else "; ".join(f"{a}'s interval lies wholly below those of {', '.join(bs[:-1]) + ' and ' + bs[-1] if len(bs) > 1 else bs[0]}" for a, bs in beaten.items())
                 + "; every other pair overlaps")
-    w = t.sort_values("win_rate"); o = t.sort_values("go_out_rate", ascending=False)
+    w = t.sort_values("win_rate")
+    o = t.sort_values("go_out_rate", ascending=False)
     set_numbers("personalities.ipynb", f"""
     {quoted("3 games per table")}
 

@@ -121,7 +121,8 @@ def summary_html(state: Mapping[str, Any], names: Sequence[str], results: Sequen
     if match_over:
         end = ("<p><b>The match is over: " + ("you and your partner win" if us > them else
                "your opponents win" if them > us else "it is a tie") + f" ({us:+d} to {them:+d}).</b></p>")
-    return (f'<div class="cp-summary"><h4 style="margin:6px 0">Deal {len(results)}: {escape(possessive(names[state["declarer"]]))}'
+    declarer = escape(possessive(names[state["declarer"]]))
+    return (f'<div class="cp-summary"><h4 style="margin:6px 0">Deal {len(results)}: {declarer}'
             f" {state['bid']} in {SUIT_NAMES[state['trump']]} was {verdict} "
             f"({state['tricks_won'][side]} tricks to {state['tricks_won'][1 - side]})</h4>"
             f"<table><tr><th>seat</th><th>this deal</th><th>match</th></tr>{pay}</table>"

@@ -102,7 +102,8 @@ def hand_html(breakdown: HandBreakdown, rules: Rules) -> str:
         lines.append(f"<li>{escape(bonus.reason[:1].upper() + bonus.reason[1:])}: <b>{bonus.points}</b> "
                      f"<span class='gl-note'>({escape(bonus.rule.replace('_', ' '))} bonus)</span></li>")
     apart = unpaired_total(breakdown, rules)
-    note = f" <span class='gl-note'>(the same cards unpaired would score {apart})</span>" if apart != breakdown.total else ""
+    note = (f" <span class='gl-note'>(the same cards unpaired would score {apart})</span>"
+            if apart != breakdown.total else "")
     lines.append(f"<li>Hand: <b>{breakdown.total}</b>{note}</li>")
     return (f'<div class="golf-lesson gl-breakdown"><div class="gl-grid">{grid}</div>'
             f'<ul>{"".join(lines)}</ul></div>')
@@ -163,7 +164,8 @@ def adjustments_html(players: Sequence[str], result: RoundBreakdown, rules: Rule
     for adj in result.adjustments:
         running[adj.seat] += adj.points
         steps.append(f"<li>{escape(adj.rule.replace('_', ' ').capitalize())}: {escape(players[adj.seat])} "
-                     f"<b>{adj.points:+d}</b>, now {running[adj.seat]} <span class='gl-note'>({escape(adj.reason)})</span></li>")
+                     f"<b>{adj.points:+d}</b>, now {running[adj.seat]} "
+                     f"<span class='gl-note'>({escape(adj.reason)})</span></li>")
     winners = [players[s] for s in result.winners]
     won = f"{winners[0]} wins the hole" if len(winners) == 1 else f"{' and '.join(winners)} share the hole"
     scores = ", ".join(f"{escape(p)} {s}" for p, s in zip(players, result.scores))

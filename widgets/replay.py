@@ -416,8 +416,8 @@ def simulated_game(result: Any, index: int) -> Game:
         raise ValueError(f"game {index} has custom personalities ({', '.join(unknown)}); simulate() keeps only "
                          "their names, not their settings, so the game cannot be played again")
     game = None
-    for _kind, _i, game, _obs, _action in play_games(personalities, result.rules, result.seed, index, index + 1):
-        pass
+    for _kind, _i, played, _obs, _action in play_games(personalities, result.rules, result.seed, index, index + 1):
+        game = played  # the game after its last decision
     if game is None or game.seed != game_seed(result.seed, index):
         raise ValueError(f"game {index} could not be played again")
     return game

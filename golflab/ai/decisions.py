@@ -47,8 +47,8 @@ from .evaluate import (
     ALL_KINDS,
     PARTNER,
     RuleTable,
-    hand_estimate,
     column_scores,
+    hand_estimate,
     placement_gains,
     ranks_of,
     rule_table,
@@ -475,7 +475,7 @@ def _final_gains(view: SeatView, rank: str, allowed) -> list:
     gains, worse = view.gains(rank), view.downgrades(rank)
     out = [(i, gains[i]) for i in allowed if not worse[i]]
     if view.table.rules.blackjack:
-        for k, (i, gain) in enumerate(out):
+        for k, (i, _gain) in enumerate(out):
             if (not view.down or view.down == [i]) and view.score_with(i, rank) == 21:
                 out[k] = (i, hand_estimate(view.grid, view.table, view.unknown))
     return out

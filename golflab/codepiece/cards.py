@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card, SUITS
+from ..cards import SUITS, Card
 
 RANK_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 RANK_POWER = {r: i for i, r in enumerate(RANK_ORDER)}

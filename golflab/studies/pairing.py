@@ -124,7 +124,7 @@ def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
     n = sum(counts.values())
     grid = obs.my_grid
     rows = []
-    for col, (a, b) in enumerate(COLUMNS):
+    for a, b in COLUMNS:
         ca, cb = grid[a], grid[b]
         row = {"column": f"{a}/{b}", "top": "?" if ca is None else str(ca), "bottom": "?" if cb is None else str(cb)}
         if ca is not None and cb is not None:

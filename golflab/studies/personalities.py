@@ -67,8 +67,9 @@ def personality_table(rounds: "pd.DataFrame", decisions: "pd.DataFrame | None" =
     """One row per personality, best (lowest mean round score) first: ``rank``, ``holes``,
     ``mean_score`` with ``ci_low``/``ci_high`` (normal approximation), ``edge`` (mean score
     relative to the table, see ``relative_scores``), ``win_rate`` (holes won, ties
-    counted as wins) with its Wilson interval ``win_low``/``win_high``, ``go_out_rate`` and, given ``decisions``, the share of each quality
-    grade (``optimal`` ... ``blunder``) among that personality's decisions."""
+    counted as wins) with its Wilson interval ``win_low``/``win_high``, ``go_out_rate`` and,
+    given ``decisions``, the share of each quality grade (``optimal`` ... ``blunder``) among
+    that personality's decisions."""
     pd = load_pandas()
     frame = rounds.assign(_edge=relative_scores(rounds))
     rows = []

@@ -151,7 +151,8 @@ def _wait_until_up(server: VoilaServer, path: str, name: str) -> None:
     deadline = time.monotonic() + STARTUP_TIMEOUT
     while True:
         if server.process.poll() is not None:
-            pytest.fail(f"{name} exited with code {server.process.returncode} at startup. Its log:\n{server.log_tail()}")
+            pytest.fail(f"{name} exited with code {server.process.returncode} at startup. "
+                        f"Its log:\n{server.log_tail()}")
         try:
             with server.open(path):
                 return
