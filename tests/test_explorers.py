@@ -12,8 +12,14 @@ import pytest
 
 from golflab import OPTIONS, Rules, simulate
 from golflab.ev import placement_evs
-from golflab.strategy import (calculator_observation, personality_table, rank_stats, round_robin, tier_table,
-                              turn_distribution)
+from golflab.strategy import (
+    calculator_observation,
+    personality_table,
+    rank_stats,
+    round_robin,
+    tier_table,
+    turn_distribution,
+)
 from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
 from widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
 

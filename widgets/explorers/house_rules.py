@@ -8,9 +8,8 @@ from typing import Hashable
 import ipywidgets as w
 
 from golflab import Rules
-from golflab.strategy import compare_rules, hole_lengths, simulate_holes
-
 from golflab.rules import AFFECTS
+from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 
 from ..rules_form import RulesForm
 from .base import Explorer, check_players, figure, personality_names, players_control, rules_words, table_html

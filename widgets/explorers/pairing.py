@@ -9,11 +9,17 @@ from typing import Hashable
 import ipywidgets as w
 
 from golflab import Rules
-from golflab.strategy import (CHART_RANKS, calculator_observation, column_chances, pairing_study, pairing_table,
-                              partner_table, placement_table)
+from golflab.strategy import (
+    CHART_RANKS,
+    calculator_observation,
+    column_chances,
+    pairing_study,
+    pairing_table,
+    partner_table,
+    placement_table,
+)
 
-from .base import (DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, rules_words,
-                   table_html)
+from .base import DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, rules_words, table_html
 from .study_rules import study_form, study_options
 
 FACE_DOWN = "?"

@@ -50,7 +50,8 @@ class PersonalityExplorer(Explorer):
                                 yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=1.1, x=0))
         self.quality_fig = figure(440, 320, title="Decision quality", barmode="stack",
                                   xaxis=dict(title="share of decisions", tickformat=".0%"),
-                                  yaxis=dict(autorange="reversed"), legend=dict(orientation="h", y=-0.2, x=0, traceorder="normal"))
+                                  yaxis=dict(autorange="reversed"),
+                                  legend=dict(orientation="h", y=-0.2, x=0, traceorder="normal"))
         self.table = w.HTML()
         self.table.add_class("explorer-result")
         self.children = [
