@@ -65,8 +65,9 @@ from .game import Game, Observation, Phase
 from .model import COLUMN_OF, PARTNER, scoring_model
 
 __all__ = [
-    "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "REVIEW_CANDIDATES", "REVIEW_SAMPLES", "ROLLOUT_PROFILE", "CoachGrade",
-    "Option", "Review", "accuracy", "determinize", "grade", "hint", "observation_seed", "review",
+    "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "REVIEW_CANDIDATES", "REVIEW_SAMPLES",
+    "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "determinize", "grade", "hint",
+    "observation_seed", "review",
 ]
 
 #: Rollouts a hint spends in all (split evenly over its options) when ``samples`` is not given.
@@ -121,11 +122,11 @@ def observation_seed(obs: Observation) -> int:
 
 def _check_to_move(obs: Any) -> None:
     if not isinstance(obs, Observation):
-        raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")  # noqa: TRY004 (bad input is a ValueError here)
+        raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")
     if obs.seat != obs.current_player or not obs.legal_actions:
+        mover = "no one is to move" if obs.seat == obs.current_player else f"seat {obs.current_player} is to move"
         raise ValueError(
-            f"the coach advises the seat to move: this observation is seat {obs.seat}'s, but "
-            f"{'no one is to move' if not obs.legal_actions and obs.seat == obs.current_player else f'seat {obs.current_player} is to move'} "
+            f"the coach advises the seat to move: this observation is seat {obs.seat}'s, but {mover} "
             "(pass game.observation(game.current_player))")
 
 
@@ -300,7 +301,10 @@ def _describe(obs: Observation, action: str) -> str:
     grid = obs.my_grid
     act = Action.parse(action)
     down = obs.face_down()
-    value = lambda c: model.value[model.kind(c)]
+
+    def value(card):
+        return model.value[model.kind(card)]
+
     if act.kind == "swap":
         held, pos = obs.drawn, act.pos
         old, partner = grid[pos], grid[PARTNER[pos]]
