@@ -56,7 +56,8 @@ class HandScorer(w.VBox):
         self.message.add_class("golf-score-message")
         self.result = w.HTML()
         self.result.add_class("golf-score-result")
-        intro = w.HTML(LESSON_CSS + PAD_CSS + LARGE_CSS + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
+        intro = w.HTML(LESSON_CSS + PAD_CSS + LARGE_CSS
+                       + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
                        "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
         grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])])
         rules_title = w.HTML("<b>House rules that change a hand's score</b>")

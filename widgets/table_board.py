@@ -253,7 +253,8 @@ class Board:
         self.felt.layout.display = None if name is None else "none"
         self.pass_panel.layout.display = "none" if name is None else None
         if name is not None:
-            self.pass_text.value = (f'<div class="golf-hotseat-note" style="font-size:1.6em;padding:18px 8px">Pass to <b>{escape(name)}</b> \u2014 '
+            self.pass_text.value = ('<div class="golf-hotseat-note" style="font-size:1.6em;padding:18px 8px">'
+                                    f"Pass to <b>{escape(name)}</b> \u2014 "
                                     "press when ready.</div>")
             self.ready_button.description = f"I am {name}, show my turn"
 

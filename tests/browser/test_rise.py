@@ -33,7 +33,8 @@ LOAD_TIMEOUT = 180_000  # ms: JupyterLab's first load on a busy machine
 def test_jupyterlab_rise_is_installed_and_enabled():
     """``jupyter labextension list`` shows it enabled and OK (with this venv's Jupyter)."""
     jupyter = Path(sys.executable).with_name("jupyter")
-    listing = subprocess.run([str(jupyter), "labextension", "list"], capture_output=True, text=True, timeout=120, check=False)
+    listing = subprocess.run([str(jupyter), "labextension", "list"], capture_output=True, text=True, timeout=120,
+                             check=False)
     text = re.sub(r"\x1b\[[0-9;]*m", "", listing.stdout + listing.stderr)
     line = next((ln for ln in text.splitlines() if "jupyterlab-rise" in ln), "")
     assert re.search(r"jupyterlab-rise v\S+ enabled +OK", line), text
@@ -52,7 +53,8 @@ def test_every_lesson_is_a_slideshow_with_its_widgets_on_slides():
         first = next(k for k in kinds if k != "skip")
         assert first == "slide", f"{path.name}: the first shown cell must start a slide, got {first!r}"
         for cell, kind in zip(cells, kinds):
-            widget = any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in cell.get("outputs", []))
+            outputs = cell.get("outputs", [])
+            widget = any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs)
             assert not (widget and kind in ("skip", "notes")), f"{path.name}: a widget cell is left off the slides"
 
 
