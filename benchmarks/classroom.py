@@ -2,6 +2,9 @@
 
     .venv/bin/python benchmarks/classroom.py [--learners 30] [--app play.ipynb]
 
+(As a background job, give it ``< /dev/null``: otherwise the pages stalled here after the
+first few learners.)
+
 Starts standalone Voila as ``make app`` does (through ``binder/start``, so ``voila.json``'s
 culling and ``jupyter_config/`` apply), opens one Chromium tab per learner on the app, waits
 until every tab shows it (``.golf-status`` for the table), then prints the kernels running and
