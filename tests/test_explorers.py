@@ -196,7 +196,8 @@ def test_players_control_offers_every_removed_personality_back():
     assert "Marcus" in [v for _, v in ctl.add.options]
     ctl.add.value = "Marcus"  # picking it from the menu adds it back at the end
     assert ctl.value == ("Sofia", "Maya", "Priya", "Marcus") and ctl.add.value == ""
-    everyone = players_control(list(__import__("golflab.ai", fromlist=["PROFILES"]).PROFILES))
+    assert "Expert" in missing  # the coach's Expert can be seated too
+    everyone = players_control(list(__import__("golflab.ai", fromlist=["CPU_NAMES"]).CPU_NAMES))
     assert everyone.add.disabled and everyone.add.options[0][0] == "All personalities chosen"
 
 

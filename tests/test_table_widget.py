@@ -716,3 +716,18 @@ def test_a_knock_click_that_is_not_allowed_says_why():
     before = t.game.to_json()
     t._on_knock()
     assert t.game.to_json() == before and "knock early is off" in t.status_text
+
+def test_the_expert_can_be_an_opponent_from_python_and_from_the_panel():
+    t = table(players=["Expert"], rules=Rules(rounds=1))
+    assert t.game.players == ("You", "Expert")
+    t.slots[0].click()
+    t.slots[4].click()  # the learner's initial flips; the Expert moves next and plays legally
+    assert t.game.history[:2] == ["flip 0", "flip 4"] and len(t.game.history) > 2
+    panel = t.setup
+    assert "Expert" in [value for _, value in panel.personalities[0].options]
+    panel.personalities[0].value = "Expert"
+    panel.count.value = 2
+    panel.personalities[1].value = "Maya"
+    panel.new_game_button.click()
+    panel.new_game_button.click()
+    assert t.game.players == ("You", "Expert", "Maya")

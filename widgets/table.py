@@ -40,7 +40,7 @@ from typing import Callable
 import ipywidgets as w
 
 from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
-from golflab.ai import PROFILES, CPUPlayer
+from golflab.ai import CPU_NAMES, PROFILES, CPUPlayer, get_profile
 
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle
@@ -111,7 +111,7 @@ def _guarded(method):
 
 
 def _style(name: str) -> str:
-    return PROFILES[name].style if name in PROFILES else ""
+    return get_profile(name).style if name in CPU_NAMES else ""
 
 
 class GolfTable(w.VBox):
@@ -593,7 +593,7 @@ class GolfTable(w.VBox):
 def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
     """Validate the table's arguments into TableSettings (a ValueError saying what is allowed)."""
     if isinstance(players, bool) or not isinstance(players, (int, str, list, tuple)):
-        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(PROFILES)}) "
+        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(CPU_NAMES)}) "
                          f"or a count from 2 to 6, got {players!r}")
     if isinstance(players, int):
         if not 2 <= players <= 6:
@@ -625,7 +625,7 @@ def _hot_settings(players, humans, rules: Rules | None, seed: int | None) -> Tab
     for name in humans:
         if not isinstance(name, str) or not name.strip() or name not in names:
             raise ValueError(f"every human must be one of the players {names}, got {name!r}")
-        if name in PROFILES:
+        if name in CPU_NAMES:
             raise ValueError(f"{name!r} is a CPU personality; give the people other names")
     if len(set(humans)) != len(humans) or len(set(names)) != len(names):
         raise ValueError(f"every player needs a different name, got players {names} and humans {list(humans)}")

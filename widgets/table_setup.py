@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import ipywidgets as w
 
 from golflab import Rules
-from golflab.ai import PROFILES, personality_names
+from golflab.ai import CPU_NAMES, PROFILES, get_profile, personality_names
 
 from .rules_form import RulesForm
 
@@ -36,7 +36,8 @@ class TableSettings:
 
 
 def check_opponents(names) -> tuple[str, ...]:
-    """Validate CPU personality names: 1-5 distinct names from ``golflab.ai.PROFILES``."""
+    """Validate CPU opponents: 1-5 distinct names from ``golflab.ai.CPU_NAMES`` (the eight
+    personalities and the Expert)."""
     return tuple(personality_names([names] if isinstance(names, str) else names, count=(1, MAX_OPPONENTS),
                                    distinct=True, what="CPU opponents"))
 
@@ -47,14 +48,14 @@ def default_opponents(count: int) -> tuple[str, ...]:
 
 
 def _label(name: str) -> str:
-    return f"{name} \u2014 {PROFILES[name].style}"
+    return f"{name} \u2014 {get_profile(name).style}"
 
 
 class NewGamePanel(w.VBox):
     """Controls for the next game. ``panel.settings()`` validates them into TableSettings."""
 
     def __init__(self, settings: TableSettings) -> None:
-        options = [(_label(n), n) for n in PROFILES]
+        options = [(_label(n), n) for n in CPU_NAMES]
         self.count = w.Dropdown(options=list(range(1, MAX_OPPONENTS + 1)), description="Opponents",
                                 layout=w.Layout(width="190px"))
         self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="290px"))
@@ -90,7 +91,7 @@ class NewGamePanel(w.VBox):
     def show(self, settings: TableSettings) -> None:
         """Put ``settings`` into the controls."""
         self.count.value = len(settings.opponents)
-        names = list(settings.opponents) + [n for n in PROFILES if n not in settings.opponents]
+        names = list(settings.opponents) + [n for n in CPU_NAMES if n not in settings.opponents]
         for dd, name in zip(self.personalities, names):
             dd.value = name
         self._sync()

@@ -169,22 +169,30 @@ DEFAULT_TABLE = ("Sofia", "Maya", "Priya", "Marcus")
 
 
 def personality_names() -> tuple[str, ...]:
-    """The CPU personalities, in the order of ``golflab.ai.PROFILES``."""
+    """The CPU personalities, in the order of ``golflab.ai.PROFILES`` (an explorer's default)."""
     from golflab.ai import PROFILES
 
     return tuple(PROFILES)
 
 
+def cpu_names() -> tuple[str, ...]:
+    """Every CPU player an explorer can seat: the personalities, then the Expert (slower: it
+    plays the coach's rollouts), as ``golflab.ai.CPU_NAMES``."""
+    from golflab.ai import CPU_NAMES
+
+    return tuple(CPU_NAMES)
+
+
 class PlayersControl(w.HBox):
-    """Which CPU personalities take part: removable tags (``tags``, a ``TagsInput``, CSS class
+    """Which CPU players take part: removable tags (``tags``, a ``TagsInput``, CSS class
     ``explorer-players``) and beside them an "Add a personality" menu (``add``, CSS class
-    ``explorer-add-player``) listing the ones not chosen, so a removed one is easy to bring
-    back. ``value`` is the chosen names in order; observe ``tags`` for changes."""
+    ``explorer-add-player``) listing the ones not chosen (the Expert too), so a removed one is
+    easy to bring back. ``value`` is the chosen names in order; observe ``tags`` for changes."""
 
     PROMPT = "Add a personality\u2026"
 
     def __init__(self, default: Sequence[str]) -> None:
-        names = personality_names()
+        names = cpu_names()
         self.tags = w.TagsInput(value=list(default), allowed_tags=list(names), allow_duplicates=False,
                                 layout=w.Layout(width="auto", max_width="460px"))
         self.tags.add_class("explorer-players")
@@ -204,7 +212,7 @@ class PlayersControl(w.HBox):
         self.tags.value = list(names)
 
     def _offer(self) -> None:
-        missing = [n for n in personality_names() if n not in self.tags.value]
+        missing = [n for n in cpu_names() if n not in self.tags.value]
         self.add.options = [(self.PROMPT if missing else "All personalities chosen", "")] + [(n, n) for n in missing]
         self.add.value = ""
         self.add.disabled = not missing
@@ -238,7 +246,7 @@ def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The seat list as a tuple, or a ValueError saying what is allowed."""
     names = tuple(names)
     if not 2 <= len(names) <= 6:
-        raise ValueError(f"choose 2 to 6 players (got {len(names)}) from {', '.join(personality_names())}")
+        raise ValueError(f"choose 2 to 6 players (got {len(names)}) from {', '.join(cpu_names())}")
     return names
 
 
