@@ -1,6 +1,6 @@
 # Two commands for a newcomer on a fresh machine with only Python, pip and apt:
 #   make app    sets up .venv and opens the Voila apps on http://localhost:8866
-#   make test   sets up .venv (and Debian's Chromium for the browser tests) and runs every test
+#   make test   sets up .venv (and Debian's Chromium for the browser tests), lints and runs every test
 PYTHON   ?= python3
 VENV     ?= .venv
 PORT     ?= 8866
@@ -9,7 +9,7 @@ STAMP    := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app test venv bench clean
+.PHONY: app test lint venv bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,12 @@ app: $(STAMP)
 	binder/start $(BIN)/voila notebooks/ --port=$(PORT)
 
 test: $(STAMP) $(CHROMIUM)
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-glob=README.md README.md tests notebooks
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 bench: $(STAMP)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done

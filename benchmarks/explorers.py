@@ -19,9 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from golflab_widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer  # noqa: E402
+
 from golflab import Rules, simulate  # noqa: E402
 from golflab.strategy import pairing_study, rank_stats  # noqa: E402
-from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer  # noqa: E402
 
 TABLE = ["Sofia", "Maya", "Priya", "Marcus"]
 

@@ -8,12 +8,12 @@ import math
 import re
 
 import pytest
+from golflab_widgets import GolfTable
+from golflab_widgets.coach_panel import Coach, loss_per_turn
+from golflab_widgets.replay import ReplayViewer
 
 from golflab import Game, Phase, Rules
 from golflab.coach import accuracy, grade, hint
-from widgets import GolfTable
-from widgets.coach_panel import Coach, loss_per_turn
-from widgets.replay import ReplayViewer
 
 
 @pytest.fixture(autouse=True)

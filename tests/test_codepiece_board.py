@@ -5,10 +5,10 @@ import asyncio
 import random
 
 import pytest
+from golflab_widgets.codepiece_board import CodepieceTable
+from golflab_widgets.codepiece_words import play_rule, seat_names, situation
 
 from golflab.codepiece import CARD_ORDER, CodepieceGame
-from widgets.codepiece_board import CodepieceTable
-from widgets.codepiece_words import play_rule, seat_names, situation
 
 ROTATION = [[str(c) for c in CARD_ORDER[seat::4]] for seat in range(4)]  # seat i gets every 4th card
 

@@ -2,8 +2,7 @@
 from CPU self-play; the same inputs give the same tables; bad settings say what is allowed."""
 
 import pytest
-
-from widgets.explorers.codepiece_bids import CodepieceBidExplorer, bin_label, strength_bin
+from golflab_widgets.explorers.codepiece_bids import CodepieceBidExplorer, bin_label, strength_bin
 
 
 def test_the_explorer_charts_made_rates_with_intervals():

@@ -4,9 +4,8 @@ table, the score pad and any board take from an argument, GOLFLAB_LARGE or ?larg
 from __future__ import annotations
 
 import pytest
-
-from widgets import display_size
-from widgets.display_size import (
+from golflab_widgets import display_size
+from golflab_widgets.display_size import (
     LARGE_CLASS,
     LARGE_CSS,
     large_default,
@@ -14,8 +13,8 @@ from widgets.display_size import (
     set_large,
     size_toggle,
 )
-from widgets.scorer import HandScorer
-from widgets.table import GolfTable
+from golflab_widgets.scorer import HandScorer
+from golflab_widgets.table import GolfTable
 
 
 @pytest.fixture(autouse=True)

@@ -7,10 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from golflab import Rules, round_breakdown, score_hand
-from golflab.puzzles import generate
-from widgets.exercise import (
+from golflab_widgets.exercise import (
     MARGIN_TOLERANCE,
     BestOption,
     Exercises,
@@ -20,7 +17,10 @@ from widgets.exercise import (
     parse_number,
     rules_words,
 )
-from widgets.puzzle_board import PuzzleBoard, option_class
+from golflab_widgets.puzzle_board import PuzzleBoard, option_class
+
+from golflab import Rules, round_breakdown, score_hand
+from golflab.puzzles import generate
 
 HAND = ["QH", "2S", "5D", "QC", "7C", "KS"]
 TWOS = ["2S", "KD", "9C", "2D", "KH", "5C"]

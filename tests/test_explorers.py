@@ -9,6 +9,8 @@ import threading
 
 import pandas as pd
 import pytest
+from golflab_widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
+from golflab_widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
 
 from golflab import OPTIONS, Rules, simulate
 from golflab.ev import placement_evs
@@ -20,8 +22,6 @@ from golflab.strategy import (
     tier_table,
     turn_distribution,
 )
-from widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
-from widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
 
 pytestmark = pytest.mark.usefixtures("clean_env")
 TABLE = ["Sofia", "Maya", "Priya", "Marcus"]

@@ -5,9 +5,9 @@ to <name>", so a drawn card is seen only by the seat that drew it."""
 from __future__ import annotations
 
 import pytest
+from golflab_widgets.table import GolfTable
 
 from golflab import Phase, Rules
-from widgets.table import GolfTable
 
 PEOPLE = {"players": ["Ann", "Ben", "Sofia"], "humans": ["Ann", "Ben"]}
 

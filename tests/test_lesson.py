@@ -2,8 +2,9 @@
 
 import re
 
+from golflab_widgets.lesson import adjustments_html, table_html, tell, tier_frame
+
 from golflab import Game, Rules, round_breakdown
-from widgets.lesson import adjustments_html, table_html, tell, tier_frame
 
 
 def words(html: str) -> str:

@@ -8,14 +8,14 @@ import datetime
 import html
 
 import pytest
+from golflab_widgets import GolfTable
+from golflab_widgets.replay import TEACHER, ReplayViewer, board_html, simulated_game
+from golflab_widgets.status import Chronicle
 
 import golflab
 from golflab import Game, Phase, Rules
 from golflab.ai import PROFILES, CPUPlayer
 from golflab.coach import review
-from widgets import GolfTable
-from widgets.replay import TEACHER, ReplayViewer, board_html, simulated_game
-from widgets.status import Chronicle
 
 
 def played(seed: int = 3, rounds: int = 2) -> Game:

@@ -1,9 +1,9 @@
 """The teaching score pad (widgets.HandScorer), driven from Python."""
 
 import pytest
+from golflab_widgets import HandScorer
 
 from golflab import Rules, card_value, score_hand
-from widgets import HandScorer
 
 
 def test_scorer_shows_the_engine_score_of_its_cards():

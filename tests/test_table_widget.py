@@ -12,11 +12,11 @@ from pathlib import Path
 
 import ipywidgets as w
 import pytest
+from golflab_widgets import GolfTable
+from golflab_widgets.status import ranking
+from golflab_widgets.table_setup import MAX_SEED
 
 from golflab import Game, Phase, Rules
-from widgets import GolfTable
-from widgets.status import ranking
-from widgets.table_setup import MAX_SEED
 
 HOOKS = ("golf-deck", "golf-discard", "golf-action-discard", "golf-action-skip", "golf-next-round",
          "golf-new-game", "golf-scores", "golf-status")
@@ -97,7 +97,7 @@ def test_whole_game_against_cpu_players_to_the_final_ranking():
     assert "Hole 2</th>" in scores
     totals_row = scores.split('class="golf-total"')[1]
     assert [int(x) for x in totals_row.split("<td>")[1:] for x in [x.split("<")[0]]] == g.totals
-    for seat, name in enumerate(g.players):  # everybody moved, in notation
+    for name in g.players:  # everybody moved, in notation
         assert any(line.startswith(f"H1 {name}: ") for line in t.log_lines)
     assert t.errors == []
 
@@ -345,7 +345,8 @@ def test_a_bad_load_is_a_friendly_message_and_changes_nothing(bad, why):
     t.save_text.value = bad
     t.load_button.click()
     assert t.save() == before
-    assert "Could not load that game" in t.status_text and why in t.status_text and "Nothing was changed" in t.status_text
+    status = t.status_text
+    assert "Could not load that game" in status and why in status and "Nothing was changed" in status
     with pytest.raises(ValueError):
         t.load(bad)
 
@@ -555,7 +556,7 @@ def test_each_opponents_last_changed_card_is_highlighted():
 
 
 def test_last_changed_reads_the_seats_latest_turn_only():
-    from widgets.status import Move, last_changed
+    from golflab_widgets.status import Move, last_changed
     moves = [Move(1, 1, "swap 2", ""), Move(2, 1, "flip 0", ""), Move(2, 1, "flip 4", ""), Move(2, 2, "draw", "")]
     assert last_changed(moves, 1, 1) == 2 and last_changed(moves, 2, 1) == 4
     assert last_changed(moves + [Move(2, 1, "draw", ""), Move(2, 1, "discard", "")], 2, 1) is None
@@ -594,7 +595,7 @@ def test_the_move_log_opens_at_the_newest_move_in_readable_type():
     play_to(t, "draw")
     lines = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", t.log_box.value)]
     assert lines == t.log_lines[::-1] and lines[-1].startswith("New game")
-    from widgets.table_view import TABLE_CSS
+    from golflab_widgets.table_view import TABLE_CSS
     log_rule = TABLE_CSS.split(".golf-log{")[1].split("}")[0]
     assert "monospace" not in log_rule and "14px" in log_rule
     assert "newest first" in t.more.get_title(0)
@@ -638,7 +639,7 @@ def test_holes_not_rounds_wherever_the_learner_reads():
 
 
 def test_decks_shows_automatic_and_reads_back_as_automatic():
-    from widgets import RulesForm
+    from golflab_widgets import RulesForm
     form = RulesForm(Rules())
     decks = form.controls["decks"]
     assert decks.label == "automatic" and form.rules.decks is None and form.rules == Rules()

@@ -1,5 +1,7 @@
 """ipywidgets boards and plotly explorers built on golflab's public API.
 
+The repository's ``widgets/`` folder installs as ``golflab_widgets`` (a top-level
+``widgets`` would collide with other distributions): ``from golflab_widgets import GolfTable``.
 Names load lazily so that importing one board does not pull in every explorer.
 """
 
@@ -8,14 +10,20 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {
-    "RulesForm": "widgets.rules_form",
-    "HandScorer": "widgets.scorer",
-    "GolfTable": "widgets.table",
-    "TierExplorer": "widgets.explorers.tiers",
-    "PairingExplorer": "widgets.explorers.pairing",
-    "TurnCountExplorer": "widgets.explorers.turns",
-    "PersonalityExplorer": "widgets.explorers.personalities",
-    "HouseRulesLab": "widgets.explorers.house_rules",
+    "RulesForm": ".rules_form",
+    "HandScorer": ".scorer",
+    "GolfTable": ".table",
+    "Coach": ".coach_panel",
+    "ReplayViewer": ".replay",
+    "Exercises": ".exercise",
+    "PuzzleBoard": ".puzzle_board",
+    "CodepieceTable": ".codepiece_board",
+    "TierExplorer": ".explorers.tiers",
+    "PairingExplorer": ".explorers.pairing",
+    "TurnCountExplorer": ".explorers.turns",
+    "PersonalityExplorer": ".explorers.personalities",
+    "HouseRulesLab": ".explorers.house_rules",
+    "CodepieceBidExplorer": ".explorers.codepiece_bids",
 }
 
 __all__ = sorted(_EXPORTS)
@@ -24,5 +32,5 @@ __all__ = sorted(_EXPORTS)
 def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is None:
-        raise AttributeError(f"module 'widgets' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)

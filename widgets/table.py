@@ -40,7 +40,7 @@ from typing import Callable
 import ipywidgets as w
 
 from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
-from golflab.ai import CPU_NAMES, PROFILES, CPUPlayer, get_profile
+from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle

@@ -158,7 +158,8 @@ def ranking_html(players: Sequence[str], totals: Sequence[int], holes_won: Seque
         f"<span style='color:#666'>({won[name]} hole{'s' if won[name] != 1 else ''} won)</span></li>"
         for place, name, total in ranking(players, totals)
     )
-    return f'<div class="golf-summary golf-ranking"><h3>Final ranking</h3><ol style="list-style:none;padding-left:4px">{items}</ol></div>'
+    return ('<div class="golf-summary golf-ranking"><h3>Final ranking</h3>'
+            f'<ol style="list-style:none;padding-left:4px">{items}</ol></div>')
 
 
 def recent_html(moves: Sequence[Move], hole: int, seat: int) -> str:

@@ -13,7 +13,7 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
 SOURCE = """from golflab import Rules
-from widgets.table import GolfTable
+from golflab_widgets.table import GolfTable
 GolfTable(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"], seed=7, rules=Rules(rounds=1))"""
 STEP_TIMEOUT = 90_000  # ms
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from golflab_widgets.puzzle_board import BATCH, option_class
 from playwright.sync_api import expect
 
 from golflab import Rules
 from golflab.puzzles import DIFFICULTY, generate
-from widgets.puzzle_board import BATCH, option_class
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FEEDBACK = ".golf-puzzle-feedback"
