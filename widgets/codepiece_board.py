@@ -32,9 +32,9 @@ from golflab.codepiece import CodepieceMatch
 
 from . import codepiece_view as view
 from . import codepiece_words as words
-from .codepiece_pacing import CpuPacer, guarded
+from .pacing import SPEEDS, CpuPacer, guarded, show_speed
 from .table import DEFAULT_CPU_DELAY, env_number
-from .table_board import SPEEDS, set_classes
+from .table_board import set_classes
 
 log = logging.getLogger(__name__)
 
@@ -143,14 +143,9 @@ class CodepieceTable(w.VBox):
     @cpu_delay.setter
     def cpu_delay(self, seconds: float) -> None:
         self.pacer.delay = seconds
-        options = list(SPEEDS)
-        if all(abs(v - self.pacer.delay) > 1e-9 for _, v in options):
-            options.append((f"{seconds:g} s", float(seconds)))
         self._syncing = True
         try:
-            if list(self.speed.options) != options:
-                self.speed.options = options
-            self.speed.value = next(v for _, v in options if abs(v - seconds) <= 1e-9)
+            show_speed(self.speed, self.pacer.delay)
         finally:
             self._syncing = False
         if hasattr(self, "match"):

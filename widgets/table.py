@@ -31,7 +31,6 @@ Choices where the spec is silent (a careful player's table):
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import os
@@ -44,7 +43,8 @@ from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle
-from .table_board import SETTINGS_TAB, SPEEDS, Board
+from .pacing import CpuPacer, guarded, show_speed
+from .table_board import SETTINGS_TAB, Board
 from .table_setup import (
     HUMAN_NAME,
     NewGamePanel,
@@ -96,19 +96,6 @@ def _env_delay() -> float:
     return seconds
 
 
-def _guarded(method):
-    """Run a callback; any exception is logged and shown as a friendly status, never a traceback."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
-            self._fail(exc)
-            return None
-
-    return wrapper
-
 
 def _style(name: str) -> str:
     return get_profile(name).style if name in CPU_NAMES else ""
@@ -149,8 +136,8 @@ class GolfTable(w.VBox):
         is_large = resolve_large(large)
         delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
-        self._token = 0
-        self._task: asyncio.Task | None = None
+        self.pacer = CpuPacer(pending=lambda: self.cpu_to_move, step=self._cpu_step, render=self._render,
+                              on_error=self._fail, max_steps=MAX_CPU_STEPS)
         self._confirm_new = False
         self._syncing = False
         self._last = ""
@@ -193,25 +180,20 @@ class GolfTable(w.VBox):
     @property
     def cpu_delay(self) -> float:
         """Seconds between CPU moves; 0 plays them instantly."""
-        return self._cpu_delay
+        return self.pacer.delay
 
     @cpu_delay.setter
     def cpu_delay(self, seconds: float) -> None:
         if not _delay_ok(seconds):
             raise ValueError(f"cpu_delay must be a number of seconds from 0 to {MAX_CPU_DELAY:g}, got {seconds!r}")
-        self._cpu_delay = float(seconds)
-        options = list(SPEEDS)
-        if all(abs(v - seconds) > 1e-9 for _, v in options):
-            options.append((f"{seconds:g} s", float(seconds)))
+        self.pacer.delay = float(seconds)
         self._syncing = True
         try:
-            if list(self.speed.options) != options:
-                self.speed.options = options
-            self.speed.value = next(v for _, v in options if abs(v - seconds) <= 1e-9)
+            show_speed(self.speed, self.pacer.delay)
         finally:
             self._syncing = False
         if hasattr(self, "game"):
-            self._schedule_cpu()
+            self.pacer.schedule()
 
     @property
     def status_text(self) -> str:
@@ -249,13 +231,7 @@ class GolfTable(w.VBox):
 
     def run_cpu_turns(self) -> int:
         """Play every pending CPU move now, without pauses; returns how many were played."""
-        self._stop_pacing()
-        played = 0
-        while self.cpu_to_move and played < MAX_CPU_STEPS:
-            self._cpu_step()
-            played += 1
-        self._render()
-        return played
+        return self.pacer.run_now()
 
     def save(self) -> str:
         """The game as JSON text (``Game.to_json``)."""
@@ -338,7 +314,7 @@ class GolfTable(w.VBox):
         return self.story.moves
 
     def _start(self, game: Game, human_seat: int, story: words.Chronicle | None = None) -> None:
-        self._stop_pacing()
+        self.pacer.stop()
         self._moved = []
         self.game = game
         self.human_seat = human_seat
@@ -355,7 +331,7 @@ class GolfTable(w.VBox):
         self._render()
         for callback in self._start_listeners:
             callback()
-        self._schedule_cpu()
+        self.pacer.schedule()
 
     def _view(self) -> Observation:
         return self.game.observation(self.human_seat)
@@ -387,7 +363,7 @@ class GolfTable(w.VBox):
             return
         self._play(action)
         self._render()
-        self._schedule_cpu()
+        self.pacer.schedule()
 
     def _cpu_step(self) -> None:
         g = self.game
@@ -401,72 +377,39 @@ class GolfTable(w.VBox):
             self.errors.append(f"{g.players[seat]} chose an illegal move {action}: {exc}")
             self._play(obs.legal_actions[0])
 
-    def _stop_pacing(self) -> None:
-        """Stop the paced CPU task, if any (it only ever waits in its sleep when this runs)."""
-        self._token += 1
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-        self._task = None
-
     @property
     def cpu_pacing(self) -> bool:
         """True while CPU moves are being played one by one with pauses."""
-        return self._task is not None and not self._task.done()
-
-    def _schedule_cpu(self) -> None:
-        """Let the CPU seats move: now (delay 0 or no event loop) or paced on the kernel's loop."""
-        if not self.cpu_to_move:
-            return
-        self._stop_pacing()
-        if self._cpu_delay <= 0:
-            self.run_cpu_turns()
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # a plain script: nothing would run a paced task
-            self.run_cpu_turns()
-            return
-        self._task = loop.create_task(self._pace(self._token))
-
-    async def _pace(self, token: int) -> None:
-        try:
-            while token == self._token and self.cpu_to_move:
-                await asyncio.sleep(self._cpu_delay)
-                if token != self._token:
-                    return
-                self._cpu_step()
-                self._render()
-        except Exception as exc:  # noqa: BLE001 - shown as a status, never a traceback
-            self._fail(exc)
+        return self.pacer.active
 
     # --------------------------------------------------------------- callbacks
-    @_guarded
+    @guarded
     def _on_slot(self, pos: int, _button=None) -> None:
         awaiting = self.game.awaiting
         kind = "swap" if awaiting == "place" else "flip"
         self._human(Action.parse(f"{kind} {pos}"), "slot", pos)
 
-    @_guarded
+    @guarded
     def _on_deck(self, _button=None) -> None:
         self._human(Action.parse("draw"), "deck")
 
-    @_guarded
+    @guarded
     def _on_discard_pile(self, _button=None) -> None:
         self._human(Action.parse("take"), "discard_pile")
 
-    @_guarded
+    @guarded
     def _on_discard(self, _button=None) -> None:
         self._human(Action.parse("discard"), "discard")
 
-    @_guarded
+    @guarded
     def _on_skip(self, _button=None) -> None:
         self._human(Action.parse("skip"), "skip")
 
-    @_guarded
+    @guarded
     def _on_knock(self, _button=None) -> None:
         self._human(Action.parse("knock"), "knock")
 
-    @_guarded
+    @guarded
     def _on_next_round(self, _button=None) -> None:
         self._confirm_new = False
         if self.game.phase is not Phase.ROUND_OVER:
@@ -476,14 +419,14 @@ class GolfTable(w.VBox):
         self._last = ""
         self._render()
         self.board.scroll_into_view()  # the button sat below the hole's summary, which is gone now
-        self._schedule_cpu()
+        self.pacer.schedule()
 
-    @_guarded
+    @guarded
     def _on_ready(self, _button=None) -> None:
         if self._pass_to is not None:
             self.ready()
 
-    @_guarded
+    @guarded
     def _on_new_game(self, _button=None) -> None:
         in_play = self.game.phase is not Phase.GAME_OVER and bool(self.game.history)
         if in_play and not self._confirm_new:
@@ -502,21 +445,21 @@ class GolfTable(w.VBox):
         self._hot = None  # the panel's settings: one learner against CPU players
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
 
-    @_guarded
+    @guarded
     def _on_save(self, _button=None) -> None:
         name = self.save_filename
         self.board.show_download(self.save(), name)
         self._note(f"Saved: press Download {name} (under Save or resume a game) to keep the file; resume later "
                    "with Resume from a file.")
 
-    @_guarded
+    @guarded
     def _on_load(self, _button=None) -> None:
         try:
             self.load(self.save_text.value)
         except ValueError as exc:
             self._refuse(f"Could not load that game: {exc}. Nothing was changed.")
 
-    @_guarded
+    @guarded
     def _on_upload(self, change) -> None:
         files = change["new"]
         if not files:  # the reset below
@@ -528,16 +471,16 @@ class GolfTable(w.VBox):
         finally:
             self.upload.value = ()  # so the same file can be chosen again
 
-    @_guarded
+    @guarded
     def _on_more(self, change) -> None:
         if change["new"] == SETTINGS_TAB:
             self.setup  # noqa: B018 - builds the panel on first opening
 
-    @_guarded
+    @guarded
     def _on_speed(self, change) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self._cpu_delay:
-            self._cpu_delay = float(change["new"])
-            self._schedule_cpu()
+        if not self._syncing and change["new"] is not None and change["new"] != self.pacer.delay:
+            self.pacer.delay = float(change["new"])
+            self.pacer.schedule()
 
     # --------------------------------------------------------------- status
     def _set_status(self, text: str, extra: str = "") -> None:

@@ -19,8 +19,8 @@ from golflab.ai import PROFILES
 from . import status as words
 from . import table_view as view
 from .display_size import LARGE_CSS
+from .pacing import SPEEDS
 
-SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
 MORE_TITLES = ("Move log (newest first)", "New game settings: players, personalities, holes, rules",
                "Save or resume a game")
 SETTINGS_TAB = 1

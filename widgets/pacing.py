@@ -1,10 +1,11 @@
-"""Pacing CPU moves on a board, as the golf table does: with a delay the moves run one at a
-time in an asyncio task on the kernel's event loop (callbacks never block); with delay 0,
-or in a plain script with no running loop, they are all played at once.
+"""Pacing CPU moves on a board (the golf table and the Codepiece table): with a delay the
+moves run one at a time in an asyncio task on the kernel's event loop (callbacks never
+block); with delay 0, or in a plain script with no running loop, they are all played at once.
 
-``CpuPacer`` holds that logic apart from any one game so a board only says what is
-pending, how to play one move and how to redraw. (``widgets.table.GolfTable`` has the
-same logic in its private methods; it could use this class.)
+``CpuPacer`` holds that logic apart from any one game, so a board only says what is pending,
+how to play one move and how to redraw; ``guarded`` turns a callback's exception into the
+board's friendly status (``self._fail``) instead of a traceback; ``show_speed`` puts a delay
+into a board's speed menu.
 """
 
 from __future__ import annotations
@@ -17,6 +18,20 @@ from collections.abc import Callable
 log = logging.getLogger(__name__)
 
 
+#: The speed menu's choices: (label, seconds between CPU moves).
+SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
+
+
+def show_speed(menu, seconds: float) -> None:
+    """Select ``seconds`` in a speed menu (``SPEEDS``, plus an entry for any other delay)."""
+    options = list(SPEEDS)
+    if all(abs(v - seconds) > 1e-9 for _, v in options):
+        options.append((f"{seconds:g} s", float(seconds)))
+    if list(menu.options) != options:
+        menu.options = options
+    menu.value = next(v for _, v in options if abs(v - seconds) <= 1e-9)
+
+
 def guarded(method):
     """A widget callback that never shows a traceback: an exception goes to ``self._fail``."""
 
@@ -24,7 +39,7 @@ def guarded(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
             self._fail(exc)
             return None
 
