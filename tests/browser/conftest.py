@@ -23,6 +23,8 @@ Reuse them in any ``tests/browser/test_*.py``:
   Test modules get both helpers as the fixtures ``app_opener`` and ``widget_error_finder``
   (``from conftest import`` is ambiguous with ``tests/conftest.py`` beside it).
 * ``ARTIFACTS``: ``test-artifacts/`` (git-ignored) for screenshots and logs.
+* ``board_hooks.py`` (beside this file, on ``sys.path``): ``GOLF``/``CODEPIECE`` status lines
+  (what a board awaits, a click that waits for it to change) and ``face_down_slots``.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
+# board_hooks.py beside this file: the board-driving helpers the browser tests import
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 ARTIFACTS = ROOT / "test-artifacts"
 START = ROOT / "binder" / "start"  # puts jupyter_config/ on the Jupyter config path, then runs the command
 CHROMIUM = "/usr/bin/chromium"

@@ -7,39 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from board_hooks import CODEPIECE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-STATUS = ".cp-status"
-STEP_TIMEOUT = 60_000  # ms for one click to show its result (CPU moves included, on a busy machine)
+STATUS, STEP_TIMEOUT = CODEPIECE.selector, CODEPIECE.timeout
+awaiting, click_and_wait, wait_for_learner = CODEPIECE.awaiting, CODEPIECE.click_and_wait, CODEPIECE.wait_for_learner
 LEGAL_CARDS = ".cp-hand button.cp-card:not([disabled])"
-
-
-def awaiting(page) -> str:
-    classes = page.get_attribute(STATUS, "class") or ""
-    found = [c[len("cp-await-"):] for c in classes.split() if c.startswith("cp-await-")]
-    return found[0] if found else ""
-
-
-def status_key(page) -> str:
-    return page.eval_on_selector(STATUS, "el => el.className + '|' + el.textContent")
-
-
-def click_and_wait(page, selector: str) -> None:
-    """Click, then wait until the status line changes."""
-    before = status_key(page)
-    page.click(selector, timeout=STEP_TIMEOUT)
-    page.wait_for_function(
-        "([sel, before]) => { const el = document.querySelector(sel);"
-        " return el && (el.className + '|' + el.textContent) !== before; }",
-        arg=[STATUS, before], timeout=STEP_TIMEOUT)
-
-
-def wait_for_learner(page) -> str:
-    """Wait while the CPU players move; what the table waits for next."""
-    page.wait_for_function(
-        "sel => { const el = document.querySelector(sel);"
-        " return el && !el.classList.contains('cp-await-cpu'); }", arg=STATUS, timeout=STEP_TIMEOUT)
-    return awaiting(page)
 
 
 def enabled_hooks(page, selector: str, prefix: str) -> list[str]:

@@ -9,52 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
+from board_hooks import GOLF, face_down_slots
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOADS = 20
-STATUS = ".golf-status"
-STEP_TIMEOUT = 30_000  # ms for one click to show its result (CPU turns included)
-
-
-def awaiting(page) -> str:
-    """The status line's golf-await-<what> class: what the table waits for."""
-    classes = page.get_attribute(STATUS, "class") or ""
-    found = [c[len("golf-await-"):] for c in classes.split() if c.startswith("golf-await-")]
-    return found[0] if found else ""
-
-
-def status_key(page) -> str:
-    return page.eval_on_selector(STATUS, "el => el.className + '|' + el.textContent")
-
-
-def click_and_wait(page, selector: str) -> float:
-    """Click, then wait until the status line changes; the seconds it took."""
-    before = status_key(page)
-    start = time.perf_counter()
-    page.click(selector, timeout=STEP_TIMEOUT)
-    page.wait_for_function(
-        "([sel, before]) => { const el = document.querySelector(sel);"
-        " return el && (el.className + '|' + el.textContent) !== before; }",
-        arg=[STATUS, before], timeout=STEP_TIMEOUT)
-    return time.perf_counter() - start
-
-
-def face_down_slots(page) -> list[int]:
-    classes = page.eval_on_selector_all(".golf-slot", "els => els.map(e => e.className)")
-    out = []
-    for cls in classes:
-        names = cls.split()
-        if "golf-back" in names:
-            out += [int(n[len("golf-slot-"):]) for n in names if n[len("golf-slot-"):].isdigit()]
-    return sorted(out)
-
-
-def wait_for_learner(page) -> str:
-    """Wait while the CPU players move; the learner's next task."""
-    page.wait_for_function(
-        "sel => { const el = document.querySelector(sel);"
-        " return el && !el.classList.contains('golf-await-cpu'); }", arg=STATUS, timeout=STEP_TIMEOUT)
-    return awaiting(page)
+STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
+awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
 
 
 def play_hole(page, screenshot_at: int | None = None) -> list[float]:

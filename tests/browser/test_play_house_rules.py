@@ -5,23 +5,12 @@ status line's words checked each time. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
+from board_hooks import GOLF, face_down_slots
 
-def _play_hooks():
-    """test_play.py's helpers for the table's CSS hooks (the tests run with --import-mode=importlib,
-    so a sibling test module is loaded by path)."""
-    spec = importlib.util.spec_from_file_location("golflab_play_hooks", Path(__file__).with_name("test_play.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_hooks = _play_hooks()
-STATUS, STEP_TIMEOUT = _hooks.STATUS, _hooks.STEP_TIMEOUT
-awaiting, click_and_wait, face_down_slots, wait_for_learner = (
-    _hooks.awaiting, _hooks.click_and_wait, _hooks.face_down_slots, _hooks.wait_for_learner)
+STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
+awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
 SEED = 7
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FLIP_OFFER = "Or click a face-down card to flip it as your whole turn (flip as action)."

@@ -1,0 +1,66 @@
+"""Driving a board in the browser through its status line and CSS hooks, shared by the
+browser tests (``conftest.py`` puts this folder on ``sys.path``: the tests run with
+``--import-mode=importlib``, so ``from board_hooks import GOLF`` is how a test module gets it).
+
+A board's status line carries a ``<prefix>await-<what>`` class naming what the board waits
+for (``golf-await-draw``, ``cp-await-cpu``, ...); a click is done when the line changes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class StatusLine:
+    """A board's status line: its CSS selector, its await-class prefix and how long (ms) one
+    click may take to show its result (CPU moves included, on a busy machine)."""
+
+    selector: str
+    prefix: str
+    timeout: int
+
+    def awaiting(self, page) -> str:
+        """What the board waits for: the ``<what>`` of its await class ("" for none)."""
+        classes = page.get_attribute(self.selector, "class") or ""
+        found = [c[len(self.prefix):] for c in classes.split() if c.startswith(self.prefix)]
+        return found[0] if found else ""
+
+    def key(self, page) -> str:
+        """The line's classes and text: it changes whenever the board moves on."""
+        return page.eval_on_selector(self.selector, "el => el.className + '|' + el.textContent")
+
+    def click_and_wait(self, page, selector: str) -> float:
+        """Click, then wait until the status line changes; the seconds it took."""
+        before = self.key(page)
+        start = time.perf_counter()
+        page.click(selector, timeout=self.timeout)
+        page.wait_for_function(
+            "([sel, before]) => { const el = document.querySelector(sel);"
+            " return el && (el.className + '|' + el.textContent) !== before; }",
+            arg=[self.selector, before], timeout=self.timeout)
+        return time.perf_counter() - start
+
+    def wait_for_learner(self, page) -> str:
+        """Wait while the CPU players move; what the board waits for next."""
+        page.wait_for_function(
+            "([sel, cpu]) => { const el = document.querySelector(sel);"
+            " return el && !el.classList.contains(cpu); }",
+            arg=[self.selector, f"{self.prefix}cpu"], timeout=self.timeout)
+        return self.awaiting(page)
+
+
+GOLF = StatusLine(".golf-status", "golf-await-", 30_000)
+CODEPIECE = StatusLine(".cp-status", "cp-await-", 60_000)
+
+
+def face_down_slots(page) -> list[int]:
+    """The learner's face-down grid positions on the golf table, in order."""
+    classes = page.eval_on_selector_all(".golf-slot", "els => els.map(e => e.className)")
+    out = []
+    for cls in classes:
+        names = cls.split()
+        if "golf-back" in names:
+            out += [int(n[len("golf-slot-"):]) for n in names if n[len("golf-slot-"):].isdigit()]
+    return sorted(out)
