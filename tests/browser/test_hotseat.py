@@ -70,7 +70,10 @@ def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_start
                     page.screenshot(path=str(ROOT / "test-artifacts" / "hotseat-pass.png"))
                     page.click(".golf-hotseat-ready")
                     page.wait_for_selector(".golf-felt", state="visible", timeout=STEP_TIMEOUT)
-                    assert _state(page)[1].startswith(f"{person}, it is your turn."), _state(page)
+                    # the board and the status line update in separate messages: wait for both
+                    page.wait_for_function(
+                        "who => (document.querySelector('.golf-status')?.innerText || '').startsWith(who)",
+                        arg=f"{person}, it is your turn.", timeout=STEP_TIMEOUT)
                     continue
                 if awaiting == "next-round":
                     page.click(".golf-next-round")

@@ -111,5 +111,8 @@ def test_hint_grade_review_and_replay_through_the_hooks(page, voila_server, app_
 
     page.click(".golf-coach")  # the coach off: no hint, no grade
     page.wait_for_selector(".golf-hint", state="hidden", timeout=TIMEOUT)
+    # each widget hides in its own message: wait for the grade's too (it never reappears)
+    page.wait_for_selector(".golf-grade", state="hidden", timeout=TIMEOUT)
+    page.wait_for_timeout(500)
     assert not page.locator(".golf-grade").first.is_visible()
     assert not widget_error_finder(page)
