@@ -148,14 +148,21 @@ def pair_points(rank: str, rules: Rules) -> int:
     return 0
 
 
-_models: dict[int, ScoringModel] = {}
+def per_rules(make):
+    """A cache of ``make(rules)`` looked up by the rules' identity (cheap on every call; an
+    entry whose rules object is gone is replaced). ``make``'s result has a ``rules`` attribute."""
+    cache: dict = {}
+
+    def cached(rules: Rules):
+        found = cache.get(id(rules))
+        if found is None or found.rules is not rules:
+            if len(cache) > 256:
+                cache.clear()
+            found = cache[id(rules)] = make(rules)
+        return found
+
+    cached.__doc__ = f"The cached ``{make.__name__}`` of ``rules`` (looked up by identity: cheap on every call)."
+    return cached
 
 
-def scoring_model(rules: Rules) -> ScoringModel:
-    """The cached ``ScoringModel`` of ``rules`` (looked up by identity: cheap on every call)."""
-    found = _models.get(id(rules))
-    if found is None or found.rules is not rules:
-        if len(_models) > 256:
-            _models.clear()
-        found = _models[id(rules)] = ScoringModel(rules)
-    return found
+scoring_model = per_rules(ScoringModel)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..cards import JOKER_RANK
 from ..ev import deck_counts
-from ..model import ALL_KINDS, ALL_RANKS, PARTNER, RANK_OF, scoring_model
+from ..model import ALL_KINDS, ALL_RANKS, PARTNER, RANK_OF, per_rules, scoring_model
 from ..rules import Rules, value_tier
 
 __all__ = ["ALL_KINDS", "ALL_RANKS", "PARTNER", "RuleTable", "column_score", "column_scores", "hand_estimate",
@@ -81,17 +81,7 @@ class RuleTable:
         return found
 
 
-_tables: dict[int, RuleTable] = {}
-
-
-def rule_table(rules: Rules) -> RuleTable:
-    """The cached ``RuleTable`` of ``rules`` (looked up by identity: cheap on every call)."""
-    table = _tables.get(id(rules))
-    if table is None or table.rules is not rules:
-        if len(_tables) > 256:
-            _tables.clear()
-        table = _tables[id(rules)] = RuleTable(rules)
-    return table
+rule_table = per_rules(RuleTable)
 
 
 def unseen_mean(obs) -> float:
