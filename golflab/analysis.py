@@ -51,7 +51,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from .actions import Action
-from .ev import PARTNER, Pool, action_values, unseen_counts
+from .ev import PARTNER, Pool, action_values, unseen_pool
+from .model import scoring_model
 
 GRADES = ("OPTIMAL", "GOOD", "QUESTIONABLE", "MISTAKE", "BLUNDER")
 DECISION_TYPES = ("take_discard", "draw", "swap", "discard", "flip", "skip_flip", "flip_turn", "knock")
@@ -110,10 +111,16 @@ def game_phase(obs) -> str:
     """early / mid / late by the fewest face-down cards any seat has (final turns: late)."""
     if obs.finisher is not None:
         return "late"
-    fewest = min(g.count(None) for g in obs.grids)
+    fewest = min(_down(g) for g in obs.grids)
     if fewest >= 4:
         return "early"
     return "mid" if fewest >= 2 else "late"
+
+
+def _down(grid) -> int:
+    """Face-down cards in a grid (``list.count(None)`` would call every card's ``__eq__``)."""
+    return ((grid[0] is None) + (grid[1] is None) + (grid[2] is None) + (grid[3] is None) + (grid[4] is None)
+            + (grid[5] is None))
 
 
 def _by_loss(loss: float) -> str:
@@ -127,13 +134,13 @@ def _goes_out(obs, action: Action) -> bool:
     """Does this move turn the seat's last face-down card (going out in the playing phase)?"""
     if obs.phase != "playing":
         return False
-    down = obs.face_down()
+    grid = obs.my_grid
     if action.kind == "knock":
-        return bool(down)
-    if len(down) != 1:
+        return _down(grid) > 0
+    if _down(grid) != 1:
         return False
     if action.kind in ("swap", "flip"):
-        return action.pos == down[0]
+        return grid[action.pos] is None
     return action.kind == "discard" and obs.rules.flip_mode == "always"
 
 
@@ -150,10 +157,17 @@ def _grid_kinds(grid, pool: Pool) -> list:
     return [None if c is None else kind(c) for c in grid]
 
 
-def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, str, str]:
+def _named_case(obs, action: Action, values) -> tuple[str | None, str, str]:
     """(case, severity, reason) of the spec's named cases, or (None, 'OPTIMAL', '')."""
     kind = action.kind
-    value = {c: pool.values[pool.model.kind(c)] for c in (obs.drawn, obs.discard_top, *obs.my_grid) if c is not None}
+    if kind in ("flip", "skip", "knock"):
+        return None, "OPTIMAL", ""
+    model = scoring_model(obs.rules)
+    card_kind, points = model.kind, model.value
+
+    def value(card) -> int:
+        return points[card_kind(card)]
+
     if kind == "discard":
         rank = obs.drawn.rank
         if rank == "JK":
@@ -162,47 +176,50 @@ def _named_case(obs, action: Action, values, pool: Pool) -> tuple[str | None, st
             return "discarded_twos", "BLUNDER", "discarding a 2 throws away -2 points"
         if rank == "K":
             return "discarded_kings", "MISTAKE", "discarding a king throws away a safe 0"
-        best_swap = min(v for a, v in values.values.items() if a != "discard")
-        points = value[obs.drawn]
-        if 4 <= points <= 6 and best_swap <= -QUESTIONABLE_MARGIN:
-            return ("questionable_moves", "QUESTIONABLE",
-                    f"discarding a {points}-point card when a swap would gain {-best_swap:.1f} points")
+        held = value(obs.drawn)
+        if 4 <= held <= 6:
+            best_swap = min(v for a, v in values.values.items() if a != "discard")
+            if best_swap <= -QUESTIONABLE_MARGIN:
+                return ("questionable_moves", "QUESTIONABLE",
+                        f"discarding a {held}-point card when a swap would gain {-best_swap:.1f} points")
     elif kind == "take":
         top = obs.discard_top
-        if value[top] >= 10:
+        if value(top) >= 10:
             grid = obs.my_grid
             pairable = any(c is not None and c.rank == top.rank and
                            (grid[PARTNER[i]] is None or grid[PARTNER[i]].rank != top.rank)
                            for i, c in enumerate(grid))
             if not pairable:
                 return ("took_bad_card_without_pair", "BLUNDER",
-                        f"taking a {value[top]}-point {top.rank} with no column it could pair")
+                        f"taking a {value(top)}-point {top.rank} with no column it could pair")
     elif kind == "draw" and "take" in values.values:
         top = obs.discard_top
         loss = values.values["draw"] - values.values["take"]
-        if 3 <= value[top] <= 5 and loss >= QUESTIONABLE_MARGIN:
+        if 3 <= value(top) <= 5 and loss >= QUESTIONABLE_MARGIN:
             return ("questionable_moves", "QUESTIONABLE",
-                    f"passing a {value[top]}-point {top.rank} that would gain {loss:.1f} points more")
+                    f"passing a {value(top)}-point {top.rank} that would gain {loss:.1f} points more")
     elif kind == "swap":
         held = obs.drawn
+        v_held = value(held)
         partner = obs.my_grid[PARTNER[action.pos]]
-        pair = pool.pair_points[held.rank]
-        if (partner is not None and partner.rank == held.rank and value[held] < 0
-                and pair > value[held] + value[partner]):
-            return ("paired_negative_cards", "MISTAKE",
-                    f"pairing two {held.rank}s turns {value[held] + value[partner]} points into {pair}")
+        if partner is not None and partner.rank == held.rank and v_held < 0:
+            pair, v_partner = model.pair_points[held.rank], value(partner)
+            if pair > v_held + v_partner:
+                return ("paired_negative_cards", "MISTAKE",
+                        f"pairing two {held.rank}s turns {v_held + v_partner} points into {pair}")
         old = obs.my_grid[action.pos]
-        if (old is not None and value[old] <= 1 and value[held] > value[old]
-                and values.values[action.notation] > 0):
-            return ("swapped_good_for_bad", "MISTAKE",
-                    f"swapping out a {value[old]}-point {old.rank} for a {value[held]}-point {held.rank}")
+        if old is not None:
+            v_old = value(old)
+            if v_old <= 1 and v_held > v_old and values.values[action.notation] > 0:
+                return ("swapped_good_for_bad", "MISTAKE",
+                        f"swapping out a {v_old}-point {old.rank} for a {v_held}-point {held.rank}")
     return None, "OPTIMAL", ""
 
 
-def _case(obs, act: Action, values, pool: Pool) -> tuple[str | None, str, str]:
-    case, severity, why = _named_case(obs, act, values, pool)
+def _case(obs, act: Action, values, pool: Pool | None) -> tuple[str | None, str, str]:
+    case, severity, why = _named_case(obs, act, values)
     if case is None and _goes_out(obs, act):
-        high, mine = _going_out_high(obs, act, pool, values.values[act.notation])
+        high, mine = _going_out_high(obs, act, pool or unseen_pool(obs), values.values[act.notation])
         if high:
             case, severity = "questionable_moves", "QUESTIONABLE"
             why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
@@ -214,8 +231,14 @@ def named_case(obs, action, pool: Pool | None = None) -> tuple[str | None, str, 
     ``(case, severity, reason)``, or ``(None, "OPTIMAL", "")`` when none applies. The coach
     (``golflab.coach``) grades with it beside its own valuation."""
     act = Action.parse(action)
-    pool = pool or Pool(unseen_counts(obs), obs.rules)
+    pool = pool or _needed_pool(obs)
     return _case(obs, act, action_values(obs, pool), pool)
+
+
+def _needed_pool(obs) -> Pool | None:
+    """The seat's unseen pool when valuing the move needs it (drawing, taking, placing), else
+    None: flips and skips change nothing (``_case`` builds it if such a move goes out)."""
+    return unseen_pool(obs) if obs.awaiting in ("draw", "place") else None
 
 
 def grade(obs, action, personality: str | None = None, pool: Pool | None = None) -> Grade:
@@ -229,7 +252,7 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
     if act not in obs.legal_actions:
         legal = ", ".join(str(a) for a in obs.legal_actions) or "none"
         raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
-    pool = pool or Pool(unseen_counts(obs), obs.rules)
+    pool = pool or _needed_pool(obs)
     values = action_values(obs, pool)
     ev = values.values[act.notation]
     loss = max(0.0, ev - values.best_value)

@@ -33,18 +33,21 @@ Card values, pair points and hand bonuses come from ``golflab.model`` (the scori
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from math import comb
 from numbers import Integral
+from operator import attrgetter
 from typing import Mapping, Sequence
 
 from .cards import Card, build_deck
+from .fastev import draw_ev_function
 from .model import ALL_KINDS, ALL_RANKS, COLUMN_OF, COLUMNS, PARTNER, RANK_OF, ScoringModel, scoring_model
 from .rules import Rules
 
 __all__ = ["ALL_KINDS", "ALL_RANKS", "COLUMN_OF", "FAST_PATHS", "PARTNER", "SWAP_NAMES", "DecisionValues", "Pool",
            "action_values", "deck_counts", "draw_ev", "expected_unseen_value", "hand_ev", "pair_probability",
-           "placement_evs", "take_ev", "unseen_counts"]
+           "placement_evs", "take_ev", "unseen_counts", "unseen_pool"]
 
 _KIND_SET = frozenset(ALL_KINDS)
 SWAP_NAMES = tuple(f"swap {i}" for i in range(6))
@@ -53,6 +56,7 @@ SWAP_NAMES = tuple(f"swap {i}" for i in range(6))
 #: columns (no hand bonus on). Otherwise the whole hand is scored (``Pool.hand_placements``).
 FAST_PATHS = {"best_change": "columns_independent", "placements": "columns_independent"}
 _deck_cache: dict[tuple[int, str, bool], dict[str, int]] = {}
+_RANK = attrgetter("rank")
 
 
 def deck_counts(rules: Rules, players: int) -> dict[str, int]:
@@ -77,10 +81,14 @@ def unseen_counts(obs) -> dict[str, int]:
     this seat holds (or the card the current player took, which everybody saw).
     """
     counts = deck_counts(obs.rules, len(obs.players))
+    seen = [c for g in obs.grids for c in g if c is not None]
+    seen += obs.discard_pile
+    held = obs.drawn if obs.taken is None else obs.taken
+    if held is not None:
+        seen.append(held)
     model = scoring_model(obs.rules)
-    kinds = [model.kind(c) for c in obs.visible_cards()] if model.one_eyed else [c.rank for c in obs.visible_cards()]
-    for k in kinds:
-        left = counts.get(k, 0) - 1
+    for k, n in Counter(map(model.kind if model.one_eyed else _RANK, seen)).items():
+        left = counts.get(k, 0) - n
         if left < 0:
             raise ValueError(f"the observation shows more {k} cards than the deck holds")
         counts[k] = left
@@ -126,6 +134,16 @@ class Pool:
             kept = {r: int(c) for r, c in kept.items()}  # e.g. numpy integers from a data frame
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+        self._fill(kept, rules)
+
+    @classmethod
+    def _of(cls, counts: dict[str, int], rules: Rules) -> "Pool":
+        """A pool of counts known to be valid (``unseen_counts``: kinds, whole numbers >= 0)."""
+        pool = cls.__new__(cls)
+        pool._fill({k: c for k, c in counts.items() if c}, rules)
+        return pool
+
+    def _fill(self, kept: dict[str, int], rules: Rules) -> None:
         self.counts = kept
         model = self.model = scoring_model(rules)
         self.rules = rules
@@ -291,6 +309,22 @@ class Pool:
                 best = change
         return float(best)
 
+    def draw_ev(self, grid: Sequence[str | None], compiled: bool = True) -> float:
+        """Expected change of drawing one card of this pool and placing it as well as possible
+        (discarding, 0, included). ``compiled=False``: always the pure-Python reference (the
+        compiled ``golflab.fastev`` kernel, used when numba is installed, gives the same bits)."""
+        n = self.size
+        if not n:
+            return 0.0
+        if compiled and n >= 2 and self.model.columns_independent:
+            fast = draw_ev_function()
+            if fast is not None:
+                return fast(grid, self.counts, self.rules)
+        total = 0.0
+        for r, c in self.counts.items():
+            total += c * self.best_change(grid, r, drawn=True)
+        return total / n
+
     def placements(self, grid: Sequence[str | None], kind: str, can_discard: bool = True) -> dict[str, float]:
         """Expected hand-score change of putting ``kind`` at each position (and of discarding)."""
         if not self.model.columns_independent:
@@ -323,6 +357,8 @@ def _kinds(grid: Sequence, rules: Rules) -> list[str | None]:
     if len(grid) != 6:
         raise ValueError(f"a grid has 6 positions (None for a face-down card), got {len(grid)}")
     model = scoring_model(rules)
+    if not model.one_eyed:  # the common case: a card's kind is its rank
+        return [None if c is None else c.rank if type(c) is Card else _kind(c, model) for c in grid]
     return [None if c is None else _kind(c, model) for c in grid]
 
 
@@ -331,7 +367,12 @@ def _pool(obs_or_counts, rules: Rules | None) -> Pool:
         return obs_or_counts
     if isinstance(obs_or_counts, Mapping):
         return Pool(obs_or_counts, rules or Rules())
-    return Pool(unseen_counts(obs_or_counts), rules or obs_or_counts.rules)
+    return Pool._of(unseen_counts(obs_or_counts), rules or obs_or_counts.rules)
+
+
+def unseen_pool(obs) -> Pool:
+    """The ``Pool`` of the cards the observing seat cannot see (``unseen_counts``)."""
+    return Pool._of(unseen_counts(obs), obs.rules)
 
 
 def expected_unseen_value(obs_or_counts, rules: Rules | None = None) -> float:
@@ -411,22 +452,19 @@ def draw_ev(obs, pool: Pool | None = None) -> float:
     """
     pool = pool or _pool(obs, None)
     grid = _kinds(obs.my_grid, pool.rules)
-    if obs.draw_pile_size == 0:
-        source: dict[str, int] = {}
-        kind = pool.model.kind
-        for c in obs.discard_pile[:-1]:
-            k = kind(c)
-            source[k] = source.get(k, 0) + 1
-        from_pool = False
-    else:
-        source = pool.counts
-        from_pool = True
+    if obs.draw_pile_size:
+        return pool.draw_ev(grid)
+    source: dict[str, int] = {}
+    kind = pool.model.kind
+    for c in obs.discard_pile[:-1]:
+        k = kind(c)
+        source[k] = source.get(k, 0) + 1
     n = sum(source.values())
     if not n:
         return 0.0
     total = 0.0
     for r, c in source.items():
-        total += c * pool.best_change(grid, r, drawn=from_pool)
+        total += c * pool.best_change(grid, r)
     return total / n
 
 
@@ -446,10 +484,11 @@ def action_values(obs, pool: Pool | None = None) -> DecisionValues:
     discard: ``placement_evs`` of the held card; flips, skip and knock: 0 (revealing a card
     does not change its value), also as a whole turn (``flip_as_action``, ``knock_early``).
     """
-    acts = [str(a) for a in obs.legal_actions]
+    acts = [a.notation for a in obs.legal_actions]
     if not acts:
         raise ValueError("no legal actions in this observation: it is not this seat's move")
-    pool = pool or _pool(obs, None)
+    if obs.awaiting in ("draw", "place"):
+        pool = pool or _pool(obs, None)
     values: dict[str, float] = {}
     if obs.awaiting == "draw":
         values["draw"] = draw_ev(obs, pool)

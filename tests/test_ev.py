@@ -297,3 +297,77 @@ def test_pool_accepts_numpy_integers_and_rejects_bad_rules():
     assert Pool({"K": np.int64(2), "9": np.int64(2)}, Rules()).mean == 4.5
     with pytest.raises(ValueError, match="rules must be a golflab.Rules"):
         Pool({"K": 1}, {"ten_penny": True})
+
+
+# -- the compiled draw_ev (golflab.fastev) against the pure-Python reference -------------------
+COMPILED_RULES = [Rules(), Rules(jokers="eagle_eye"), Rules(jokers="standard", super_kings=True, ten_penny=True),
+                  Rules(one_eyed_jacks=True, negative_pairs_keep_value=True, jokers="lucky_swing"),
+                  Rules(decks=2, jokers="standard", negative_pairs_keep_value=True)]
+
+
+@pytest.mark.parametrize("rules", COMPILED_RULES, ids=lambda r: repr(r))
+def test_compiled_draw_ev_is_bit_identical_to_the_reference(rules):
+    from golflab.fastev import draw_ev_function
+    from golflab.model import scoring_model
+
+    assert draw_ev_function() is not None  # numba is part of the fast extra the tests install
+    kinds = list(scoring_model(rules).kinds)
+    rng = random.Random(12)
+    for _ in range(400):
+        chosen = rng.sample(kinds, rng.randint(1, len(kinds)))  # any order: the sum keeps the pool's order
+        counts = {k: rng.randint(0, 8) for k in chosen}
+        if sum(counts.values()) < 2:
+            counts[chosen[0]] = 2
+        grid = [rng.choice(kinds + [None] * 4) for _ in range(6)]
+        pool = Pool(counts, rules)
+        assert pool.draw_ev(grid) == pool.draw_ev(grid, compiled=False), (counts, grid)
+
+
+def test_compiled_draw_ev_matches_on_real_observations():
+    from golflab.model import scoring_model
+
+    rules = Rules(jokers="standard", one_eyed_jacks=True)
+    kind = scoring_model(rules).kind
+    game = Game(3, rules, seed=21)
+    checked = 0
+    while checked < 60:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        obs = game.observation(game.current_player)
+        if obs.awaiting == "draw":
+            pool = Pool(unseen_counts(obs), rules)
+            grid = [None if c is None else kind(c) for c in obs.my_grid]
+            assert pool.draw_ev(grid) == pool.draw_ev(grid, compiled=False)
+            checked += 1
+            game.apply("draw")
+        else:
+            game.apply(obs.legal_actions[0])
+
+
+def test_draw_ev_without_numba_is_the_reference(monkeypatch):
+    import golflab.fastev as fastev
+
+    pool = Pool({"K": 2, "9": 3, "5": 1, "JK": 2}, Rules(jokers="standard"))
+    grid = ["9", None, "5", None, "K", None]
+    compiled = pool.draw_ev(grid)
+    monkeypatch.setattr(fastev, "_compiled", None)
+    assert fastev.draw_ev_function() is None
+    assert pool.draw_ev(grid) == compiled == pool.draw_ev(grid, compiled=False)
+
+
+def test_golflab_pure_python_turns_the_compiled_kernel_off():
+    import subprocess
+    import sys
+
+    code = "from golflab.fastev import draw_ev_function; print(draw_ev_function() is None)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**__import__("os").environ, "GOLFLAB_PURE_PYTHON": "1"})
+    assert out.stdout.strip() == "True"
+
+
+def test_unseen_counts_rejects_an_observation_showing_more_cards_than_the_deck():
+    obs = SimpleNamespace(rules=Rules(), players=("a", "b"), grids=[[Card.parse("KS")] * 6, [None] * 6],
+                          discard_pile=(), drawn=None, taken=None)
+    with pytest.raises(ValueError, match="shows more K cards than the deck holds"):
+        unseen_counts(obs)
