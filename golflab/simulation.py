@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .analysis import QualityCounters, grade
-from .ev import Pool, unseen_counts
 from .game import Game, Phase
 from .rules import Rules
 
@@ -82,6 +81,7 @@ class _Task:
     stop: int
     analyze: bool
     decision_rows: bool = True  # False: only count the grades per personality (summarize)
+    kernel: bool = False  # played by the compiled kernel (``_kernel_plays``)
 
 
 def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
@@ -114,10 +114,50 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
             apply(action)
 
 
+#: Fewest games a run hands to the compiled kernel while it is not yet loaded in this
+#: process (loading takes about a second; the Python reference plays some 100 games a second).
+KERNEL_MIN_GAMES = 100
+
+
+def _kernel_plays(personalities, games: int, analyze: bool) -> bool:
+    """Whether the compiled kernel (``golflab.kernel``) plays a run: games without decision
+    analysis, between personalities, when the kernel is enabled, and when it is already
+    loaded here or the run is big enough to pay for loading it. Either way the games are
+    the same."""
+    from . import kernel
+
+    if analyze or not kernel.enabled() or not kernel.supports(personalities):
+        return False
+    return "golflab.kernel.engine" in sys.modules or games >= KERNEL_MIN_GAMES
+
+
+def _kernel_rounds(task: _Task) -> list[tuple]:
+    """The round rows of ``_play_games`` for games the kernel played."""
+    from . import kernel
+
+    played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
+    names = seat_names([_name(p) for p in task.personalities])
+    kinds = [_name(p) for p in task.personalities]
+    seats = range(len(names))
+    rows = []
+    for k, (hands, scores, turns, finishers) in enumerate(zip(played.hand_scores.tolist(), played.scores.tolist(),
+                                                              played.turns.tolist(), played.finishers.tolist())):
+        index = task.start + k
+        totals = [sum(col) for col in zip(*scores)]
+        best = min(totals)
+        for hole, (hand, score, turn, finisher) in enumerate(zip(hands, scores, turns, finishers), start=1):
+            low = min(score)
+            rows += [(index, hole, s, names[s], kinds[s], score[s], hand[s], turn[s], finisher == s, score[s] == low,
+                      finisher < 0, totals[s], totals[s] == best) for s in seats]
+    return rows
+
+
 def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
     Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
     of ``(personality, quality)``) and the quality counters."""
+    if task.kernel:
+        return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
     rounds: list[list] = []
@@ -132,7 +172,7 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
         if kind == "decision":
             if analyze:
                 seat = obs.seat
-                g = grade(obs, action, kinds[seat], Pool(unseen_counts(obs), task.rules))
+                g = grade(obs, action, kinds[seat])
                 quality.add(g)
                 if not rows:
                     grades[kinds[seat], g.quality] += 1
@@ -362,7 +402,8 @@ def _run(personalities, games, rules, seed, processes, report, analyze, decision
     made as they are handed out and only a few per worker wait, so memory does not grow with
     ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
-    tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows)
+    kernel = _kernel_plays(personalities, games, analyze)
+    tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows, kernel)
              for a in range(0, games, chunk))
     done = 0
 
