@@ -1,0 +1,39 @@
+"""Index constants shared by the compiled kernel's modules: kinds, tiers, the rule flags,
+the profile fields, the game-state scalars, stages, phases and action codes."""
+
+from __future__ import annotations
+
+from ..model import ALL_KINDS
+
+#: kinds are indices into ``golflab.model.ALL_KINDS`` (ranks A..K, then JK, then the one-eyed jack)
+KINDS = ALL_KINDS
+TWO, JACK, JK, ONE_EYED_KIND = KINDS.index("2"), KINDS.index("J"), KINDS.index("JK"), len(KINDS) - 1
+NONE = -1  # a face-down card, no card, no position
+JOKER_CARD = 52  # cards are indices into cards.ALL_CARDS, the joker last
+
+#: value tiers (``rules.value_tier``) in order
+TIERS = ("Excellent", "Good", "Decent", "Neutral", "Bad", "Terrible")
+EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = range(6)
+
+#: the rule flags (an int64 array, ``tables.rule_arrays``)
+(F_EAGLE, F_KEEP_NEGATIVE, F_BLACKJACK, F_KNOCK_BONUS, F_KNOCK_PENALTY, F_FLIP_MODE, F_KNOCK_EARLY,
+ F_FLIP_ACTION, F_MAX_TURNS, F_INITIAL_FLIPS, F_ROUNDS, F_PRESSURE_START, F_PROGRESS, F_STALL, F_DECK_TOTAL,
+ F_DECK_POINTS, F_UNDERDOG, F_TIED_SHAME, F_DECK_SIZE) = range(19)
+N_FLAGS = 19
+FLIP_MODES = ("never", "always", "endgame")
+
+#: a personality as a float array
+P_THRESHOLD, P_PAIR_HOPE, P_AGGRESSION, P_UNPREDICTABLE = range(4)
+
+#: the game's scalars (an int64 array)
+(S_DRAW_N, S_DISC_N, S_CURRENT, S_STAGE, S_PHASE, S_HELD, S_HELD_SRC, S_FINISHER, S_FIRST, S_ROUND,
+ S_OPTIONAL, S_FLIPS_DONE, S_SEATS_FLIPPED, S_PEND_START, S_PEND_N) = range(15)
+N_SCALARS = 15
+SRC_NONE, SRC_DRAW, SRC_TAKE = 0, 1, 2
+STAGE_NONE, STAGE_INITIAL_FLIP, STAGE_DRAW, STAGE_PLACE, STAGE_FLIP = range(5)
+PHASE_INITIAL_FLIP, PHASE_PLAYING, PHASE_FINAL_TURN, PHASE_ROUND_OVER, PHASE_GAME_OVER = range(5)
+
+#: action codes: flip 0-5, swap 6-11, then the rest (``ACTION_NAMES``)
+A_FLIP, A_SWAP, A_DRAW, A_TAKE, A_DISCARD, A_SKIP, A_KNOCK = 0, 6, 12, 13, 14, 15, 16
+ACTION_NAMES = (*(f"flip {i}" for i in range(6)), *(f"swap {i}" for i in range(6)), "draw", "take", "discard",
+                "skip", "knock")

@@ -1,0 +1,129 @@
+"""CPython's ``random.Random`` (MT19937) in compiled code: the same stream, draw for draw.
+
+A generator is a row of ``state`` (625 int64: the 624 words, then the index), filled from
+``random.Random(seed).getstate()`` (``state_of``), so seeding stays CPython's. ``random``,
+``randbelow``/``choice`` and ``shuffle`` consume the stream exactly as ``random.Random``'s
+methods of those names do (Python 3.10+), so a game played here deals and chooses as the
+reference does.
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+import numpy as np
+from numba import njit
+
+N, M = 624, 397
+MASK32 = 0xFFFFFFFF
+UPPER, LOWER, MATRIX_A = 0x80000000, 0x7FFFFFFF, 0x9908B0DF
+
+
+def state_of(rng: _random.Random) -> np.ndarray:
+    """The generator row of a ``random.Random`` (its words, then its index)."""
+    _version, words, _gauss = rng.getstate()
+    return np.array(words, dtype=np.int64)
+
+
+def seeded(seed: int) -> np.ndarray:
+    """The generator row of ``random.Random(seed)``."""
+    return state_of(_random.Random(seed))
+
+
+@njit(cache=True)
+def _twist(mt) -> None:
+    for kk in range(N - M):
+        y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER)
+        mt[kk] = mt[kk + M] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+    for kk in range(N - M, N - 1):
+        y = (mt[kk] & UPPER) | (mt[kk + 1] & LOWER)
+        mt[kk] = mt[kk + (M - N)] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+    y = (mt[N - 1] & UPPER) | (mt[0] & LOWER)
+    mt[N - 1] = mt[M - 1] ^ (y >> 1) ^ (MATRIX_A if y & 1 else 0)
+
+
+@njit(cache=True)
+def genrand(mt) -> int:
+    """The next 32-bit word of generator row ``mt``."""
+    if mt[N] >= N:
+        _twist(mt)
+        mt[N] = 0
+    y = mt[mt[N]]
+    mt[N] += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    y ^= y >> 18
+    return y & MASK32
+
+
+@njit(cache=True)
+def random(mt) -> float:
+    """``random.Random.random()``: 53 random bits as a float in [0, 1)."""
+    a = genrand(mt) >> 5
+    b = genrand(mt) >> 6
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True)
+def randbelow(mt, n: int) -> int:
+    """``random.Random._randbelow(n)`` for 0 < n < 2**32 (the getrandbits method)."""
+    k = 0
+    m = n
+    while m:
+        k += 1
+        m >>= 1
+    r = genrand(mt) >> (32 - k)
+    while r >= n:
+        r = genrand(mt) >> (32 - k)
+    return r
+
+
+@njit(cache=True)
+def shuffle(mt, items, size: int) -> None:
+    """``random.Random.shuffle`` of ``items[:size]`` in place."""
+    for i in range(size - 1, 0, -1):
+        j = randbelow(mt, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@njit(cache=True)
+def seed_row(row, seed: int) -> None:
+    """Fill ``row`` as ``random.Random(seed)`` seeds itself, for 0 <= seed < 2**63
+    (``init_by_array`` over the seed's 32-bit words)."""
+    mt = row
+    mt[0] = 19650218
+    for i in range(1, N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    lo, hi = seed & MASK32, seed >> 32
+    length = 2 if hi else 1
+    i, j = 1, 0
+    for _ in range(max(N, length)):
+        key = lo if j == 0 else hi
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key + j) & MASK32
+        i += 1
+        j += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+    for _ in range(N - 1):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & MASK32
+        i += 1
+        if i >= N:
+            mt[0] = mt[N - 1]
+            i = 1
+    mt[0] = 0x80000000
+    mt[N] = N
+
+
+@njit(cache=True)
+def seed_rows(seeds):
+    """Generator rows for a 2-D array of seeds (each 0 <= seed < 2**63): [i, j] -> row."""
+    a, b = seeds.shape
+    rows = np.empty((a, b, N + 1), dtype=np.int64)
+    for i in range(a):
+        for j in range(b):
+            seed_row(rows[i, j], seeds[i, j])
+    return rows

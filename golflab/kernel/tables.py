@@ -1,0 +1,80 @@
+"""The compiled kernel's inputs, derived from the one rule declaration and scoring model:
+the rule arrays (values, pair points, tiers, twins, hand bonuses, the deck) and the
+personalities as float rows. Nothing here is declared again: every number is read from
+``golflab.model``, ``golflab.rules``, ``golflab.ev`` and ``golflab.ai``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..ai import Profile
+from ..ai.decisions import turn_marks
+from ..ai.evaluate import rule_table
+from ..cards import ALL_CARDS, JOKER, build_deck
+from ..ev import deck_counts
+from ..model import HAND_BONUSES, RANK_OF
+from ..rules import Rules
+from . import layout as L
+
+_KIND = {k: i for i, k in enumerate(L.KINDS)}
+_CARD = {c: i for i, c in enumerate(ALL_CARDS)} | {JOKER: L.JOKER_CARD}
+
+
+def card_index(card) -> int:
+    """A Card's index in the kernel (``cards.ALL_CARDS`` order, the joker 52)."""
+    return _CARD[card]
+
+
+def card_of(index: int):
+    """The Card of a kernel card index."""
+    return JOKER if index == L.JOKER_CARD else ALL_CARDS[index]
+
+
+@lru_cache(maxsize=64)
+def rule_arrays(rules: Rules, players: int) -> tuple:
+    """The rule tuple the kernel reads (its layout is indexed by position in ``cpu`` and ``engine``)."""
+    table = rule_table(rules)
+    model = table.model
+    value = np.array([table.value[k] for k in L.KINDS], dtype=np.float64)
+    pair = np.array([table.pair[k] for k in L.KINDS], dtype=np.float64)
+    twin = np.array([_KIND[table.twin[k]] if k in table.twin else L.NONE for k in L.KINDS], dtype=np.int64)
+    tier = np.array([L.TIERS.index(table.tier[k]) for k in L.KINDS], dtype=np.int64)
+    counts = deck_counts(rules, players)  # kind -> count, in the deck's order (the CPU iterates it so)
+    count_arr = np.array([counts.get(k, 0) for k in L.KINDS], dtype=np.int64)
+    order = np.array([_KIND[k] for k in counts], dtype=np.int64)
+    kind_of = np.array([_KIND[model.kind(card_of(i))] for i in range(53)], dtype=np.int64)
+    bonuses = [b for b in HAND_BONUSES if getattr(rules, b.rule)]
+    bonus_rank = np.array([L.KINDS.index(b.rank) if b.rank is not None else L.NONE for b in bonuses], dtype=np.int64)
+    bonus_pts = np.array([b.points for b in bonuses], dtype=np.int64)
+    rank_of = np.array([_KIND[RANK_OF[k]] for k in L.KINDS], dtype=np.int64)
+    _, total, points = table.deck(players)
+    pressure, progress, stall = turn_marks(rules.max_turns)
+    flags = np.zeros(L.N_FLAGS, dtype=np.int64)
+    flags[L.F_EAGLE] = table.eagle
+    flags[L.F_KEEP_NEGATIVE] = table.keep_negative
+    flags[L.F_BLACKJACK] = rules.blackjack
+    flags[L.F_KNOCK_BONUS] = rules.knock_bonus
+    flags[L.F_KNOCK_PENALTY] = rules.knock_penalty
+    flags[L.F_FLIP_MODE] = L.FLIP_MODES.index(rules.flip_mode)
+    flags[L.F_KNOCK_EARLY] = rules.knock_early
+    flags[L.F_FLIP_ACTION] = rules.flip_as_action
+    flags[L.F_MAX_TURNS] = rules.max_turns
+    flags[L.F_INITIAL_FLIPS] = rules.initial_flips
+    flags[L.F_ROUNDS] = rules.rounds
+    flags[L.F_PRESSURE_START], flags[L.F_PROGRESS], flags[L.F_STALL] = pressure, progress, stall
+    flags[L.F_DECK_TOTAL], flags[L.F_DECK_POINTS] = total, points
+    flags[L.F_UNDERDOG] = rules.underdog_bonus
+    flags[L.F_TIED_SHAME] = rules.tied_shame
+    deck = np.array([card_index(c) for c in build_deck(rules.decks_for(players), rules.jokers)], dtype=np.int64)
+    flags[L.F_DECK_SIZE] = deck.size
+    for arr in (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, deck):
+        arr.setflags(write=False)
+    return (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of), deck
+
+
+def profile_rows(profiles: "list[Profile]") -> np.ndarray:
+    """Each personality as (swap_threshold, pair_hope, aggression, unpredictability)."""
+    return np.array([(p.swap_threshold, p.pair_hope, p.aggression, p.unpredictability) for p in profiles],
+                    dtype=np.float64)

@@ -1,0 +1,141 @@
+"""The compiled kernel against the Python reference: the same games, move for move.
+
+For one variant per value of every rule option (generated from ``rules.OPTIONS``), and a
+few combinations, the kernel's games must equal ``Game`` played by the ``CPUPlayer``s:
+the same actions in the same order, the same hole scores, turns and finishers, and the
+same ``simulate`` rounds frame. The Mersenne Twister port is checked against CPython's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba", reason="the kernel needs the fast extra (numba)")
+
+from golflab import Rules, simulate  # noqa: E402
+from golflab.kernel import ENV, enabled, play, supports  # noqa: E402
+from golflab.kernel import mt19937 as mt  # noqa: E402
+from golflab.rules import OPTIONS  # noqa: E402
+from golflab.simulation import play_games  # noqa: E402
+
+BASE = {"rounds": 3, "initial_flips": 2, "flip_mode": "never", "jokers": "none", "max_turns": 50}
+LINEUPS = [("Sofia", "Maya", "Priya", "Marcus"), ("Kenji", "Diego", "River"), ("Sage", "Maya"),
+           ("Diego", "Kenji", "Sage", "River", "Sofia")]
+
+
+def _values(option) -> list:
+    """Every value an option may take besides the base's, bounded ints at their ends and middle."""
+    if option.kind is bool:
+        return [True]
+    if option.choices:
+        return [c for c in option.choices if c != BASE.get(option.name, option.default)]
+    lo, hi = option.bounds
+    return sorted({lo, (lo + hi) // 2, hi} - {BASE.get(option.name, option.default)})
+
+
+VARIANTS = {f"{o.name}={v}": {o.name: v} for o in OPTIONS for v in _values(o)}
+VARIANTS["rounds=18"] = {"rounds": 18}
+VARIANTS["max_turns=10,flip_always"] = {"max_turns": 10, "flip_mode": "always"}
+VARIANTS["all_scoring"] = {"jokers": "standard", "super_kings": True, "ten_penny": True, "knock_bonus": True,
+                           "blackjack": True, "wolfpack": True, "one_eyed_jacks": True, "four_of_a_kind": True,
+                           "negative_pairs_keep_value": True, "underdog_bonus": True, "tied_shame": True}
+VARIANTS["all_turns"] = {"flip_as_action": True, "knock_early": True, "flip_mode": "endgame", "knock_penalty": True,
+                         "jokers": "eagle_eye", "initial_flips": 0}
+
+
+def _reference(lineup, rules: Rules, seed: int, games: int):
+    """Each game's history and holes (scores, hand scores, turns, finisher) as ``Game`` plays them."""
+    out = {}
+    for kind, index, game, _obs, _action in play_games(list(lineup), rules, seed, 0, games):
+        if kind == "hole_over":
+            result = game.round_results[-1]
+            holes = out.setdefault(index, [None, []])[1]
+            holes.append((list(result.scores), list(result.hand_scores), game.turns,
+                          -1 if result.finisher is None else result.finisher))
+            if game.is_over:
+                out[index][0] = game.history
+    return out
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_kernel_plays_the_reference_games(name):
+    options = VARIANTS[name]
+    rules = Rules(**{**BASE, **options})
+    k = sum(map(ord, name)) % len(LINEUPS)
+    lineup = LINEUPS[k]
+    if rules.decks is not None and rules.decks == 1 and len(lineup) > 4:
+        lineup = LINEUPS[0]
+    games = 2 if rules.rounds > 5 else 4
+    ref = _reference(lineup, rules, seed=k + 7, games=games)
+    fast = play(lineup, rules, seed=k + 7, start=0, stop=games, history=True)
+    for g in range(games):
+        history, holes = ref[g]
+        assert fast.actions[g] == history, f"game {g}: first difference at action " + str(
+            next((i for i, (a, b) in enumerate(zip(fast.actions[g], history)) if a != b),
+                 min(len(history), len(fast.actions[g]))))
+        for h, (scores, hands, turns, finisher) in enumerate(holes):
+            assert fast.scores[g, h].tolist() == scores
+            assert fast.hand_scores[g, h].tolist() == hands
+            assert fast.turns[g, h].tolist() == turns
+            assert fast.finishers[g, h] == finisher
+
+
+def test_kernel_reshuffles_as_the_reference():
+    """Six players on one deck leave 15 cards to draw: every hole reshuffles the discard pile."""
+    lineup = ("Sofia", "Maya", "Priya", "Marcus", "Kenji", "Sage")
+    rules = Rules(**{**BASE, "decks": 1})
+    ref = _reference(lineup, rules, seed=3, games=2)
+    fast = play(lineup, rules, seed=3, start=0, stop=2, history=True)
+    for g in range(2):
+        assert fast.actions[g] == ref[g][0]
+        assert fast.scores[g].tolist() == [scores for scores, *_ in ref[g][1]]
+    assert fast.actions[0].count("draw") > 3 * 15  # more draws than 3 holes' piles: reshuffled
+
+
+@pytest.mark.parametrize("options", [{}, {"flip_mode": "always", "underdog_bonus": True, "tied_shame": True}])
+def test_simulate_rounds_are_the_same_with_and_without_the_kernel(monkeypatch, options):
+    """A run big enough for the kernel gives the very frame the reference gives."""
+    rules = Rules(**{**BASE, **options})
+    players = ["Sofia", "Maya", "Priya"]
+    monkeypatch.setenv(ENV, "0")
+    reference = simulate(players, 120, rules, seed=5, progress=False, analyze=False)
+    monkeypatch.setenv(ENV, "1")
+    fast = simulate(players, 120, rules, seed=5, progress=False, analyze=False)
+    assert fast.rounds.equals(reference.rounds)
+    assert fast.rounds.dtypes.tolist() == reference.rounds.dtypes.tolist()
+
+
+def test_kernel_switch_is_checked(monkeypatch):
+    monkeypatch.setenv(ENV, "yes")
+    with pytest.raises(ValueError, match="GOLFLAB_KERNEL must be 0"):
+        enabled()
+    with pytest.raises(ValueError, match="GOLFLAB_KERNEL must be 0"):
+        simulate(["Sofia", "Maya"], 2, Rules(), seed=1, progress=False, analyze=False)
+    monkeypatch.setenv(ENV, "0")
+    assert not enabled()
+
+
+def test_the_expert_is_left_to_the_reference():
+    assert supports(["Sofia", "Maya"])
+    assert not supports(["Sofia", "Expert"])
+    with pytest.raises(ValueError, match="not the Expert"):
+        play(["Sofia", "Expert"], Rules(), 1, 0, 1)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 98765432123456789, 2**63 - 1])
+def test_mersenne_twister_is_cpythons(seed):
+    row = np.zeros(625, dtype=np.int64)
+    mt.seed_row(row, seed)
+    reference = random.Random(seed)
+    assert tuple(row) == reference.getstate()[1]
+    assert [mt.random(row) for _ in range(700)] == [reference.random() for _ in range(700)]  # past a twist
+    assert [mt.randbelow(row, n) for n in range(1, 300)] == [reference._randbelow(n) for n in range(1, 300)]
+    deck = list(range(108))
+    reference.shuffle(deck)
+    mine = np.arange(108)
+    mt.shuffle(row, mine, 108)
+    assert mine.tolist() == deck
+    assert tuple(row) == reference.getstate()[1]
