@@ -15,7 +15,8 @@ not offered) is a ValueError saying what is allowed; it counts as nothing and ch
 Hooks: ``golf-exercise-N`` (one box per question), ``golf-exercise-choice``,
 ``golf-exercise-number``, ``golf-exercise-check``, ``golf-exercise-feedback`` (with
 ``golf-exercise-right``, ``golf-exercise-wrong`` or ``golf-exercise-refused``) and
-``golf-exercise-progress`` (answered and right so far).
+``golf-exercise-progress`` (answered and right so far); the whole set is
+``golf-exercise-set`` (with ``golf-large`` when shown large, see ``widgets.display_size``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from golflab import Game, HandBreakdown, Rules, hand_breakdown, round_breakdown
 from golflab.display import grid_html
 from golflab.puzzles import Puzzle, describe
 
+from .display_size import LARGE_CSS, resolve_large, set_large
 from .lesson import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
 
@@ -274,9 +276,12 @@ class Exercises(w.VBox):
 
     ``answer(i, choice=..., number=...)`` checks question ``i`` as the button does and returns
     the ``Verdict`` (None when the input was refused: the message says why, nothing changes).
+    ``large``: large cards and type for a projector (None: the teacher's setting, ``?large=1``
+    on the app's URL or ``GOLFLAB_LARGE``, as for the table; see ``widgets.display_size``).
     """
 
-    def __init__(self, questions: Sequence[Question], title: str = "Exercises"):
+    def __init__(self, questions: Sequence[Question], title: str = "Exercises", large: bool | None = None):
+        is_large = resolve_large(large)
         if not questions:
             raise ValueError("an exercise set needs at least one question")
         self.questions = list(questions)
@@ -284,8 +289,10 @@ class Exercises(w.VBox):
         self.progress = w.HTML()
         self.progress.add_class("golf-exercise-progress")
         self.boxes = [self._box(i, q) for i, q in enumerate(self.questions)]
-        super().__init__([w.HTML(LESSON_CSS + BOARD_CSS + EXERCISE_CSS + f"<h3>{escape(title)}</h3>"),
+        super().__init__([w.HTML(LESSON_CSS + BOARD_CSS + EXERCISE_CSS + LARGE_CSS + f"<h3>{escape(title)}</h3>"),
                           self.progress, *self.boxes])
+        self.add_class("golf-exercise-set")
+        set_large(self, is_large)
         self._show_progress()
 
     def _box(self, i: int, q: Question) -> w.VBox:
