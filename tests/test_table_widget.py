@@ -605,7 +605,7 @@ def test_the_settings_panel_has_its_own_new_game_button():
     t = table(players=["Kenji"], rules=Rules(rounds=3))
     t.slots[0].click()
     panel = t.setup
-    assert panel.children[-1] is panel.new_game_button and panel.children[-2] is panel.rules_form
+    assert panel.children[-2] is panel.new_game_button and panel.children[-3] is panel.rules_form
     panel.count.value = 2
     panel.seed.value = "5"
     panel.new_game_button.click()

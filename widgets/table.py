@@ -21,9 +21,13 @@ Choices where the spec is silent (a careful player's table):
   a resumed game continues exactly as the uninterrupted one would.
 * ``New game`` during a game asks for a second click before throwing the game away.
 * A saved game is ``Game.to_json()``, offered as a ``.json`` file to download; it resumes
-  from a chosen file (``golf-upload``) or pasted text. The seat named ``You`` is the
-  learner's and every other seat must be a personality. A loaded game is replayed from its
-  deal so that the move log tells it.
+  from a chosen file (``golf-upload``) or pasted text. Every seat not named after a CPU
+  personality is a person's (people may not take a personality's name): a save whose only
+  person is ``You`` resumes as one learner's game, one with other people's names as a
+  hot-seat game, hidden behind "Pass to ..." the person to move. A loaded game is replayed
+  from its deal so that the move log tells it.
+* The new-game panel seats one learner (``You``) or several people at this screen
+  (hot-seat, see ``widgets.table_setup``); it starts the game through ``new_game``.
 * Each opponent's card that its latest turn changed is outlined (``golf-changed``) and the
   last moves of the hole stay beside the board (``golf-recent-box``); *Next hole* scrolls
   the table's top into view.
@@ -50,7 +54,9 @@ from .table_setup import (
     NewGamePanel,
     TableSettings,
     check_opponents,
+    check_people,
     default_opponents,
+    people_in,
 )
 
 log = logging.getLogger(__name__)
@@ -112,7 +118,8 @@ class GolfTable(w.VBox):
 
     Hot-seat (several people at one screen): ``players`` names every seat in order and
     ``humans`` the people among them, e.g. ``players=["Ann", "Ben", "Sofia"], humans=["Ann",
-    "Ben"]``; the other seats are CPU personalities. The status names whose turn it is, and
+    "Ben"]``; the other seats are CPU personalities (the panel's "People at this screen"
+    does the same). The status names whose turn it is, and
     between two people's turns the board hides behind "Pass to Ben" (``golf-hotseat-ready``
     shows it again), so a drawn card is seen only by the seat that drew it.
 
@@ -246,18 +253,28 @@ class GolfTable(w.VBox):
         """Resume a game saved with ``save``. Bad text is a ValueError and changes nothing."""
         game = Game.from_json(text)
         names = list(game.players)
-        if names.count(HUMAN_NAME) != 1:
-            raise ValueError(f"this saved game has no single seat named {HUMAN_NAME!r}, so there is no seat for you")
-        seat = names.index(HUMAN_NAME)
-        check_opponents(names[:seat] + names[seat + 1:])
+        people = people_in(names)
+        if people == (HUMAN_NAME,):
+            hot = None
+            seat = names.index(HUMAN_NAME)
+            check_opponents(names[:seat] + names[seat + 1:])
+        elif len(people) > 1:
+            hot = people
+            seat = _hot_settings(names, people, game.rules, game.seed).human_seat
+        else:
+            raise ValueError(f"this saved game has no single seat named {HUMAN_NAME!r} (one learner) nor two or "
+                             "more people's names (hot-seat): every seat but its people's must be a CPU "
+                             f"personality, got {', '.join(names)}")
         replayed, story = words.Chronicle.retold(game, seat)
         if replayed.to_json() != game.to_json():  # never expected; the save itself is what counts
             log.error("a loaded game replays differently from its save")
             replayed, story = game, words.Chronicle(game)
-        story.log_lines.append(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
-        self._hot = None
-        self._start(replayed, seat, story)
-        self._note(f"Loaded a saved game: hole {game.round} of {game.rules.rounds}.")
+        what = "a saved game" if hot is None else f"a saved hot-seat game ({' and '.join(people)} at this screen)"
+        done = f"Loaded {what}: hole {game.round} of {game.rules.rounds}."
+        story.log_lines.append(done)
+        self._hot = hot
+        self._start(replayed, seat, story, hide=True)
+        self._note(done)
 
     def new_game(self, players=None, rules: Rules | None = None, seed: int | None = None,
                  human_seat: int | None = None, humans=None) -> None:
@@ -299,8 +316,13 @@ class GolfTable(w.VBox):
         self._start_listeners.append(callback)
 
     def __repr__(self) -> str:
-        others = [n for i, n in enumerate(self.game.players) if i != self.human_seat]
-        return f"<GolfTable: you against {', '.join(others)}; {self.game.rules.rounds} holes>"
+        names, holes = self.game.players, self.game.rules.rounds
+        if self._hot is not None:
+            cpus = [n for i, n in enumerate(names) if i not in self.humans]
+            against = f" against {', '.join(cpus)}" if cpus else ""
+            return f"<GolfTable: {' and '.join(self._hot)} at this screen{against}; {holes} holes>"
+        others = [n for i, n in enumerate(names) if i != self.human_seat]
+        return f"<GolfTable: you against {', '.join(others)}; {holes} holes>"
 
     # ------------------------------------------------------------- game flow
     @property
@@ -313,7 +335,9 @@ class GolfTable(w.VBox):
         """Every move of this game, oldest first (a loaded game's too)."""
         return self.story.moves
 
-    def _start(self, game: Game, human_seat: int, story: words.Chronicle | None = None) -> None:
+    def _start(self, game: Game, human_seat: int, story: words.Chronicle | None = None, hide: bool = False) -> None:
+        """Show ``game`` from ``human_seat``; hot-seat: the person to move sees the board first,
+        or (``hide``, a loaded game) the board waits behind "Pass to" them."""
         self.pacer.stop()
         self._moved = []
         self.game = game
@@ -323,8 +347,11 @@ class GolfTable(w.VBox):
         self._pass_to = None
         if self._setup is not None:  # the panel starts from this game's settings, with a random seed
             self._setup.show(self._settings_now(seed=None))
-        if self._hot is not None and game.current_player in self.humans:
-            self.human_seat = game.current_player  # the first person to play sees the board first
+        if self._hot is not None and game.current_player in self.humans and game.phase in words.ACTIVE_PHASES:
+            if hide:  # whoever loaded the game hands the screen over: a drawn card stays hidden
+                self._pass_to = game.current_player
+            else:
+                self.human_seat = game.current_player  # the first person to play sees the board first
         self.story = story or words.Chronicle(game)
         self._confirm_new = False
         self._last = ""
@@ -434,16 +461,19 @@ class GolfTable(w.VBox):
             self._refuse("This game is not finished. Press New game again to abandon it and deal a new one, "
                          "or just keep playing.")
             return
-        if self._hot is not None and _button is not (self._setup and self._setup.new_game_button):
-            self.new_game()  # the same people and seats, a new deal
-            return
         try:
-            settings = self._setup.settings() if self._setup is not None else self._settings_now(seed=None)
+            if self._setup is None:
+                self.new_game()  # the same players, seats and rules, a new deal
+                return
+            settings = self._setup.settings()
+            if settings.people:
+                self.new_game(settings.players, settings.rules, settings.seed, humans=settings.people)
+            else:
+                self.new_game(settings.opponents, settings.rules, settings.seed, settings.human_seat)
         except ValueError as exc:
             self._refuse(f"Cannot start a new game: {exc}. Fix it under New game settings.")
-            return
-        self._hot = None  # the panel's settings: one learner against CPU players
-        self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
+            if self._setup is not None:
+                self._setup.show_problem(f"No new game: {exc}.")
 
     @guarded
     def _on_save(self, _button=None) -> None:
@@ -523,12 +553,11 @@ class GolfTable(w.VBox):
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
         """The current opponents, rules and seat, with ``seed`` for the next game (hot-seat:
-        the CPU seats, and the first person's seat for a one-learner game)."""
+        the people and the CPU seats, each in seat order)."""
         names = list(self.game.players)
         if self._hot is not None:
-            seat = min(self.humans)
             return TableSettings(tuple(n for i, n in enumerate(names) if i not in self.humans), self.game.rules,
-                                 seed, min(seat, len(names) - len(self.humans)))
+                                 seed, 0, tuple(n for i, n in enumerate(names) if i in self.humans))
         names.pop(self.human_seat)
         return TableSettings(tuple(names), self.game.rules, seed, self.human_seat)
 
@@ -556,7 +585,7 @@ def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -
 
 def _hot_settings(players, humans, rules: Rules | None, seed: int | None) -> TableSettings:
     """Validate a hot-seat table: ``players`` every seat's name in order, ``humans`` the people
-    among them (1-6, distinct, not CPU personality names); the other seats are personalities.
+    among them (2-6, see ``check_people``); the other seats are personalities.
     Returns TableSettings whose ``players`` are exactly ``players``."""
     if isinstance(players, (str, int)) or not isinstance(players, (list, tuple)):
         raise ValueError(f"with humans, players must list every seat's name in order, got {players!r}")
@@ -565,12 +594,11 @@ def _hot_settings(players, humans, rules: Rules | None, seed: int | None) -> Tab
     names = list(players)
     if not 2 <= len(names) <= 6:
         raise ValueError(f"golf is for 2 to 6 players, got {len(names)}: {names}")
+    check_people(humans)
     for name in humans:
-        if not isinstance(name, str) or not name.strip() or name not in names:
+        if name not in names:
             raise ValueError(f"every human must be one of the players {names}, got {name!r}")
-        if name in CPU_NAMES:
-            raise ValueError(f"{name!r} is a CPU personality; give the people other names")
-    if len(set(humans)) != len(humans) or len(set(names)) != len(names):
+    if len(set(names)) != len(names):
         raise ValueError(f"every player needs a different name, got players {names} and humans {list(humans)}")
     cpus = [n for n in names if n not in humans]
     if cpus:

@@ -1,9 +1,16 @@
-"""The new-game panel of the golf table: how many opponents, which personalities, your
-seat, an optional seed, and every rule option (``RulesForm``, each with its explanation)."""
+"""The new-game panel of the golf table: how many people at this screen (one learner, or
+several taking turns: hot-seat) and their names, how many CPU players, which personalities,
+your seat, an optional seed, and every rule option (``RulesForm``, each with its explanation).
+
+Hooks: ``golf-people`` (the people menu), ``golf-person-name`` and ``golf-person-name-N``
+(a person's name box, N from 0), ``golf-cpu-count`` (how many CPU players),
+``golf-cpu-N`` (a CPU seat's personality), ``golf-your-seat``, ``golf-seed``,
+``golf-new-game-here`` and ``golf-setup-problem`` (why the last press started no game)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 import ipywidgets as w
 
@@ -14,25 +21,65 @@ from .rules_form import RulesForm
 
 HUMAN_NAME = "You"
 MAX_OPPONENTS = 5
+MAX_PLAYERS = MAX_OPPONENTS + 1
+MAX_NAME = 20  # characters in a person's name: it must fit the board's labels and status line
 MAX_SEED = 2**63 - 1  # a random game's seed is below 2**63: any seed from the move log can be typed back
 
 
 @dataclass(frozen=True)
 class TableSettings:
     """What a new game needs: the CPU personalities in seat order, the rules, the seed
-    (None: a random one) and the learner's seat."""
+    (None: a random one) and the learner's seat; or, for several people at one screen
+    (hot-seat), the people's names in ``people`` (they sit first, the CPU players after them)."""
 
     opponents: tuple[str, ...]
     rules: Rules
     seed: int | None
     human_seat: int
+    people: tuple[str, ...] = ()
 
     @property
     def players(self) -> list[str]:
-        """Seat names: the personalities with ``You`` inserted at the learner's seat."""
+        """Seat names: the personalities with ``You`` inserted at the learner's seat (hot-seat:
+        the people, then the personalities)."""
+        if self.people:
+            return [*self.people, *self.opponents]
         names = list(self.opponents)
         names.insert(self.human_seat, HUMAN_NAME)
         return names
+
+
+def check_people(names) -> tuple[str, ...]:
+    """Validate the names of the people at one screen (hot-seat): 2 to 6 names of at most
+    ``MAX_NAME`` characters, distinct, neither a CPU personality's name nor ``You`` (the one
+    learner's seat); a ValueError saying which name is wrong and why."""
+    if not 2 <= len(names) <= MAX_PLAYERS:
+        raise ValueError(f"several people at one screen are 2 to {MAX_PLAYERS} names, got {len(names)}; "
+                         "for one learner against CPU players leave humans out")
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(f"person {i + 1} has no name: type a name for each person at this screen")
+        if len(name) > MAX_NAME:
+            raise ValueError(f"the name {name[:MAX_NAME]!r}... is too long: at most {MAX_NAME} characters")
+        if name in CPU_NAMES:
+            raise ValueError(f"{name!r} is a CPU personality; give the people other names")
+        if name == HUMAN_NAME:
+            raise ValueError(f"{HUMAN_NAME!r} is the seat of the one learner in a one-person game; give each "
+                             "person at this screen their own name")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise ValueError(f"two people are called {twice!r}: every person needs a different name")
+    return tuple(names)
+
+
+def people_in(players) -> tuple[str, ...]:
+    """Who plays at this screen in a game with these seat names: ``("You",)`` when a seat is
+    called ``You`` (one learner), else every seat not named after a CPU personality (CPU
+    seats always are, people's never are), in seat order."""
+    names = list(players)
+    if HUMAN_NAME in names:
+        return (HUMAN_NAME,)
+    return tuple(name for name in names if name not in CPU_NAMES)
 
 
 def check_opponents(names) -> tuple[str, ...]:
@@ -56,8 +103,13 @@ class NewGamePanel(w.VBox):
 
     def __init__(self, settings: TableSettings) -> None:
         options = [(_label(n), n) for n in CPU_NAMES]
-        self.count = w.Dropdown(options=list(range(1, MAX_OPPONENTS + 1)), description="Opponents",
-                                layout=w.Layout(width="190px"))
+        self.people = w.Dropdown(options=[("1: you against the CPU players", 1)]
+                                 + [(f"{n}: take turns at this screen", n) for n in range(2, MAX_PLAYERS + 1)],
+                                 description="People at this screen", style={"description_width": "initial"},
+                                 layout=w.Layout(width="330px"))
+        self.names = [w.Text(description=f"Person {i + 1}", placeholder="name", layout=w.Layout(width="250px"))
+                      for i in range(MAX_PLAYERS)]
+        self.count = w.Dropdown(description="Opponents", layout=w.Layout(width="190px"))
         self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="290px"))
                               for _ in range(MAX_OPPONENTS)]
         self.seat = w.Dropdown(description="Your seat", layout=w.Layout(width="190px"))
@@ -66,44 +118,91 @@ class NewGamePanel(w.VBox):
         self.new_game_button = w.Button(description="New game with these settings", icon="refresh",
                                         button_style="primary", layout=w.Layout(width="auto"),
                                         tooltip="Deal a new game with the players and rules above")
-        self.new_game_button.add_class("golf-new-game-here")
+        self.problem = w.HTML(layout=w.Layout(display="none"))
+        hooks = [(self.people, "golf-people"), (self.problem, "golf-setup-problem"), (self.count, "golf-cpu-count"),
+                 (self.seat, "golf-your-seat"), (self.seed, "golf-seed"), (self.new_game_button, "golf-new-game-here")]
+        hooks += [(box, f"golf-person-name-{i}") for i, box in enumerate(self.names)]
+        hooks += [(dd, f"golf-cpu-{i}") for i, dd in enumerate(self.personalities)]
+        for widget, cls in hooks:
+            widget.add_class(cls)
+        for box in self.names:
+            box.add_class("golf-person-name")
+        self._syncing = False
+        self.people.observe(lambda _: self._sync(), names="value")
         self.count.observe(lambda _: self._sync(), names="value")
         note = w.HTML("<span style='color:#555;font-size:12px'>Seat 1 starts the first hole; the start moves one "
-                      "seat on every hole. The same seed deals the same cards.</span>")
+                      "seat on every hole. The same seed deals the same cards. Several people at this screen "
+                      "sit first, in the order above, the CPU players after them; between two people's turns "
+                      "the board is hidden until the next person is ready.</span>")
         super().__init__([
             w.HTML("<b>Players</b>"),
+            self.people, w.HBox(self.names, layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.count, self.seat, self.seed]), note,
             w.VBox(self.personalities),
             w.HTML("<b>Rules</b>"), self.rules_form,
-            self.new_game_button,
+            self.new_game_button, self.problem,
         ])
         self.show(settings)
 
     def _sync(self) -> None:
-        n = self.count.value
+        if self._syncing:  # setting the menus below calls back here
+            return
+        self._syncing = True
+        try:
+            self._show_seats(self.people.value)
+        finally:
+            self._syncing = False
+
+    def _show_seats(self, people: int) -> None:
+        """Show a name box per person, the CPU-count menu's range and a menu per CPU seat."""
+        for i, box in enumerate(self.names):
+            box.layout.display = None if people > 1 and i < people else "none"
+        low = 1 if people == 1 else 0
+        count = min(max(self.count.value or 0, low), MAX_PLAYERS - people)
+        self.count.description = "Opponents" if people == 1 else "CPU players"
+        self.count.options = list(range(low, MAX_PLAYERS - people + 1))
+        self.count.value = count
         for i, dd in enumerate(self.personalities):
-            dd.layout.display = None if i < n else "none"
+            dd.layout.display = None if i < count else "none"
             dd.description = f"CPU {i + 1}"
-        seat = min(self.seat.value or 0, n)
-        self.seat.options = [(f"{i + 1} of {n + 1}", i) for i in range(n + 1)]
+        seat = min(self.seat.value or 0, count)
+        self.seat.options = [(f"{i + 1} of {count + 1}", i) for i in range(count + 1)]
         self.seat.value = seat
+        self.seat.layout.display = None if people == 1 else "none"
+
+    def show_problem(self, text: str) -> None:
+        """Say below the button why it started no game ("" hides the message)."""
+        self.problem.value = (f'<div style="background:#ffebee;border-left:4px solid #c62828;padding:4px 10px;'
+                              f'margin:4px 0">{escape(text)}</div>') if text else ""
+        self.problem.layout.display = None if text else "none"
 
     def show(self, settings: TableSettings) -> None:
         """Put ``settings`` into the controls."""
+        self.show_problem("")
+        people = len(settings.people) if len(settings.people) > 1 else 1
+        for box, name in zip(self.names, settings.people if people > 1 else ()):
+            box.value = name
+        self.people.value = people
+        self._sync()
         self.count.value = len(settings.opponents)
         names = list(settings.opponents) + [n for n in CPU_NAMES if n not in settings.opponents]
         for dd, name in zip(self.personalities, names):
             dd.value = name
         self._sync()
-        self.seat.value = settings.human_seat
+        self.seat.value = min(settings.human_seat, len(settings.opponents))
         self.seed.value = "" if settings.seed is None else str(settings.seed)
         self.rules_form.set_rules(settings.rules)
 
     def settings(self) -> TableSettings:
         """The validated settings (a ValueError saying what is wrong otherwise)."""
         n = self.count.value
-        opponents = check_opponents([dd.value for dd in self.personalities[:n]])
-        return TableSettings(opponents, self.rules_form.rules, parse_seed(self.seed.value), self.seat.value)
+        names = [dd.value for dd in self.personalities[:n]]
+        opponents = check_opponents(names) if n or self.people.value == 1 else ()
+        people = ()
+        if self.people.value > 1:
+            people = check_people([box.value.strip() for box in self.names[:self.people.value]])
+        seat = self.seat.value if not people else 0
+        return TableSettings(opponents, self.rules_form.rules, parse_seed(self.seed.value), seat, people)
 
 
 def parse_seed(text: str) -> int | None:

@@ -5,6 +5,8 @@ whose turn it is; the game ends with its ranking."""
 
 from __future__ import annotations
 
+import base64
+import json
 import sys
 from pathlib import Path
 
@@ -93,3 +95,123 @@ def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_start
             assert page.locator("text=Error displaying widget").count() == 0
         finally:
             context.close()
+
+
+# ---------------------------------------------------------------- from the panel, saved and resumed
+PANEL_STEP = 300  # ms for a typed value to reach the kernel
+
+
+def _shot(page, name: str) -> None:
+    page.screenshot(path=str(ROOT / "test-artifacts" / f"hotseat-panel-{name}.png"))
+
+
+def _seat_people_in_the_panel(page, names: list[str], cpus: int) -> None:
+    """Open New game settings, choose the people at this screen, their names, the CPU count and one hole."""
+    page.click(".golf-more >> text=New game settings")
+    people = page.locator(".golf-people select")
+    people.wait_for(timeout=STEP_TIMEOUT)
+    assert not page.locator(".golf-person-name-0").is_visible()  # one learner until more people are chosen
+    people.select_option(label=f"{len(names)}: take turns at this screen")
+    page.locator(f".golf-person-name-{len(names) - 1} input").wait_for(state="visible", timeout=STEP_TIMEOUT)
+    for i, name in enumerate(names):
+        page.fill(f".golf-person-name-{i} input", name)
+    page.wait_for_function("() => document.querySelector('.golf-cpu-count')?.innerText.includes('CPU players')",
+                           timeout=STEP_TIMEOUT)
+    page.locator(".golf-cpu-count select").select_option(label=str(cpus))
+    page.fill(".golf-seed input", "7")  # one seed: the same deal every run
+    holes = page.locator(".golf-rule-rounds input")
+    holes.fill("1")
+    holes.press("Enter")
+    page.wait_for_timeout(PANEL_STEP)
+    page.locator(".golf-people").scroll_into_view_if_needed()
+    _shot(page, "settings")
+
+
+def _play_turns(page, passes: int, people: tuple[str, ...]) -> dict[str, int]:
+    """Play through the hooks until the board has been passed on ``passes`` times; checks that a
+    drawn card shows only on its drawer's turn, named on the status line and the board."""
+    seen: dict[str, int] = {}
+    for _ in range(300):
+        awaiting, text = _state(page)
+        seen[awaiting] = seen.get(awaiting, 0) + 1
+        if seen.get("pass", 0) >= passes and awaiting in ("draw", "initial_flip"):
+            return seen
+        if awaiting == "cpu":
+            page.wait_for_timeout(200)
+            continue
+        if awaiting == "pass":
+            person = next(p for p in people if f"Pass to {p}" in text)
+            assert not page.locator(".golf-felt").is_visible(), "the board shows while it is passed on"
+            _shot(page, "pass")
+            page.click(".golf-hotseat-ready")
+            page.wait_for_function(
+                "who => (document.querySelector('.golf-status')?.innerText || '').startsWith(who)",
+                arg=f"{person}, it is your turn.", timeout=STEP_TIMEOUT)
+            page.wait_for_selector(".golf-felt", state="visible", timeout=STEP_TIMEOUT)
+            continue
+        person = text.split(",")[0]
+        assert person in people, text  # the status names whose turn it is
+        assert page.inner_text(".golf-mine-label").startswith(person), "the board shows another seat"
+        if awaiting == "draw":
+            assert "you drew" not in page.inner_text(".golf-hand")
+            page.click(".golf-deck")
+        elif awaiting == "place":
+            assert "you drew" in page.inner_text(".golf-hand")  # the drawn card, to its drawer
+            _shot(page, "drawn")
+            page.click(".golf-slot.golf-legal >> nth=0")
+        else:  # initial_flip or flip
+            page.click(".golf-slot.golf-legal >> nth=0")
+        _after(page, (awaiting, text))
+    raise AssertionError(f"the board was not passed on {passes} times: {seen}")
+
+
+def test_a_hot_seat_game_from_the_panel_is_played_saved_and_resumed(browser, voila_server, app_opener, tmp_path):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = context.new_page()
+        app_opener(page, voila_server, "play.ipynb")
+        _seat_people_in_the_panel(page, ["Teacher", "Class"], cpus=1)
+        page.click(".golf-new-game-here")
+        page.wait_for_function(
+            "() => (document.querySelector('.golf-status')?.innerText || '').startsWith('Teacher, it is your turn.')",
+            timeout=STEP_TIMEOUT)
+        assert "Hole 1 of 1" in page.inner_text(".golf-rules")
+        assert page.inner_text(".golf-mine-label").startswith("Teacher (seat 1)")
+        seen = _play_turns(page, 3, ("Teacher", "Class"))
+        assert seen.get("place", 0) >= 1, seen
+
+        page.click(".golf-more >> text=Save or resume a game")
+        page.click(".golf-save")
+        link = page.locator("a.golf-download")
+        link.wait_for(timeout=STEP_TIMEOUT)
+        with page.expect_download(timeout=STEP_TIMEOUT) as info:
+            link.click()
+        saved = tmp_path / info.value.suggested_filename
+        info.value.save_as(saved)
+        history = json.loads(saved.read_text())["history"]
+
+        fresh = context.new_page()  # a new learner's page: one learner against the CPU players
+        app_opener(fresh, voila_server, "play.ipynb")
+        assert _state(fresh)[1].startswith("Your turn")
+        fresh.click(".golf-more >> text=Save or resume a game")
+        with fresh.expect_file_chooser(timeout=STEP_TIMEOUT) as chooser:
+            fresh.click(".golf-upload")
+        chooser.value.set_files(str(saved))
+        fresh.wait_for_function(
+            "() => document.querySelector('.golf-status').textContent.includes('Loaded a saved hot-seat game')",
+            timeout=STEP_TIMEOUT)
+        awaiting, text = _state(fresh)
+        assert awaiting == "pass" and "(Teacher and Class at this screen): hole 1 of 1" in text, text
+        fresh.click(".golf-more >> text=Save or resume a game")  # close it: the board is in view again
+        resumed = _play_turns(fresh, 2, ("Teacher", "Class"))
+        assert resumed.get("pass", 0) >= 2, resumed
+        fresh.click(".golf-more >> text=Save or resume a game")
+        fresh.click(".golf-save")
+        fresh.locator("a.golf-download").wait_for(timeout=STEP_TIMEOUT)
+        href = fresh.get_attribute("a.golf-download", "href")
+        again = json.loads(base64.b64decode(href.split(",", 1)[1]))
+        assert again["players"] == ["Teacher", "Class", "Sofia"] and again["history"][:len(history)] == history
+        assert len(again["history"]) > len(history)
+        assert fresh.locator("text=Error displaying widget").count() == 0
+    finally:
+        context.close()
