@@ -23,6 +23,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from .actions import Action
 from .analysis import QualityCounters, grade
 from .game import Game, Phase
 from .rules import Rules
@@ -84,20 +85,28 @@ class _Task:
     kernel: bool = False  # played by the compiled kernel (``_kernel_plays``)
 
 
-def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
+def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int, kernel: bool | None = None):
     """Play games ``start..stop-1`` of a ``simulate`` run and yield each step.
 
     Yields ``("decision", index, game, obs, action)`` before the CPU's action is applied
     (``obs`` is the acting seat's observation; do not change ``game``), and
     ``("hole_over", index, game, None, None)`` once each hole is scored (after the last
     hole ``game.is_over``). ``personalities`` are names or ``ai.Profile``s, one per seat.
+    ``kernel``: take the CPU players' actions from the compiled kernel (the same actions,
+    faster) instead of asking each ``CPUPlayer``; None decides as ``simulate`` does.
     """
     names = seat_names([_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
+    if kernel is None:
+        kernel = _kernel_plays(personalities, stop - start, analyze=False)
+    played = _kernel_actions(personalities, rules, seed, start, stop) if kernel else None
     for index in range(start, stop):
         gseed = game_seed(seed, index)
         game = Game(names, rules, seed=gseed)
-        choosers = [bot.choose for bot in cpu_players(personalities, gseed)]
+        if played is None:
+            choosers = [bot.choose for bot in cpu_players(personalities, gseed)]
+        else:
+            choosers = [lambda _obs, actions=iter(played[index - start]): next(actions)] * len(names)
         observe, apply = game.observation, game.apply
         while True:
             phase = game.phase
@@ -114,21 +123,30 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
             apply(action)
 
 
+def _kernel_actions(personalities, rules: Rules, seed: int, start: int, stop: int) -> list[list]:
+    """Each game's actions (``Action``s) as the compiled kernel plays them."""
+    from . import kernel
+
+    parsed: dict = {}
+    return [[parsed.get(a) or parsed.setdefault(a, Action.parse(a)) for a in actions]
+            for actions in kernel.play(personalities, rules, seed, start, stop, history=True).actions]
+
+
 #: Fewest games a run hands to the compiled kernel while it is not yet loaded in this
 #: process (loading takes about a second; the Python reference plays some 100 games a second).
 KERNEL_MIN_GAMES = 100
 
 
 def _kernel_plays(personalities, games: int, analyze: bool) -> bool:
-    """Whether the compiled kernel (``golflab.kernel``) plays a run: games without decision
-    analysis, between personalities, when the kernel is enabled, and when it is already
-    loaded here or the run is big enough to pay for loading it. Either way the games are
-    the same."""
+    """Whether the compiled kernel (``golflab.kernel``) plays a run: games between
+    personalities, when the kernel is enabled, and when it is already loaded here or the run
+    is big enough to pay for loading it (with ``analyze`` the kernel gives the actions and
+    the reference replays them, to grade each decision). Either way the games are the same."""
     from . import kernel
 
-    if analyze or not kernel.enabled() or not kernel.supports(personalities):
+    if not kernel.enabled() or not kernel.supports(personalities):
         return False
-    return "golflab.kernel.engine" in sys.modules or games >= KERNEL_MIN_GAMES
+    return "golflab.kernel.engine" in sys.modules or games >= (KERNEL_MIN_GAMES // 4 if analyze else KERNEL_MIN_GAMES)
 
 
 def _kernel_rounds(task: _Task) -> list[tuple]:
@@ -156,7 +174,7 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
     Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
     of ``(personality, quality)``) and the quality counters."""
-    if task.kernel:
+    if task.kernel and not task.analyze:
         return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
@@ -168,7 +186,7 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     analyze, rows = task.analyze, task.decision_rows
     first_row = 0
     for kind, index, game, obs, action in play_games(task.personalities, task.rules, task.seed,
-                                                     task.start, task.stop):
+                                                     task.start, task.stop, kernel=task.kernel):
         if kind == "decision":
             if analyze:
                 seat = obs.seat

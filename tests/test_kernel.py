@@ -49,7 +49,7 @@ VARIANTS["all_turns"] = {"flip_as_action": True, "knock_early": True, "flip_mode
 def _reference(lineup, rules: Rules, seed: int, games: int):
     """Each game's history and holes (scores, hand scores, turns, finisher) as ``Game`` plays them."""
     out = {}
-    for kind, index, game, _obs, _action in play_games(list(lineup), rules, seed, 0, games):
+    for kind, index, game, _obs, _action in play_games(list(lineup), rules, seed, 0, games, kernel=False):
         if kind == "hole_over":
             result = game.round_results[-1]
             holes = out.setdefault(index, [None, []])[1]

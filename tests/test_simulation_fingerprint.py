@@ -15,7 +15,7 @@ import hashlib
 
 import pytest
 
-from golflab import Rules
+from golflab import Rules, simulation
 from golflab.simulation import simulate
 
 FOUR = ("Sofia", "Maya", "Priya", "Marcus")
@@ -74,10 +74,19 @@ def fingerprint(name: str) -> str:
     return digest.hexdigest()[:16]
 
 
+@pytest.mark.parametrize("engine", ["reference", "kernel"])
 @pytest.mark.parametrize("name", list(CASES))
-def test_simulation_fingerprint_is_unchanged(name):
+def test_simulation_fingerprint_is_unchanged(name, engine, monkeypatch):
+    """Both ways of playing: the Python reference alone, and the compiled kernel's actions
+    (replayed by the reference to grade them) however few the games."""
+    if engine == "reference":
+        monkeypatch.setenv("GOLFLAB_KERNEL", "0")
+    else:
+        pytest.importorskip("numba", reason="the kernel needs the fast extra (numba)")
+        monkeypatch.setenv("GOLFLAB_KERNEL", "1")
+        monkeypatch.setattr(simulation, "KERNEL_MIN_GAMES", 0)
     assert fingerprint(name) == EXPECTED[name], (
-        f"simulation case {name!r} changed: CPU decisions or grades differ from the baseline")
+        f"simulation case {name!r} changed ({engine}): CPU decisions or grades differ from the baseline")
 
 
 @pytest.mark.parametrize("name", ["default_4p", "flip_always", "house_rules", "six_players"])
