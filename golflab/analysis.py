@@ -254,12 +254,18 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
         raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
     pool = pool or _needed_pool(obs)
     values = action_values(obs, pool)
-    ev = values.values[act.notation]
-    loss = max(0.0, ev - values.best_value)
+    return _verdict(obs, act, values.values[act.notation], values.best_value, values.best_action,
+                   _case(obs, act, values, pool), personality)
+
+
+def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, named: tuple, personality) -> Grade:
+    """The Grade of legal move ``act`` worth ``ev`` when the best is ``best_action`` worth
+    ``best_ev``, with ``named`` the ``(case, severity, reason)`` of ``_case``."""
+    loss = max(0.0, ev - best_ev)
     quality = _by_loss(loss)
-    reason = (f"best move ({values.best_action})" if loss <= EV_LOSS_LIMITS[0][1]
-              else f"{loss:.1f} points worse in expectation than {values.best_action}")
-    case, severity, why = _case(obs, act, values, pool)
+    reason = (f"best move ({best_action})" if loss <= EV_LOSS_LIMITS[0][1]
+              else f"{loss:.1f} points worse in expectation than {best_action}")
+    case, severity, why = named
     if case is not None:
         if _SEVERITY[severity] >= _SEVERITY[quality]:
             quality, reason = severity, why
@@ -270,9 +276,9 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
         action=act.notation,
         quality=quality,
         ev=float(ev),
-        best_ev=float(values.best_value),
+        best_ev=float(best_ev),
         ev_loss=loss,
-        best_action=values.best_action,
+        best_action=best_action,
         case=case,
         reason=reason,
         phase=game_phase(obs),

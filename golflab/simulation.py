@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .actions import Action
-from .analysis import QualityCounters, grade
+from .analysis import QualityCounters
 from .game import Game, Phase
+from .grading import grade
 from .rules import Rules
 
 ROUND_COLUMNS = ("game", "round", "seat", "player", "personality", "score", "hand_score", "turns",

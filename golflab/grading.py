@@ -1,0 +1,49 @@
+"""Fast grading: ``grade(obs, action, personality)`` returns exactly ``golflab.analysis.grade``'s
+Grade, its numbers computed by the compiled kernel (``golflab.gradekernel``, through
+``golflab.fastev``) from the observation turned into integer arrays.
+
+The reference grades the decision itself when numba is missing (or ``GOLFLAB_PURE_PYTHON``
+is set), when a hand bonus is on (``wolfpack``, ``four_of_a_kind``: hands do not score
+column by column), when a named case applies (rare; its reason names cards) and whenever
+the kernel cannot value the position (e.g. more face-down cards than unseen ones).
+``simulate`` grades with it; ``tests/test_grading.py`` checks it against the reference,
+decision for decision, on every simulation fingerprint case.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .analysis import Grade, _verdict
+from .analysis import grade as reference_grade
+from .fastev import ACTION_CODES, ACTION_OF_CODE, kernel, tables
+
+_AWAITING = {"draw": 1, "place": 2}
+_NO_CASE = (None, "OPTIMAL", "")
+
+
+def grade(obs, action, personality: str | None = None) -> Grade:
+    """``golflab.analysis.grade(obs, action, personality)``, faster (same Grade, bit for bit)."""
+    k = kernel()
+    t = tables(obs.rules)
+    if k is None or not t.independent:
+        return reference_grade(obs, action, personality)
+    act = Action.parse(action)
+    legal = obs.legal_actions
+    if act not in legal:
+        return reference_grade(obs, act, personality)  # raises the clear error
+    import numpy as np
+
+    int64 = np.int64
+    kind = t.kind_of_code
+    grids = obs.grids
+    cells = [-1 if c is None else kind[c.code] for g in grids for c in g]
+    held = obs.drawn if obs.taken is None else obs.taken
+    ev, best_ev, best, case = k.grade_numbers(
+        np.array(cells, dtype=int64).reshape(len(grids), 6), obs.seat, t.deck_order, t.deck(len(obs.players)),
+        np.array([kind[c.code] for c in obs.discard_pile], dtype=int64), -1 if held is None else kind[held.code],
+        _AWAITING.get(obs.awaiting, 0), np.array([ACTION_CODES[a.notation] for a in legal], dtype=int64),
+        ACTION_CODES[act.notation], obs.phase == "playing", t.flip_always, obs.draw_pile_size,
+        t.value, t.rank_of, t.pair)
+    if case != -1:  # a named case (its reason names cards) or a position the kernel leaves to the reference
+        return reference_grade(obs, act, personality)
+    return _verdict(obs, act, ev, best_ev, ACTION_OF_CODE[best].notation, _NO_CASE, personality)

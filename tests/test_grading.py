@@ -1,0 +1,121 @@
+"""golflab.grading: the compiled grader gives the reference's Grade (golflab.analysis.grade), bit for bit."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from golflab import Rules, build_deck
+from golflab.actions import DISCARD, DRAW, FLIP, KNOCK, SKIP, SWAP, TAKE
+from golflab.analysis import grade as reference
+from golflab.game import Observation, Phase
+from golflab.grading import grade as fast
+from golflab.simulation import play_games
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_simulation_fingerprint import CASES  # noqa: E402
+
+BASE = {"rounds": 9, "initial_flips": 2, "flip_mode": "never", "jokers": "none"}
+
+
+def same(a, b) -> bool:
+    """Equal Grades, floats compared bit for bit (0.0 and -0.0 differ in a CSV)."""
+    return a == b and all(repr(x) == repr(y) for x, y in zip(a.__dict__.values(), b.__dict__.values()))
+
+
+def outcome(grader, obs, action, personality=None):
+    """The Grade, or the ValueError's message (e.g. more face-down cards than unseen ones)."""
+    try:
+        return grader(obs, action, personality)
+    except ValueError as error:
+        return str(error)
+
+
+def agree(obs, action, personality=None) -> bool:
+    got, expected = outcome(fast, obs, action, personality), outcome(reference, obs, action, personality)
+    return got == expected if isinstance(expected, str) else same(got, expected)
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_every_decision_of_the_fingerprint_cases_grades_as_the_reference(name):
+    from golflab.fastev import kernel
+
+    assert kernel() is not None  # numba is part of the fast extra the tests install
+    players, games, options, seed = CASES[name]
+    rules = Rules(**{**BASE, **options})
+    checked = 0
+    for step, _index, _game, obs, action in play_games(list(players), rules, seed, 0, min(games, 4)):
+        if step == "decision":
+            assert agree(obs, action, "p"), (obs, action)
+            checked += 1
+    assert checked > 100
+
+
+RULESETS = [Rules(), Rules(jokers="eagle_eye"), Rules(jokers="standard", super_kings=True, ten_penny=True),
+            Rules(one_eyed_jacks=True, negative_pairs_keep_value=True, jokers="lucky_swing"),
+            Rules(flip_mode="always", decks=2, jokers="standard"), Rules(wolfpack=True, jokers="standard")]
+
+
+def random_position(rules: Rules, rng: random.Random) -> Observation:
+    """Seat 0 to move in a random position: any stage, face-down cards, a discard pile of
+    any length (an empty draw pile too), possibly so many cards shown that few are unseen."""
+    players = rng.randint(2, 4)
+    deck = build_deck(rules.decks_for(players), rules.jokers)
+    rng.shuffle(deck)
+    up = rng.random()
+    grids = [[deck.pop() if rng.random() < up else None for _ in range(6)] for _ in range(players)]
+    grids[0][rng.randrange(6)] = None if rng.random() < 0.8 else grids[0][0]
+    held = deck.pop()
+    pile = [deck.pop() for _ in range(rng.choice([1, 3, 12, len(deck) - rng.randint(0, 12)]))]
+    awaiting = rng.choice(["draw", "place", "flip"])
+    down = [i for i, c in enumerate(grids[0]) if c is None]
+    taken = None
+    if awaiting == "draw":
+        legal = [DRAW, TAKE] + ([FLIP[i] for i in down] if rng.random() < 0.3 else [])
+        if 1 <= len(down) <= 2 and rng.random() < 0.5:
+            legal.append(KNOCK)
+        held = None
+    elif awaiting == "place":
+        taken = held if rng.random() < 0.3 else None
+        legal = list(SWAP) + ([] if taken else [DISCARD])
+    else:
+        if not down:
+            grids[0][0], down = None, [0]
+        legal = [FLIP[i] for i in down] + ([SKIP] if rng.random() < 0.5 else [])
+        held = None
+    obs = Observation.of_position(rules, grids, drawn=held, draw_pile_size=rng.choice([0, 1, 9]), discard_pile=pile)
+    return dataclasses.replace(obs, legal_actions=legal, awaiting=awaiting, taken=taken,
+                               phase=rng.choice([Phase.PLAYING, Phase.PLAYING, Phase.FINAL_TURN]),
+                               finisher=rng.choice([None, None, 1]))
+
+
+@pytest.mark.parametrize("rules", RULESETS, ids=repr)
+def test_random_positions_grade_as_the_reference(rules):
+    rng = random.Random(31)
+    for _ in range(250):
+        obs = random_position(rules, rng)
+        for action in obs.legal_actions:
+            assert agree(obs, action), (obs, action)
+
+
+def test_without_numba_the_reference_grades(monkeypatch):
+    import golflab.fastev as fastev
+
+    monkeypatch.setattr(fastev, "_loaded", None)
+    assert fastev.kernel() is None
+    rng = random.Random(2)
+    for _ in range(20):
+        obs = random_position(Rules(), rng)
+        for action in obs.legal_actions:
+            assert agree(obs, action, "Maya")
+
+
+def test_an_illegal_action_is_refused_as_by_the_reference():
+    obs = random_position(Rules(), random.Random(5))
+    illegal = next(a for a in ("knock", "skip", "take", "swap 0") if a not in obs.legal_actions)
+    with pytest.raises(ValueError, match="it is not legal here"):
+        fast(obs, illegal)
