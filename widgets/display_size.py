@@ -56,10 +56,13 @@ LARGE_CSS = """<style>
 .golf-large.golf-exercise-set{max-width:1010px}
 .golf-large.golf-exercise-set h3{font-size:28px}
 .golf-large .golf-exercise{max-width:990px}
-.golf-large .golf-position .gl-held,.golf-large .golf-position .gl-piles,
+.golf-large .golf-position .gl-held,.golf-large .golf-position .gl-piles,.golf-large .golf-position .gl-name,
 .golf-large .golf-exercise .golf-puzzle-feedback{font-size:18px}
 .golf-large .widget-button,.golf-large .widget-toggle-button{font-size:18px;height:40px}
 .golf-large .golf-speed button{width:auto !important;padding:0 12px !important}
+.golf-large .golf-people{width:470px !important}
+.golf-large .golf-person-name,.golf-large .golf-cpu-count,.golf-large .golf-your-seat,
+.golf-large .golf-seed{width:300px !important}
 .golf-large .widget-label,.golf-large .widget-html-content{font-size:inherit}
 </style>"""
 

@@ -23,6 +23,7 @@ HUMAN_NAME = "You"
 MAX_OPPONENTS = 5
 MAX_PLAYERS = MAX_OPPONENTS + 1
 MAX_NAME = 20  # characters in a person's name: it must fit the board's labels and status line
+LABEL = {"description_width": "initial"}  # a control's label as wide as its words (large type too)
 MAX_SEED = 2**63 - 1  # a random game's seed is below 2**63: any seed from the move log can be typed back
 
 
@@ -105,15 +106,15 @@ class NewGamePanel(w.VBox):
         options = [(_label(n), n) for n in CPU_NAMES]
         self.people = w.Dropdown(options=[("1: you against the CPU players", 1)]
                                  + [(f"{n}: take turns at this screen", n) for n in range(2, MAX_PLAYERS + 1)],
-                                 description="People at this screen", style={"description_width": "initial"},
-                                 layout=w.Layout(width="330px"))
-        self.names = [w.Text(description=f"Person {i + 1}", placeholder="name", layout=w.Layout(width="250px"))
-                      for i in range(MAX_PLAYERS)]
-        self.count = w.Dropdown(description="Opponents", layout=w.Layout(width="190px"))
+                                 description="People at this screen", style=LABEL, layout=w.Layout(width="360px"))
+        self.names = [w.Text(description=f"Person {i + 1}", placeholder="name", style=LABEL,
+                             layout=w.Layout(width="230px")) for i in range(MAX_PLAYERS)]
+        self.count = w.Dropdown(description="Opponents", style=LABEL, layout=w.Layout(width="190px"))
         self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="290px"))
                               for _ in range(MAX_OPPONENTS)]
-        self.seat = w.Dropdown(description="Your seat", layout=w.Layout(width="190px"))
-        self.seed = w.Text(description="Seed", placeholder="blank = random", layout=w.Layout(width="220px"))
+        self.seat = w.Dropdown(description="Your seat", style=LABEL, layout=w.Layout(width="190px"))
+        self.seed = w.Text(description="Seed", placeholder="blank = random", style=LABEL,
+                           layout=w.Layout(width="220px"))
         self.rules_form = RulesForm(settings.rules)
         self.new_game_button = w.Button(description="New game with these settings", icon="refresh",
                                         button_style="primary", layout=w.Layout(width="auto"),
