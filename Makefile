@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m golflab.kernel  # compile the simulation kernel once, now (numba caches it)
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -4,11 +4,15 @@ Positions come from games of four CPU personalities (default rules). Each figure
 over every decision with a choice in the sampled positions (hint, Expert move, each timed
 with an empty cache) and over the reviews of several 9-hole games (one seat each).
 
+Both ways in the same run: the Python reference rollouts (``GOLFLAB_KERNEL=0``), then the
+compiled kernel's (``golflab.kernel``; the same values), with the speed-up of each median.
+
 ``python benchmarks/coach.py [positions] [games]`` (defaults 40 and 3).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -41,7 +45,7 @@ def timed(fn, items) -> list[float]:
     busy machine does not inflate as it does the wall-clock time), cache emptied first."""
     out = []
     for item in items:
-        coach._CACHE.clear()
+        coach.clear_cache()
         start = time.process_time()
         fn(item)
         out.append(time.process_time() - start)
@@ -59,18 +63,34 @@ def full_game(seed: int) -> Game:
     return game
 
 
+def measure(obs: list, games: list) -> tuple[list, list, list]:
+    """CPU seconds of each hint, Expert move and review."""
+    expert = CPUPlayer("Expert")
+    return (timed(coach.hint, obs), timed(expert.choose, obs), timed(lambda g: coach.review(g, 0), games))
+
+
 def main(argv: list[str]) -> int:
     count = int(argv[0]) if argv else 40
     games = int(argv[1]) if len(argv) > 1 else 3
     obs = positions(count)
-    expert = CPUPlayer("Expert")
-    hint_t = timed(coach.hint, obs)
-    move_t = timed(expert.choose, obs)
-    review_t = timed(lambda g: coach.review(g, 0), [full_game(s) for s in range(games)])
-    print(f"hint: median {statistics.median(hint_t) * 1000:.0f} ms over {len(obs)} positions "
-          f"(max {max(hint_t) * 1000:.0f} ms)")
-    print(f"Expert move: median {statistics.median(move_t) * 1000:.0f} ms over {len(obs)} positions")
-    print(f"review of a 9-hole game: median {statistics.median(review_t):.2f} s over {games} games")
+    played = [full_game(s) for s in range(games)]
+    results = {}
+    for engine in ("reference", "kernel"):
+        # the Python rollouts, then the compiled kernel's (loaded first: its one-time load is not timed)
+        os.environ["GOLFLAB_KERNEL"] = "0" if engine == "reference" else "1"
+        coach.KERNEL_MIN_ROLLOUTS = 0
+        if engine == "kernel":
+            coach.hint(obs[0])
+        results[engine] = hint_t, move_t, review_t = measure(obs, played)
+        print(f"{engine}:")
+        print(f"  hint: median {statistics.median(hint_t) * 1000:.1f} ms over {len(obs)} positions "
+              f"(max {max(hint_t) * 1000:.0f} ms)")
+        print(f"  Expert move: median {statistics.median(move_t) * 1000:.1f} ms over {len(obs)} positions")
+        print(f"  review of a 9-hole game: median {statistics.median(review_t):.2f} s over {games} games")
+    ref, fast = results["reference"], results["kernel"]
+    print("kernel speed-up (medians): " + ", ".join(
+        f"{name} {statistics.median(a) / statistics.median(b):.1f}x"
+        for name, a, b in zip(("hint", "Expert move", "review"), ref, fast)))
     return 0
 
 

@@ -53,6 +53,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import sys
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +67,7 @@ from .model import COLUMN_OF, PARTNER, scoring_model
 
 __all__ = [
     "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "REVIEW_CANDIDATES", "REVIEW_SAMPLES",
-    "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "determinize", "grade", "hint",
+    "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "clear_cache", "determinize", "grade", "hint",
     "observation_seed", "review",
 ]
 
@@ -89,6 +90,12 @@ ACCURACY_SCALE = 5.0
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 _CACHE: OrderedDict[tuple, list[Option]] = OrderedDict()
 _CACHE_SIZE = 512
+
+
+def clear_cache() -> None:
+    """Forget every valuation kept (hints are cached by observation, ``samples`` and options;
+    benchmarks and tests clear it to time or compare fresh valuations)."""
+    _CACHE.clear()
 
 
 @dataclass(frozen=True)
@@ -180,6 +187,14 @@ def determinize(obs: Observation, rng: random.Random, template: Game | None = No
     """A full game consistent with the observation: the unseen cards shuffled by ``rng`` into
     every face-down position and the draw pile. Reads nothing but ``obs``."""
     g = (template or _template(obs)).copy()
+    g._grids, g._draw, world_seed = _deal(obs, rng, unseen)
+    g._rng = random.Random(world_seed)
+    return g
+
+
+def _deal(obs: Observation, rng: random.Random, unseen: list | None = None) -> tuple[list, list, int]:
+    """``determinize``'s deal: every seat's six cards, the draw pile (drawn from the end) and
+    the seed of the world's own generator (its reshuffles), all drawn from ``rng``."""
     cards = list(unseen if unseen is not None else _unseen(obs))
     rng.shuffle(cards)
     down = sum(c is None for grid in obs.grids for c in grid)
@@ -188,10 +203,8 @@ def determinize(obs: Observation, rng: random.Random, template: Game | None = No
             f"the observation is inconsistent: {len(cards)} unseen cards for {down} face-down cards and a "
             f"draw pile of {obs.draw_pile_size}")
     it = iter(cards)
-    g._grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
-    g._draw = list(it)
-    g._rng = random.Random(rng.getrandbits(63))
-    return g
+    grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
+    return grids, list(it), rng.getrandbits(63)
 
 
 def _bot_profiles(obs: Observation) -> list:
@@ -269,6 +282,44 @@ def _rollout(game: Game, action: str, bots: list, seat: int) -> float:
     scores = game._results[-1].scores
     others = [x for s, x in enumerate(scores) if s != seat]
     return scores[seat] - sum(others) / len(others)
+
+
+#: Rollouts this process plays in Python before it loads the compiled kernel for the rest
+#: (loading takes about a second, some 2,000 Python rollouts): a few hints stay in Python, a
+#: review or a game of Experts soon moves to the kernel. The values are the same either way.
+KERNEL_MIN_ROLLOUTS = 2000
+_python_rollouts = 0
+
+
+def _compiled(rollouts: int) -> bool:
+    """Whether the compiled kernel plays these rollouts: when it is enabled, and already
+    loaded or this process has already spent ``KERNEL_MIN_ROLLOUTS`` rollouts in Python."""
+    global _python_rollouts
+    from . import kernel
+
+    if kernel.enabled() and ("golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS):
+        return True
+    _python_rollouts += rollouts
+    return False
+
+
+def _compiled_rollouts(obs: Observation, deals: list, bot_seeds: list):
+    """``_rollout`` over ``deals`` in the compiled kernel, as a function of the option."""
+    from . import kernel
+
+    profiles, seat = _bot_profiles(obs), obs.seat
+    stop = sum(obs.turns) + 1 + HORIZON * len(obs.players)
+
+    def rollouts(action: str) -> list[float]:
+        act = Action.parse(action)
+        aligned = deals
+        if act.kind in ("flip", "swap") and obs.grids[seat][act.pos] is None:
+            up = [c is not None for c in obs.grids[seat]]
+            aligned = [([_align(g, up, act.pos) if s == seat else g for s, g in enumerate(grids)], draw, world)
+                       for grids, draw, world in deals]
+        return kernel.rollout_values(obs, aligned, bot_seeds, profiles, act.notation, stop)
+
+    return rollouts
 
 
 def _leaf(obs: Observation) -> float:
@@ -371,14 +422,23 @@ def _evaluate(obs: Observation, actions: tuple, samples: int) -> list[Option]:
         _CACHE.move_to_end(key)
         return list(found)
     rng = random.Random(seed)
-    template, unseen = _template(obs), _unseen(obs)
-    worlds = [determinize(obs, rng, template, unseen) for _ in range(samples)]
-    profiles = _bot_profiles(obs)
-    bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
+    unseen = _unseen(obs)
     seat = obs.seat
+    if _compiled(samples * len(actions)):
+        deals = [_deal(obs, rng, unseen) for _ in range(samples)]
+        bot_seeds = [rng.getrandbits(48) for _ in range(samples)]
+        rollouts = _compiled_rollouts(obs, deals, bot_seeds)
+    else:
+        template = _template(obs)
+        worlds = [determinize(obs, rng, template, unseen) for _ in range(samples)]
+        profiles = _bot_profiles(obs)
+        bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
+
+        def rollouts(action: str) -> list[float]:
+            return [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
     options = []
     for action in actions:
-        results = [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
+        results = rollouts(action)
         mean = sum(results) / samples
         var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
         options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(obs, action)))

@@ -78,7 +78,7 @@ def test_hint_is_deterministic_and_needs_the_seat_to_move():
     game = find(mid_place)
     obs = game.observation(game.current_player)
     first = hint(obs, samples=5)
-    coach._CACHE.clear()
+    coach.clear_cache()
     assert hint(obs, samples=5) == first
     with pytest.raises(ValueError, match="seat to move"):
         hint(game.observation((game.current_player + 1) % 4))
@@ -200,13 +200,13 @@ def test_grading_with_candidates_values_options_as_the_full_hint_does():
     game = find(mid_place)
     obs = game.observation(game.current_player)
     full = {o.action: o.value for o in hint(obs, samples=5)}
-    coach._CACHE.clear()
+    coach.clear_cache()
     worst = max(full, key=full.get)
     g = grade(obs, worst, samples=5, candidates=2)
     assert 2 <= len(g.options) <= 3 and worst in [o.action for o in g.options]
     assert all(o.value == full[o.action] for o in g.options)
     with pytest.raises(ValueError, match="candidates"):
-        coach._CACHE.clear()
+        coach.clear_cache()
         grade(obs, worst, samples=5, candidates=0)
 
 
@@ -242,6 +242,6 @@ def test_review_reuses_the_full_hints_asked_for_during_play():
     assert len(r.grades) == len(live) > 0
     for g in r.grades:
         assert g.options == live[g.step].options and len(g.options) == len(g.observation.legal_actions)
-    coach._CACHE.clear()
+    coach.clear_cache()
     cold = review(game, 2)
     assert any(len(g.options) < len(g.observation.legal_actions) for g in cold.grades)

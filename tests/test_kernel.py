@@ -139,3 +139,46 @@ def test_mersenne_twister_is_cpythons(seed):
     mt.shuffle(row, mine, 108)
     assert mine.tolist() == deck
     assert tuple(row) == reference.getstate()[1]
+
+
+def _positions(rules: Rules, lineup, seed: int, every: int):
+    """Observations of the seat to move (with a choice), every ``every``-th decision of a game."""
+    from golflab import Game
+    from golflab.ai import CPUPlayer
+
+    game = Game(list(lineup), rules, seed=seed)
+    bots = [CPUPlayer(p, seed=s) for s, p in enumerate(lineup)]
+    step = 0
+    while not game.is_over:
+        if game.phase == "round_over":
+            game.next_round()
+            continue
+        obs = game.observation(game.current_player)
+        if step % every == 0 and len(obs.legal_actions) > 1:
+            yield obs
+        step += 1
+        game.apply(bots[game.current_player].choose(obs))
+
+
+@pytest.mark.parametrize("options", [
+    {},
+    {"flip_mode": "always", "jokers": "eagle_eye", "wolfpack": True, "four_of_a_kind": True, "one_eyed_jacks": True},
+    {"knock_early": True, "flip_as_action": True, "knock_penalty": True, "blackjack": True, "initial_flips": 1},
+])
+def test_coach_rollouts_are_the_same_compiled(monkeypatch, options):
+    """Every hint (each option's value and standard error) is the same from the kernel's
+    rollouts as from the Python ones, in every phase of a hole."""
+    from golflab import coach
+
+    rules = Rules(**{**BASE, "rounds": 1, **options})
+    observations = list(_positions(rules, ("Sofia", "Maya", "Kenji"), seed=11, every=5))[:10]
+    assert {str(o.awaiting) for o in observations} >= {"draw", "place"}
+    monkeypatch.setenv(ENV, "0")
+    coach.clear_cache()
+    reference = [coach.hint(o, samples=6) for o in observations]
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.setattr(coach, "KERNEL_MIN_ROLLOUTS", 0)
+    coach.clear_cache()
+    compiled = [coach.hint(o, samples=6) for o in observations]
+    coach.clear_cache()
+    assert compiled == reference

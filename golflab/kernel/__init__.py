@@ -95,3 +95,57 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
             raise RuntimeError(f"a game played more than {cap} actions")
         names = [[ACTION_NAMES[a] for a in actions[k, :played[k]]] for k in range(stop - start)]
     return KernelGames(start, hand, score, turns, finishers, names)
+
+
+_STAGES = {None: 0, "initial_flip": 1, "draw": 2, "place": 3, "flip": 4}
+_PHASES = ("initial_flip", "playing", "final_turn", "round_over", "game_over")
+
+
+def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Sequence, action: str,
+                   stop: int) -> list[float]:
+    """``coach``'s rollouts of ``action`` from the position ``obs`` shows, compiled: for each deal
+    (every seat's six cards, the draw pile in order, the world's seed) the seat's hole score
+    relative to the table, or its leaf value after ``stop`` turns. ``bot_seeds[w] + s`` seeds
+    seat s's CPU in world w; ``profiles`` play the seats."""
+    import numpy as np
+
+    from ..ai import get_profile
+    from . import layout as L
+    from .rollout import rollout_values as compiled
+    from .tables import card_index, profile_rows, rule_arrays
+
+    n = len(obs.players)
+    R, deck = rule_arrays(obs.rules, n)
+    size = deck.size
+    index = card_index
+    grids = np.array([[[index(c) for c in grid] for grid in deal[0]] for deal in deals], dtype=np.int64)
+    draw_n = obs.draw_pile_size
+    draws = np.zeros((len(deals), max(draw_n, 1)), dtype=np.int64)
+    for w, deal in enumerate(deals):
+        draws[w, :draw_n] = [index(c) for c in deal[1]]
+    up = np.array([[c is not None for c in grid] for grid in obs.grids], dtype=np.bool_)
+    discard = np.zeros(size, dtype=np.int64)
+    discard[:len(obs.discard_pile)] = [index(c) for c in obs.discard_pile]
+    st = np.zeros(L.N_SCALARS, dtype=np.int64)
+    st[L.S_DRAW_N], st[L.S_DISC_N] = draw_n, len(obs.discard_pile)
+    st[L.S_CURRENT], st[L.S_STAGE] = obs.current_player, _STAGES[obs.awaiting]
+    st[L.S_PHASE] = _PHASES.index(str(obs.phase))
+    st[L.S_HELD] = L.NONE if obs.drawn is None else index(obs.drawn)
+    st[L.S_HELD_SRC] = 0 if obs.drawn is None else (2 if obs.taken is not None else 1)
+    st[L.S_FINISHER] = L.NONE if obs.finisher is None else obs.finisher
+    st[L.S_FIRST], st[L.S_ROUND] = obs.first_player, obs.round
+    st[L.S_OPTIONAL] = obs.awaiting == "flip" and any(str(a) == "skip" for a in obs.legal_actions)
+    st[L.S_FLIPS_DONE] = sum(c is not None for c in obs.grids[obs.current_player])
+    st[L.S_SEATS_FLIPPED] = (obs.current_player - obs.first_player) % n
+    pending = np.zeros(n, dtype=np.int64)
+    if obs.finisher is not None:
+        order = [(obs.finisher + k) % n for k in range(1, n)]
+        rest = order[order.index(obs.current_player):] if obs.current_player in order else []
+        pending[:len(rest)] = rest
+        st[L.S_PEND_N] = len(rest)
+    pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
+    values = compiled(R, pair_by_rank, profile_rows([get_profile(p) for p in profiles]), grids, draws, draw_n, up,
+                      discard, len(obs.discard_pile), st, np.array(obs.turns, dtype=np.int64), pending,
+                      np.array([deal[2] for deal in deals], dtype=np.int64), np.array(bot_seeds, dtype=np.int64),
+                      L.ACTION_NAMES.index(action), obs.seat, stop)
+    return values.tolist()

@@ -1,0 +1,158 @@
+"""The coach's rollouts in compiled code (``golflab.coach``'s ``_rollout`` and ``_leaf``).
+
+A world is one determinization: every seat's six cards and the draw pile dealt from the
+unseen cards, the rest of the position as the observation shows it. ``rollout_values``
+applies one option in each world and plays the hole on with the CPU personalities (the
+kernel's ``engine``) until it ends, or until ``stop`` turns have been played: then each
+hand is valued at its exact expectation over the cards the seat has not seen
+(``pool_hand_ev``: ``ev.Pool.hand_ev`` with the same operations in the same order).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import cpu, engine
+from . import mt19937 as mt
+from .layout import NONE, PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
+
+
+@njit(cache=True)
+def falling(count, m, size):
+    out = 1.0
+    for i in range(m):
+        out *= (count - i) / (size - i) if size - i > 0 else 0.0
+    return out
+
+
+@njit(cache=True)
+def pool_hand_ev(g, counts, R, pair_by_rank):
+    """``Pool(counts, rules).hand_ev(g)``: a grid of kinds (-1 face down) valued over the pool."""
+    value, rank_of, bonus_rank, bonus_pts = R[0], R[10], R[8], R[9]
+    size = 0
+    total = 0
+    group_n = np.zeros(14, dtype=np.int64)
+    group_s = np.zeros(14, dtype=np.int64)
+    for k in range(counts.size):
+        c = counts[k]
+        if c:
+            points = c * int(value[k])
+            size += c
+            total += points
+            group_n[rank_of[k]] += c
+            group_s[rank_of[k]] += points
+    pairs = 0
+    for r in range(14):
+        n = group_n[r]
+        if n > 1:
+            pairs += (n - 1) * (2 * group_s[r] - pair_by_rank[r] * n)
+    mean = total / size if size else 0.0
+    pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
+    ev = 0.0
+    for c in range(3):
+        a, b = g[c], g[c + 3]
+        if a >= 0 and b >= 0:
+            if rank_of[a] == rank_of[b]:
+                col = float(pair_by_rank[rank_of[a]])
+            else:
+                col = value[a] + value[b]
+        elif a < 0 and b < 0:
+            col = 2 * mean - pair_term
+        else:
+            k = a if a >= 0 else b
+            r = rank_of[k]
+            n = group_n[r]
+            if n == 0:
+                col = value[k] + mean
+            else:
+                col = value[k] + mean - n / size * (value[k] + group_s[r] / n - pair_by_rank[r])
+        ev = col if c == 0 else ev + col
+    if bonus_rank.size:
+        out = 0.0
+        need = np.empty(3, dtype=np.int64)
+        for j in range(bonus_rank.size):
+            for rank in range(14):
+                if bonus_rank[j] >= 0 and bonus_rank[j] != rank:
+                    continue
+                m = 0
+                for c in range(3):
+                    a, b = g[c], g[c + 3]
+                    if (a >= 0 and rank_of[a] != rank) or (b >= 0 and rank_of[b] != rank):
+                        continue
+                    need[m] = (1 if a < 0 else 0) + (1 if b < 0 else 0)
+                    m += 1
+                if m < 2:
+                    continue
+                count = group_n[rank]
+                p = 0.0
+                for x in range(m):
+                    for y in range(x + 1, m):
+                        p += falling(count, need[x] + need[y], size)
+                if m == 3:
+                    p -= 2 * falling(count, need[0] + need[1] + need[2], size)
+                out += bonus_pts[j] * p
+        ev += out
+    return ev
+
+
+@njit(cache=True)
+def leaf(G, R, pair_by_rank, seat):
+    """``coach._leaf``: the seat's expected hand minus the others' mean, over what it has not seen."""
+    counts = cpu.unseen_counts(G, R)
+    n = G[0].shape[0]
+    mine = 0.0
+    others = 0.0
+    for s in range(n):
+        est = pool_hand_ev(cpu.seat_kinds(G, R, s), counts, R, pair_by_rank)
+        if s == seat:
+            mine = est
+        else:
+            others += est
+    return mine - others / (n - 1)
+
+
+@njit(cache=True)
+def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard, disc_n, scalars, turns, pending,
+                   world_seeds, bot_seeds, action, seat, stop):
+    """The seat's relative hole result after ``action`` in each world (``coach._rollout``).
+
+    ``grids[w]``/``draws[w]`` (``draw_n`` cards, drawn from the end): world w's deal;
+    ``up``, ``discard``, ``scalars``, ``turns``, ``pending``: the position; the world's
+    generator is seeded with ``world_seeds[w]`` and seat s's CPU with ``bot_seeds[w] + s``."""
+    worlds = grids.shape[0]
+    n = profiles.shape[0]
+    rounds = scalars[S_ROUND]
+    out = np.empty(worlds)
+    size = discard.size
+    for w in range(worlds):
+        G = (grids[w].copy(), up.copy(), np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64),
+             turns.copy(), scalars.copy(), pending.copy())
+        G[2][:draw_n] = draws[w, :draw_n]
+        G[3][:disc_n] = discard[:disc_n]
+        rngs = np.empty((n + 1, mt.N + 1), dtype=np.int64)
+        mt.seed_row(rngs[0], world_seeds[w])
+        for s in range(n):
+            mt.seed_row(rngs[s + 1], bot_seeds[w] + s)
+        outs = (np.zeros((1, rounds, n), dtype=np.int64), np.zeros((1, rounds, n), dtype=np.int64),
+                np.zeros((1, rounds, n), dtype=np.int64), np.full((1, rounds), NONE, dtype=np.int64))
+        st = G[5]
+        engine.apply(G, R, action, rngs[0], outs, 0)
+        value = np.nan
+        while True:
+            if st[S_PHASE] == PHASE_ROUND_OVER or st[S_PHASE] == PHASE_GAME_OVER:
+                break
+            if st[S_STAGE] == STAGE_DRAW and G[4].sum() >= stop:
+                value = leaf(G, R, pair_by_rank, seat)
+                break
+            engine.apply(G, R, engine.decide(G, R, profiles, rngs), rngs[0], outs, 0)
+        if np.isnan(value):
+            scores = outs[1][0, rounds - 1]
+            others = 0
+            for s in range(n):
+                if s != seat:
+                    others += scores[s]
+            value = scores[seat] - others / (n - 1)
+        out[w] = value
+    return out
+
