@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import threading
 
 import pandas as pd
 import pytest
 from golflab_widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
+from golflab_widgets.explorers import precomputed
 from golflab_widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
 
 from golflab import OPTIONS, Rules, simulate
@@ -150,7 +152,8 @@ def test_status_lines_are_words_that_name_what_was_computed():
     e.seed.value = 7
     e.seed.value = 13
     assert [t.split(">")[1].split(" ")[0] for t in texts] == ["Computing", "Done:", "Computing", "Could", "Could"]
-    assert "dimmed charts still show the previous result" in texts[0]
+    assert "charts appear when it is done" in texts[0]  # the first result: no charts yet
+    assert "dimmed charts still show the previous result" in texts[2]
     assert not any(ch in "".join(texts) for ch in "\u2714\u23f3\u26a0\u2705\u274c")
     tiers = TierExplorer(rules=QUICK.replace(super_kings=True), players=TABLE)
     assert "Done: card tiers under super kings and play statistics from 180 simulated holes" in tiers.status.value
@@ -170,6 +173,7 @@ def test_chart_sends_its_whole_state_when_it_opens_and_nothing_after(monkeypatch
 
     monkeypatch.setattr(comm, "create_comm", lambda **kw: Recorder(**kw))
     slot = ChartSlot(300, 200, title="t")
+    slot.draw([go.Bar(x=["A"], y=[1], name="value")])
     first = slot.figure
     sent.clear()
     slot.draw([go.Bar(x=["A", "K"], y=[1, 0], name="value")], xaxis=dict(categoryorder="array"))
@@ -186,6 +190,50 @@ def test_chart_sends_its_whole_state_when_it_opens_and_nothing_after(monkeypatch
     sent.clear()
     slot.draw([go.Bar(x=["A", "K"], y=[1, 0], name="value")], xaxis=dict(categoryorder="array"))
     assert sent == []  # the same chart again: nothing to send
+
+
+def test_a_chart_slot_builds_no_chart_before_its_first_drawing(monkeypatch):
+    """An app's page must not wait for an empty chart: plotly's import (about a second) and a
+    model carrying plotly's 5 MB module, for a chart replaced when the first result comes."""
+    import comm
+    import plotly.graph_objects as go
+
+    opened = []
+
+    class Recorder(comm.base_comm.BaseComm):
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            if msg_type == "comm_open" and "_esm" in (data or {}).get("state", {}):
+                opened.append(data)
+
+    monkeypatch.setattr(comm, "create_comm", lambda **kw: Recorder(**kw))
+    slot = ChartSlot(300, 200, title="Value of each rank")
+    assert opened == [] and slot.figure is None and slot.data == ()
+    assert "Value of each rank" in slot.children[0].value  # the title holds the chart's place
+    slot.draw([go.Bar(x=["A"], y=[1])])
+    assert len(opened) == 1 and slot.children == (slot.figure,) and list(slot.data[0].x) == ["A"]
+
+
+def test_an_app_shows_before_its_first_result_and_the_charts_follow(monkeypatch):
+    """With ``background`` (the apps) the first result is computed on the worker thread:
+    the page shows at once, its status line saying so (issue 12: first render)."""
+    entered, gate = threading.Event(), threading.Event()
+    compute = TierExplorer.compute
+
+    def gated(self, key):
+        entered.set()
+        assert gate.wait(10), "the explorer waited for its first result before it could be shown"
+        return compute(self, key)
+
+    monkeypatch.setattr(TierExplorer, "compute", gated)
+    e = TierExplorer(rules=QUICK, players=TABLE, seed=5, background=True)  # returns before computing
+    try:
+        assert entered.wait(30) and e.result is None and e.value_fig.figure is None
+        assert "Computing" in e.status.value and "charts appear when it is done" in e.status.value
+        assert "explorer-computing" in e._dom_classes
+    finally:
+        gate.set()
+    assert e.idle.wait(60) and e.error is None and "Done: card tiers" in e.status.value
+    assert "explorer-computing" not in e._dom_classes and len(e.value_fig.data) > 0
 
 
 def test_players_control_offers_every_removed_personality_back():
@@ -340,3 +388,47 @@ def test_each_explorer_has_a_control_for_every_declared_option_affecting_its_stu
             assert getattr(form.rules, opt.name) == _other_value(opt), opt.name
             assert e.inputs() != before, opt.name
             form.set_rules(Rules())
+
+
+# ---------------------------------------------------------------- computed ahead
+@pytest.mark.parametrize("cls", precomputed.explorer_classes(), ids=lambda c: c.__name__)
+def test_the_shipped_default_results_are_what_the_explorers_compute(cls):
+    """Each app's first result is shipped (``precomputed.json``) only because this test
+    recomputes it with the explorer's own code and finds it identical (issue 12)."""
+    explorer = cls(auto=False)
+    key = explorer.inputs()
+    computed = explorer.compute(key)
+    shipped = precomputed.shipped().get(cls.__name__)
+    regenerate = "regenerate it: .venv/bin/python -m golflab_widgets.explorers.precomputed"
+    assert shipped is not None, f"precomputed.json has no {cls.__name__}: {regenerate}"
+    assert shipped["inputs"] == repr(key), f"the default inputs changed: {regenerate}"
+    assert shipped["result"] == json.loads(json.dumps(precomputed.encode(computed))), f"results differ: {regenerate}"
+    loaded = precomputed.lookup(explorer, key)
+    assert loaded.keys() == computed.keys()
+    for name, frame in computed.items():
+        pd.testing.assert_frame_equal(loaded[name], frame, check_exact=True)
+        assert loaded[name].attrs == frame.attrs
+
+
+def test_the_shipped_file_is_exactly_what_the_generator_writes(monkeypatch):
+    """The file's text (not only its data) is the generator's, so regenerating it is a no-op."""
+    monkeypatch.setattr(precomputed, "entry", lambda cls: precomputed.shipped()[cls.__name__])
+    assert precomputed.generate() == precomputed.PATH.read_text(encoding="utf-8")
+
+
+def test_an_app_shows_its_default_result_without_computing_and_computes_any_other(monkeypatch):
+    calls = []
+    compute = TierExplorer.compute
+    monkeypatch.setattr(TierExplorer, "compute", lambda self, key: calls.append(key) or compute(self, key))
+    e = TierExplorer()
+    assert calls == [] and "computed ahead" in e.status.value and len(e.value_fig.data) > 0
+    e.seed.value = 1
+    assert len(calls) == 1 and "computed in" in e.status.value
+    e.seed.value = 0
+    assert len(calls) == 1 and "from the cache" in e.status.value
+
+    class Mine(TierExplorer):  # a subclass may compute differently: it gets no shipped result
+        pass
+
+    assert precomputed.lookup(Mine(auto=False), e.inputs()) is None
+    assert precomputed.lookup(e, e.inputs()) is not None

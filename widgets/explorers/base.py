@@ -7,7 +7,10 @@ thread where the newest change replaces one still waiting.
 A subclass gives ``inputs()`` (a hashable key of everything the result depends on),
 ``compute(key)`` (a dict of pandas frames, computed through golflab) and ``render(result)``
 (draws the frames into its charts and tables). ``refresh()`` ties them together; every
-control a subclass adds calls ``self.watch(control)`` so a change recomputes.
+control a subclass adds calls ``self.watch(control)`` so a change recomputes, and its
+``__init__`` ends with ``self.start()`` (the first result; with ``background`` after the
+page has shown). The result for the default inputs is shipped, computed ahead and checked
+by the tests (``precomputed``).
 """
 
 from __future__ import annotations
@@ -113,6 +116,11 @@ class ChartSlot(w.Box):
     ``draw(traces, **layout)`` shows a new chart (a fresh ``Chart`` holding exactly these
     traces and the slot's layout updated with ``layout``) and closes the previous one; an
     identical chart is kept as it is. ``figure`` is the chart shown, ``data`` its traces.
+
+    Until the first ``draw`` the slot shows only the chart's title (``figure`` is None and
+    ``data`` empty): no plotly chart is built for nothing, so an app's page is not held up
+    by plotly (its import takes about a second) nor the browser by an empty chart's model
+    (each carries plotly's 5 MB module).
     """
 
     def __init__(self, width: int = 640, height: int = 360, **layout) -> None:
@@ -122,7 +130,10 @@ class ChartSlot(w.Box):
         self.add_class("explorer-chart")
         self.figure = None
         self._spec = None
-        self.draw([])
+        title = layout.get("title", "")
+        title = title.get("text", "") if isinstance(title, dict) else title
+        self.children = (w.HTML(f"<div style='font:17px \"Open Sans\",verdana,arial,sans-serif;color:#444;"
+                                f"padding:14px 0 0 60px'>{escape(str(title))}</div>"),)
 
     def draw(self, traces: Sequence, **layout) -> None:
         """Replace the chart with one showing ``traces``; ``layout`` updates the slot's layout."""
@@ -140,8 +151,8 @@ class ChartSlot(w.Box):
             old.close()
 
     @property
-    def data(self):
-        return self.figure.data
+    def data(self) -> tuple:
+        return () if self.figure is None else self.figure.data
 
 
 def figure(width: int = 640, height: int = 360, **layout) -> ChartSlot:
@@ -380,20 +391,24 @@ class Explorer(w.VBox):
         failure is shown in the status line (class ``explorer-error``) and leaves the
         previous charts as they were.
         """
+        from .precomputed import lookup
+
         try:
             key = self.inputs()
         except ValueError as exc:
             return self._fail(str(exc))
         cached = key in self.cache
+        ahead = None if cached else lookup(self, key)
         what = self.describe(key)
         self.computing = True
         self.add_class("explorer-computing")
         self.remove_class("explorer-error")
-        if not cached:
-            self._say("busy", f"Computing {what}\u2026 The dimmed charts still show the previous result.")
+        if not cached and ahead is None:
+            self._say("busy", f"Computing {what}\u2026 " + ("The charts appear when it is done." if self.result is None
+                                                             else "The dimmed charts still show the previous result."))
         start = time.perf_counter()
         try:
-            result = self.cache.get(key, lambda: self.compute(key))
+            result = self.cache.get(key, lambda: self.compute(key) if ahead is None else ahead)
             self.render(result)
         except Exception as exc:  # shown to the user; the old charts stay
             return self._fail(f"{type(exc).__name__}: {exc}")
@@ -404,9 +419,24 @@ class Explorer(w.VBox):
         self.result, self.error = result, None
         self.downloads.value = "".join(csv_link(frame, f"{name}.csv", f"{name}.csv")
                                        for name, frame in result.items() if hasattr(frame, "to_csv"))
-        how = "from the cache" if cached else f"computed in {elapsed:.1f} s"
+        how = ("from the cache" if cached else "computed ahead: the default inputs" if ahead is not None
+               else f"computed in {elapsed:.1f} s")
         self._say("done", f"Done: {what} ({how}).")
         return result
+
+    def start(self) -> None:
+        """Show the first result, if ``auto``: a subclass calls this at the end of its
+        ``__init__``. With ``background`` it is computed on the worker thread, so an app's
+        page shows at once, its status line saying what is being computed, and the charts
+        follow; without, at once (``refresh``)."""
+        if not self._auto:
+            return
+        if not self._background:
+            self.refresh()
+            return
+        self.add_class("explorer-computing")
+        self._say("busy", "Computing the first result\u2026 The charts appear when it is done.")
+        self.schedule()
 
     def figures(self) -> list:
         """The explorer's charts (every ``ChartSlot`` attribute)."""

@@ -61,8 +61,7 @@ class CodepieceBidExplorer(Explorer):
             self.tables,
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     def inputs(self) -> Hashable:
         return (self.measure.value, self.samples.value, self.seed.value)

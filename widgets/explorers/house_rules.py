@@ -59,8 +59,7 @@ class HouseRulesLab(Explorer):
             self.table,
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     def inputs(self) -> Hashable:
         return (self.rules_a.rules, self.rules_b.rules, check_players(self.players.value), self.samples.value,

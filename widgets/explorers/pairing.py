@@ -92,8 +92,7 @@ class PairingExplorer(Explorer):
             w.HBox([self.gain_fig, self.check_fig, self.partner_fig], layout=w.Layout(flex_flow="row wrap")),
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     @property
     def grid(self) -> list:

@@ -65,8 +65,7 @@ class PersonalityExplorer(Explorer):
             self.table,
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     def inputs(self) -> Hashable:
         names = tuple(self.players.value)

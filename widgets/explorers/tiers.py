@@ -58,8 +58,7 @@ class TierExplorer(Explorer):
             self.table,
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     def inputs(self) -> Hashable:
         return (self.rules.rules, check_players(self.players.value), self.samples.value, self.seed.value)

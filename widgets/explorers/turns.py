@@ -63,8 +63,7 @@ class TurnCountExplorer(Explorer):
             self.summary,
             self.downloads,
         ]
-        if self._auto:
-            self.refresh()
+        self.start()
 
     def _disable_compared(self) -> None:
         """The rule control that is being compared has no effect: grey it out."""

@@ -1,0 +1,117 @@
+"""How long each explorer app takes to show its charts in Voila: medians of several loads.
+
+    .venv/bin/python benchmarks/first_render.py [--runs 5] [--apps tiers pairing ...]
+
+Starts standalone Voila as the browser tests do (``tests/browser/conftest.py``: through
+``binder/start``, on a free port) and opens each app in headless Chromium, one page at a
+time: a fresh browser context per load, closed (which shuts its kernel down) before the next.
+For each load it measures, from the start of the navigation (the page's ``performance.now()``):
+
+* ``shown``: the explorer's status line is on the page (the app is visible);
+* ``charts``: the charts are drawn: every chart slot (``.explorer-chart``) holds a plotly
+  chart with drawn data and the status line says ``Done:`` (the goal: 3 s or less);
+* ``kernel cpu``: CPU seconds the app's kernel had used by then (start-up, imports, the
+  notebook and the first result). Unlike the wall clock it does not grow when other
+  processes share the CPU.
+
+Prints one line per app: the medians and every load's ``charts`` time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+import psutil  # noqa: E402  (ipykernel's dependency)
+from conftest import CHROMIUM, CHROMIUM_ARGS, open_app, start_server, voila_command  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+APPS = ("tiers", "pairing", "turns", "personalities", "house_rules", "codepiece_bids")
+#: The page's clock (ms since the navigation started) once every chart is drawn, else false.
+CHARTS_DRAWN = """() => {
+  const status = document.querySelector('.explorer-status');
+  const slots = Array.from(document.querySelectorAll('.explorer-chart'));
+  const drawn = slots.length > 0 && slots.every(s => s.querySelector('.js-plotly-plot .trace path, '
+                                                                    + '.js-plotly-plot .trace .point'));
+  return drawn && status && status.innerText.includes('Done:') && performance.now();
+}"""
+PAGE_TIMEOUT = 180_000  # ms: a loaded machine is slow, and a slow load is a figure, not an error
+
+
+def kernels(server) -> list[psutil.Process]:
+    """The server's kernel processes (its ``ipykernel`` children)."""
+    found = []
+    for child in psutil.Process(server.process.pid).children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            pass
+    return found
+
+
+def cpu_seconds(processes) -> float:
+    """User + system CPU seconds of ``processes`` (those still running)."""
+    total = 0.0
+    for proc in processes:
+        try:
+            times = proc.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def wait_no_kernels(server, timeout: float = 60) -> None:
+    """Wait until the server runs no kernel (a page that unloads shuts its kernel down)."""
+    deadline = time.monotonic() + timeout
+    while kernels(server) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    if kernels(server):
+        raise RuntimeError(f"a kernel still runs {timeout:.0f} s after its page was closed")
+
+
+def load_once(browser, server, app: str) -> dict:
+    before = {p.pid for p in kernels(server)}
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        open_app(page, server, f"{app}.ipynb", ready=".explorer-status", timeout=PAGE_TIMEOUT)
+        shown = page.evaluate("performance.now()")
+        charts = page.wait_for_function(CHARTS_DRAWN, timeout=PAGE_TIMEOUT, polling=50).json_value()
+        cpu = cpu_seconds(p for p in kernels(server) if p.pid not in before)
+        page.goto("about:blank")  # unloading the app shuts its kernel down
+    finally:
+        context.close()
+    wait_no_kernels(server)
+    return {"shown": shown / 1000, "charts": charts / 1000, "cpu": cpu}
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="page loads per app (the median is printed)")
+    parser.add_argument("--apps", nargs="+", default=list(APPS), choices=APPS, help="which explorer apps")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a kill stops Voila and its kernels too
+    with start_server("first-render", voila_command) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        load_once(browser, server, args.apps[0])  # warm-up: the first page also loads the server's caches
+        print(f"first render in standalone Voila, median of {args.runs} loads (seconds from navigation)\n")
+        print(f"{'app':<16}{'shown':>8}{'charts':>8}{'kernel cpu':>12}   every load's charts")
+        for app in args.apps:
+            loads = [load_once(browser, server, app) for _ in range(args.runs)]
+            med = {k: statistics.median(x[k] for x in loads) for k in ("shown", "charts", "cpu")}
+            every = " ".join(f"{x['charts']:.2f}" for x in loads)
+            print(f"{app:<16}{med['shown']:8.2f}{med['charts']:8.2f}{med['cpu']:12.2f}   {every}", flush=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
