@@ -258,9 +258,11 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
                    _case(obs, act, values, pool), personality)
 
 
-def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, named: tuple, personality) -> Grade:
+def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, named: tuple, personality,
+             phase: str | None = None) -> Grade:
     """The Grade of legal move ``act`` worth ``ev`` when the best is ``best_action`` worth
-    ``best_ev``, with ``named`` the ``(case, severity, reason)`` of ``_case``."""
+    ``best_ev``, with ``named`` the ``(case, severity, reason)`` of ``_case`` (``phase``:
+    ``game_phase(obs)`` if known)."""
     loss = max(0.0, ev - best_ev)
     quality = _by_loss(loss)
     reason = (f"best move ({best_action})" if loss <= EV_LOSS_LIMITS[0][1]
@@ -271,7 +273,9 @@ def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, name
             quality, reason = severity, why
         else:
             reason = f"{why}; {reason}"
-    return Grade(
+    # filled as the frozen dataclass's __init__ would, without its per-field setattr (one per decision)
+    g = object.__new__(Grade)
+    g.__dict__.update(
         type="flip_turn" if act.kind == "flip" and obs.awaiting == "draw" else _TYPE[act.kind],
         action=act.notation,
         quality=quality,
@@ -281,9 +285,10 @@ def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, name
         best_action=best_action,
         case=case,
         reason=reason,
-        phase=game_phase(obs),
+        phase=phase or game_phase(obs),
         personality=personality,
     )
+    return g
 
 
 @dataclass

@@ -67,6 +67,7 @@ class Tables:
         self.kind_of_code = {c.code: KIND_INDEX[model.kind(c)] for c in (*ALL_CARDS, JOKER)}
         self.deck_order = np.array([KIND_INDEX[k] for k in deck_counts(rules, 2)], dtype=np.int64)
         self._decks: dict[int, object] = {}
+        self._tables: dict[int, object] = {}
 
     def deck(self, players: int):
         """Count per kind of the full deck for ``players``."""
@@ -78,6 +79,20 @@ class Tables:
 
             counts = deck_counts(self.rules, players)
             found = self._decks[players] = np.array([counts.get(k, 0) for k in ALL_KINDS], dtype=np.int64)
+        return found
+
+    def table(self, players: int):
+        """The rows ``gradekernel.T_*`` in one array (for ``gradekernel.grade_state``)."""
+        found = self._tables.get(players)
+        if found is None:
+            import numpy as np
+
+            width = len(ALL_KINDS)
+            found = np.full((5, width), -1, dtype=np.int64)
+            found[0], found[1], found[4] = self.value, self.rank_of, self.deck(players)
+            found[2, :len(ALL_RANKS)] = self.pair
+            found[3, :len(self.deck_order)] = self.deck_order
+            self._tables[players] = found
         return found
 
 

@@ -334,3 +334,45 @@ def hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
     return (column_ev(g[0], g[3], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
             + column_ev(g[1], g[4], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
             + column_ev(g[2], g[5], value, rank_of, pair, group_n, group_s, size, mean, pair_term))
+
+
+# -- one packed call (fewer arguments: each costs time on every call from Python) -----------
+#: state header: seat, awaiting, action, playing, flip_always, draw pile size, held kind,
+#: finisher (1 if some seat went out), seats, pile length, legal count; then the grids
+#: (seats x 6), the pile's kinds and the legal action codes
+HEADER = 11
+#: table rows: value per kind, rank index per kind, pair points per rank, deck kinds in deck
+#: order (-1 padded), deck count per kind
+T_VALUE, T_RANK, T_PAIR, T_ORDER, T_DECK = range(5)
+
+
+@njit(cache=True)
+def grade_state(state, table):
+    """``grade_numbers`` from one packed state array and one table (rows ``T_*``), plus the
+    game phase (0 early, 1 mid, 2 late: ``analysis.game_phase``)."""
+    seat, awaiting, act, playing, flip_always = state[0], state[1], state[2], state[3] != 0, state[4] != 0
+    draw_pile_size, held, finisher, seats, n_pile, n_legal = state[5], state[6], state[7], state[8], state[9], state[10]
+    at = HEADER + 6 * seats
+    grids = state[HEADER:at].reshape(seats, 6)
+    pile = state[at:at + n_pile]
+    legal = state[at + n_pile:at + n_pile + n_legal]
+    n_order = 0
+    while n_order < table.shape[1] and table[T_ORDER, n_order] >= 0:
+        n_order += 1
+    ev, best_ev, best, case = grade_numbers(grids, seat, table[T_ORDER, :n_order], table[T_DECK], pile, held,
+                                            awaiting, legal, act, playing, flip_always, draw_pile_size,
+                                            table[T_VALUE], table[T_RANK], table[T_PAIR, :table.shape[1] - 1])
+    fewest = 6
+    for s in range(seats):
+        down = 0
+        for i in range(6):
+            if grids[s, i] < 0:
+                down += 1
+        fewest = min(fewest, down)
+    phase = 2 if finisher or fewest < 2 else 0 if fewest >= 4 else 1
+    return ev, best_ev, best, case, phase
+
+
+def grade_list(state: list, table) -> tuple:
+    """``grade_state`` of a state given as a list of ints."""
+    return grade_state(np.array(state, dtype=np.int64), table)

@@ -13,7 +13,7 @@ decision for decision, on every simulation fingerprint case.
 from __future__ import annotations
 
 from .actions import Action
-from .analysis import Grade, _verdict
+from .analysis import PHASES, Grade, _verdict
 from .analysis import grade as reference_grade
 from .fastev import ACTION_CODES, ACTION_OF_CODE, kernel, tables
 
@@ -28,22 +28,20 @@ def grade(obs, action, personality: str | None = None) -> Grade:
     if k is None or not t.independent:
         return reference_grade(obs, action, personality)
     act = Action.parse(action)
-    legal = obs.legal_actions
-    if act not in legal:
+    code = ACTION_CODES[act.notation]
+    legal = [ACTION_CODES[a.notation] for a in obs.legal_actions]
+    if code not in legal:
         return reference_grade(obs, act, personality)  # raises the clear error
-    import numpy as np
-
-    int64 = np.int64
     kind = t.kind_of_code
-    grids = obs.grids
-    cells = [-1 if c is None else kind[c.code] for g in grids for c in g]
-    held = obs.drawn if obs.taken is None else obs.taken
-    ev, best_ev, best, case = k.grade_numbers(
-        np.array(cells, dtype=int64).reshape(len(grids), 6), obs.seat, t.deck_order, t.deck(len(obs.players)),
-        np.array([kind[c.code] for c in obs.discard_pile], dtype=int64), -1 if held is None else kind[held.code],
-        _AWAITING.get(obs.awaiting, 0), np.array([ACTION_CODES[a.notation] for a in legal], dtype=int64),
-        ACTION_CODES[act.notation], obs.phase == "playing", t.flip_always, obs.draw_pile_size,
-        t.value, t.rank_of, t.pair)
+    grids, pile, held = obs.grids, obs.discard_pile, obs.drawn if obs.taken is None else obs.taken
+    state = [obs.seat, _AWAITING.get(obs.awaiting, 0), code, obs.phase == "playing", t.flip_always,
+             obs.draw_pile_size, -1 if held is None else kind[held.code], obs.finisher is not None, len(grids),
+             len(pile), len(legal)]
+    state += [-1 if c is None else kind[c.code] for g in grids for c in g]
+    state += [kind[c.code] for c in pile]
+    state += legal
+    ev, best_ev, best, case, phase = k.grade_list(state, t.table(len(obs.players)))
     if case != -1:  # a named case (its reason names cards) or a position the kernel leaves to the reference
         return reference_grade(obs, act, personality)
-    return _verdict(obs, act, ev, best_ev, ACTION_OF_CODE[best].notation, _NO_CASE, personality)
+    return _verdict(obs, act, ev, best_ev, ACTION_OF_CODE[best].notation, _NO_CASE, personality, PHASES[phase])
+
