@@ -274,6 +274,8 @@ def test_a_hot_seat_save_made_between_turns_and_one_with_no_cpu_resume_too():
     b.load(a.save())
     assert b.hotseat and b.humans == {0, 1} and b.passing_to == "Ben" and b.game.history == a.game.history
     assert repr(b) == "<GolfTable: Ann and Ben at this screen; 1 holes>"
+    assert repr(hot(players=["Ann", "Maya", "Ben", "Cleo"], humans=["Ann", "Ben", "Cleo"])) == (
+        "<GolfTable: Ann, Ben and Cleo at this screen against Maya; 2 holes>")
     b.new_game_button.click()
     b.new_game_button.click()
     assert b.hotseat and list(b.game.players) == ["Ann", "Ben"]  # a new deal for the same people
@@ -317,6 +319,7 @@ def test_a_save_with_no_seat_for_people_is_refused_and_changes_nothing(players, 
     (3, ["Ann"], "must list every seat's name"),
     (["Ann", "Ben"], [], "humans must be a list"),
     (["Ann", "Ben"], "Ann", "humans must be a list"),
+    (["Ann", "Ben"], ["Ann", 3], "a person's name is text, got 3"),
     (["Ann"], ["Ann"], "2 to 6 players"),
 ])
 def test_bad_seating_is_refused_clearly(players, humans, message):

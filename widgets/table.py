@@ -24,8 +24,8 @@ Choices where the spec is silent (a careful player's table):
   from a chosen file (``golf-upload``) or pasted text. Every seat not named after a CPU
   personality is a person's (people may not take a personality's name): a save whose only
   person is ``You`` resumes as one learner's game, one with other people's names as a
-  hot-seat game, hidden behind "Pass to ..." the person to move. A loaded game is replayed
-  from its deal so that the move log tells it.
+  hot-seat game that starts behind "Pass to <the person to move>". A loaded game is
+  replayed from its deal so that the move log tells it.
 * The new-game panel seats one learner (``You``) or several people at this screen
   (hot-seat, see ``widgets.table_setup``); it starts the game through ``new_game``.
 * Each opponent's card that its latest turn changed is outlined (``golf-changed``) and the
@@ -53,6 +53,7 @@ from .table_setup import (
     HUMAN_NAME,
     NewGamePanel,
     TableSettings,
+    and_list,
     check_opponents,
     check_people,
     default_opponents,
@@ -269,7 +270,7 @@ class GolfTable(w.VBox):
         if replayed.to_json() != game.to_json():  # never expected; the save itself is what counts
             log.error("a loaded game replays differently from its save")
             replayed, story = game, words.Chronicle(game)
-        what = "a saved game" if hot is None else f"a saved hot-seat game ({' and '.join(people)} at this screen)"
+        what = "a saved game" if hot is None else f"a saved hot-seat game ({and_list(people)} at this screen)"
         done = f"Loaded {what}: hole {game.round} of {game.rules.rounds}."
         story.log_lines.append(done)
         self._hot = hot
@@ -320,7 +321,7 @@ class GolfTable(w.VBox):
         if self._hot is not None:
             cpus = [n for i, n in enumerate(names) if i not in self.humans]
             against = f" against {', '.join(cpus)}" if cpus else ""
-            return f"<GolfTable: {' and '.join(self._hot)} at this screen{against}; {holes} holes>"
+            return f"<GolfTable: {and_list(self._hot)} at this screen{against}; {holes} holes>"
         others = [n for i, n in enumerate(names) if i != self.human_seat]
         return f"<GolfTable: you against {', '.join(others)}; {holes} holes>"
 

@@ -58,7 +58,9 @@ def check_people(names) -> tuple[str, ...]:
         raise ValueError(f"several people at one screen are 2 to {MAX_PLAYERS} names, got {len(names)}; "
                          "for one learner against CPU players leave humans out")
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str):
+            raise ValueError(f"a person's name is text, got {name!r}")
+        if not name.strip():
             raise ValueError(f"person {i + 1} has no name: type a name for each person at this screen")
         if len(name) > MAX_NAME:
             raise ValueError(f"the name {name[:MAX_NAME]!r}... is too long: at most {MAX_NAME} characters")
@@ -71,6 +73,12 @@ def check_people(names) -> tuple[str, ...]:
         twice = next(n for n in names if names.count(n) > 1)
         raise ValueError(f"two people are called {twice!r}: every person needs a different name")
     return tuple(names)
+
+
+def and_list(names) -> str:
+    """``Ann``, ``Ann and Ben``, ``Ann, Ben and Cleo``."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def people_in(players) -> tuple[str, ...]:
