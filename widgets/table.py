@@ -55,9 +55,9 @@ from .table_setup import (
     TableSettings,
     and_list,
     check_opponents,
-    check_people,
-    default_opponents,
+    hot_settings,
     people_in,
+    table_settings,
 )
 
 log = logging.getLogger(__name__)
@@ -138,9 +138,9 @@ class GolfTable(w.VBox):
                  ) -> None:
         seed = env_number("GOLFLAB_SEED", None, int) if seed is None else seed
         if humans is None:
-            settings = _settings(players, rules, seed, human_seat)
+            settings = table_settings(players, rules, seed, human_seat)
         else:
-            settings = _hot_settings(players, humans, rules, seed)
+            settings = hot_settings(players, humans, rules, seed)
         is_large = resolve_large(large)
         delay = _env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
@@ -261,7 +261,7 @@ class GolfTable(w.VBox):
             check_opponents(names[:seat] + names[seat + 1:])
         elif len(people) > 1:
             hot = people
-            seat = _hot_settings(names, people, game.rules, game.seed).human_seat
+            seat = hot_settings(names, people, game.rules, game.seed).human_seat
         else:
             raise ValueError(f"this saved game has no single seat named {HUMAN_NAME!r} (one learner) nor two or "
                              "more people's names (hot-seat): every seat but its people's must be a CPU "
@@ -285,12 +285,12 @@ class GolfTable(w.VBox):
         if humans is not None or (self._hot is not None and players is None and human_seat is None):
             names = list(self.game.players) if players is None else players
             people = self._hot if humans is None else humans
-            settings = _hot_settings(names, people, self.game.rules if rules is None else rules, seed)
+            settings = hot_settings(names, people, self.game.rules if rules is None else rules, seed)
             self._hot = tuple(people)
             self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
             return
         current = self._settings_now()
-        settings = _settings(current.opponents if players is None else players,
+        settings = table_settings(current.opponents if players is None else players,
                              current.rules if rules is None else rules, seed,
                              current.human_seat if human_seat is None else human_seat)
         self._hot = None
@@ -561,63 +561,6 @@ class GolfTable(w.VBox):
                                  seed, 0, tuple(n for i, n in enumerate(names) if i in self.humans))
         names.pop(self.human_seat)
         return TableSettings(tuple(names), self.game.rules, seed, self.human_seat)
-
-
-def _settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
-    """Validate the table's arguments into TableSettings (a ValueError saying what is allowed)."""
-    if isinstance(players, bool) or not isinstance(players, (int, str, list, tuple)):
-        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(CPU_NAMES)}) "
-                         f"or a count from 2 to 6, got {players!r}")
-    if isinstance(players, int):
-        if not 2 <= players <= 6:
-            raise ValueError(f"golf is for 2 to 6 players (you included), got {players}")
-        opponents = default_opponents(players - 1)
-    else:
-        opponents = check_opponents(players)
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
-    if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat <= len(opponents):
-        raise ValueError(f"human_seat must be a seat from 0 to {len(opponents)}, got {human_seat!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
-    return TableSettings(opponents, rules, seed, human_seat)
-
-
-def _hot_settings(players, humans, rules: Rules | None, seed: int | None) -> TableSettings:
-    """Validate a hot-seat table: ``players`` every seat's name in order, ``humans`` the people
-    among them (2-6, see ``check_people``); the other seats are personalities.
-    Returns TableSettings whose ``players`` are exactly ``players``."""
-    if isinstance(players, (str, int)) or not isinstance(players, (list, tuple)):
-        raise ValueError(f"with humans, players must list every seat's name in order, got {players!r}")
-    if isinstance(humans, str) or not isinstance(humans, (list, tuple)) or not humans:
-        raise ValueError(f"humans must be a list of the people's names among players, got {humans!r}")
-    names = list(players)
-    if not 2 <= len(names) <= 6:
-        raise ValueError(f"golf is for 2 to 6 players, got {len(names)}: {names}")
-    check_people(humans)
-    for name in humans:
-        if name not in names:
-            raise ValueError(f"every human must be one of the players {names}, got {name!r}")
-    if len(set(names)) != len(names):
-        raise ValueError(f"every player needs a different name, got players {names} and humans {list(humans)}")
-    cpus = [n for n in names if n not in humans]
-    if cpus:
-        check_opponents(cpus)
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
-    return _HotSettings(tuple(names), rules, seed, names.index(humans[0]))
-
-
-class _HotSettings(TableSettings):
-    """TableSettings whose ``opponents`` are every seat (the people included)."""
-
-    @property
-    def players(self) -> list[str]:
-        return list(self.opponents)
 
 
 def _file_text(name: str, content: bytes) -> str:

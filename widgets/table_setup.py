@@ -5,7 +5,10 @@ your seat, an optional seed, and every rule option (``RulesForm``, each with its
 Hooks: ``golf-people`` (the people menu), ``golf-person-name`` and ``golf-person-name-N``
 (a person's name box, N from 0), ``golf-cpu-count`` (how many CPU players),
 ``golf-cpu-N`` (a CPU seat's personality), ``golf-your-seat``, ``golf-seed``,
-``golf-new-game-here`` and ``golf-setup-problem`` (why the last press started no game)."""
+``golf-new-game-here`` and ``golf-setup-problem`` (why the last press started no game).
+
+``table_settings`` and ``hot_settings`` validate a table's seating (one learner, or several
+people at one screen) for ``GolfTable`` and the panel alike."""
 
 from __future__ import annotations
 
@@ -101,6 +104,65 @@ def check_opponents(names) -> tuple[str, ...]:
 def default_opponents(count: int) -> tuple[str, ...]:
     """The first ``count`` personalities in ``PROFILES`` order (deterministic)."""
     return tuple(list(PROFILES)[:count])
+
+
+def _rules_and_seed(rules: Rules | None, seed: int | None) -> Rules:
+    """The game's rules (None: the defaults); a ValueError for rules or a seed of the wrong kind."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a golflab.Rules, got {type(rules).__name__}")
+    return rules
+
+
+def table_settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
+    """Validate the table's arguments into TableSettings (a ValueError saying what is allowed)."""
+    if isinstance(players, bool) or not isinstance(players, (int, str, list, tuple)):
+        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(CPU_NAMES)}) "
+                         f"or a count from 2 to 6, got {players!r}")
+    if isinstance(players, int):
+        if not 2 <= players <= 6:
+            raise ValueError(f"golf is for 2 to 6 players (you included), got {players}")
+        opponents = default_opponents(players - 1)
+    else:
+        opponents = check_opponents(players)
+    rules = _rules_and_seed(rules, seed)
+    if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat <= len(opponents):
+        raise ValueError(f"human_seat must be a seat from 0 to {len(opponents)}, got {human_seat!r}")
+    return TableSettings(opponents, rules, seed, human_seat)
+
+
+def hot_settings(players, humans, rules: Rules | None, seed: int | None) -> TableSettings:
+    """Validate a hot-seat table: ``players`` every seat's name in order, ``humans`` the people
+    among them (2-6, see ``check_people``); the other seats are personalities.
+    Returns TableSettings whose ``players`` are exactly ``players``."""
+    if isinstance(players, (str, int)) or not isinstance(players, (list, tuple)):
+        raise ValueError(f"with humans, players must list every seat's name in order, got {players!r}")
+    if isinstance(humans, str) or not isinstance(humans, (list, tuple)) or not humans:
+        raise ValueError(f"humans must be a list of the people's names among players, got {humans!r}")
+    names = list(players)
+    if not 2 <= len(names) <= 6:
+        raise ValueError(f"golf is for 2 to 6 players, got {len(names)}: {names}")
+    check_people(humans)
+    for name in humans:
+        if name not in names:
+            raise ValueError(f"every human must be one of the players {names}, got {name!r}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"every player needs a different name, got players {names} and humans {list(humans)}")
+    cpus = [n for n in names if n not in humans]
+    if cpus:
+        check_opponents(cpus)
+    rules = _rules_and_seed(rules, seed)
+    return _HotSettings(tuple(names), rules, seed, names.index(humans[0]))
+
+
+class _HotSettings(TableSettings):
+    """TableSettings whose ``opponents`` are every seat (the people included)."""
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.opponents)
 
 
 def _label(name: str) -> str:
