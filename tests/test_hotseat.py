@@ -4,6 +4,7 @@ to <name>", so a drawn card is seen only by the seat that drew it."""
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 import pytest
@@ -347,3 +348,23 @@ def test_a_refused_one_learner_new_game_keeps_the_hot_seat_game():
     table.slots[0].click()
     table.slots[1].click()
     assert table.passing_to == "Ben"
+
+
+def as_version_1(text: str) -> str:
+    """A save as golflab wrote it before the checksum (version 1)."""
+    data = json.loads(text)
+    del data["checksum"]
+    return json.dumps({**data, "version": 1})
+
+
+@pytest.mark.parametrize("make, hotseat, humans", [
+    (lambda: GolfTable(players=["Sofia", "Maya"], seed=4, cpu_delay=0), False, {0}),
+    (lambda: hot(seed=4), True, {0, 1}),
+])
+def test_version_1_saves_resume_the_same_way(make, hotseat, humans):
+    a = make()
+    a.slots[0].click()
+    a.slots[1].click()
+    b = GolfTable(seed=9, cpu_delay=0)
+    b.load(as_version_1(a.save()))
+    assert b.hotseat is hotseat and b.humans == humans and b.game.history == a.game.history
