@@ -68,6 +68,10 @@ CASES = (
     "swapped_good_for_bad",
     "questionable_moves",
 )
+#: The grade each named case earns at least (the spec's table above).
+CASE_SEVERITY = {"discarded_jokers": "BLUNDER", "discarded_twos": "BLUNDER", "took_bad_card_without_pair": "BLUNDER",
+                 "paired_negative_cards": "MISTAKE", "discarded_kings": "MISTAKE", "swapped_good_for_bad": "MISTAKE",
+                 "questionable_moves": "QUESTIONABLE"}
 #: EV loss (points) up to which a move still earns each grade.
 EV_LOSS_LIMITS = (("OPTIMAL", 0.05), ("GOOD", 2.0), ("QUESTIONABLE", 5.0), ("MISTAKE", 10.0))
 #: How much better the alternative must be before passing a 3-5 or discarding a 4-6 is questionable.
@@ -157,6 +161,10 @@ def _grid_kinds(grid, pool: Pool) -> list:
     return [None if c is None else kind(c) for c in grid]
 
 
+def _named(case: str, why: str) -> tuple[str, str, str]:
+    return case, CASE_SEVERITY[case], why
+
+
 def _named_case(obs, action: Action, values) -> tuple[str | None, str, str]:
     """(case, severity, reason) of the spec's named cases, or (None, 'OPTIMAL', '')."""
     kind = action.kind
@@ -171,17 +179,17 @@ def _named_case(obs, action: Action, values) -> tuple[str | None, str, str]:
     if kind == "discard":
         rank = obs.drawn.rank
         if rank == "JK":
-            return "discarded_jokers", "BLUNDER", "discarding a joker throws away one of the best cards"
+            return _named("discarded_jokers", "discarding a joker throws away one of the best cards")
         if rank == "2":
-            return "discarded_twos", "BLUNDER", "discarding a 2 throws away -2 points"
+            return _named("discarded_twos", "discarding a 2 throws away -2 points")
         if rank == "K":
-            return "discarded_kings", "MISTAKE", "discarding a king throws away a safe 0"
+            return _named("discarded_kings", "discarding a king throws away a safe 0")
         held = value(obs.drawn)
         if 4 <= held <= 6:
             best_swap = min(v for a, v in values.values.items() if a != "discard")
             if best_swap <= -QUESTIONABLE_MARGIN:
-                return ("questionable_moves", "QUESTIONABLE",
-                        f"discarding a {held}-point card when a swap would gain {-best_swap:.1f} points")
+                return _named("questionable_moves",
+                              f"discarding a {held}-point card when a swap would gain {-best_swap:.1f} points")
     elif kind == "take":
         top = obs.discard_top
         if value(top) >= 10:
@@ -190,14 +198,14 @@ def _named_case(obs, action: Action, values) -> tuple[str | None, str, str]:
                            (grid[PARTNER[i]] is None or grid[PARTNER[i]].rank != top.rank)
                            for i, c in enumerate(grid))
             if not pairable:
-                return ("took_bad_card_without_pair", "BLUNDER",
-                        f"taking a {value(top)}-point {top.rank} with no column it could pair")
+                return _named("took_bad_card_without_pair",
+                              f"taking a {value(top)}-point {top.rank} with no column it could pair")
     elif kind == "draw" and "take" in values.values:
         top = obs.discard_top
         loss = values.values["draw"] - values.values["take"]
         if 3 <= value(top) <= 5 and loss >= QUESTIONABLE_MARGIN:
-            return ("questionable_moves", "QUESTIONABLE",
-                    f"passing a {value(top)}-point {top.rank} that would gain {loss:.1f} points more")
+            return _named("questionable_moves",
+                          f"passing a {value(top)}-point {top.rank} that would gain {loss:.1f} points more")
     elif kind == "swap":
         held = obs.drawn
         v_held = value(held)
@@ -205,14 +213,14 @@ def _named_case(obs, action: Action, values) -> tuple[str | None, str, str]:
         if partner is not None and partner.rank == held.rank and v_held < 0:
             pair, v_partner = model.pair_points[held.rank], value(partner)
             if pair > v_held + v_partner:
-                return ("paired_negative_cards", "MISTAKE",
-                        f"pairing two {held.rank}s turns {v_held + v_partner} points into {pair}")
+                return _named("paired_negative_cards",
+                              f"pairing two {held.rank}s turns {v_held + v_partner} points into {pair}")
         old = obs.my_grid[action.pos]
         if old is not None:
             v_old = value(old)
             if v_old <= 1 and v_held > v_old and values.values[action.notation] > 0:
-                return ("swapped_good_for_bad", "MISTAKE",
-                        f"swapping out a {v_old}-point {old.rank} for a {v_held}-point {held.rank}")
+                return _named("swapped_good_for_bad",
+                              f"swapping out a {v_old}-point {old.rank} for a {v_held}-point {held.rank}")
     return None, "OPTIMAL", ""
 
 
@@ -221,7 +229,7 @@ def _case(obs, act: Action, values, pool: Pool | None) -> tuple[str | None, str,
     if case is None and _goes_out(obs, act):
         high, mine = _going_out_high(obs, act, pool or unseen_pool(obs), values.values[act.notation])
         if high:
-            case, severity = "questionable_moves", "QUESTIONABLE"
+            case, severity = "questionable_moves", CASE_SEVERITY["questionable_moves"]
             why = f"going out with about {mine:.0f} points while an opponent is expected to score no more"
     return case, severity, why
 

@@ -6,8 +6,8 @@ the reference: the compiled code repeats them in the same order of floating-poin
 operations, so results are bit-identical (``tests/test_ev.py`` and ``tests/test_grading.py``
 compare them). Kinds are indices into ``model.ALL_KINDS``, ranks into ``model.ALL_RANKS``.
 
-Without numba, or with ``GOLFLAB_PURE_PYTHON`` set, ``kernel()`` is None and callers use the
-reference. Compiled code is cached on disk (numba's ``cache=True``): only a first run compiles.
+Without numba, or with ``GOLFLAB_KERNEL=0`` (as for ``golflab.kernel``), ``kernel()`` is None
+and callers use the reference. Compiled code is cached on disk (numba's ``cache=True``): only a first run compiles.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .rules import Rules
 KIND_INDEX = {k: i for i, k in enumerate(ALL_KINDS)}
 RANK_INDEX = {r: i for i, r in enumerate(ALL_RANKS)}
 #: action notation -> code (gradekernel's encoding) and back
-ACTION_CODES = {**{f"flip {i}": i for i in range(6)}, "draw": 6, "take": 7, **{f"swap {i}": 8 + i for i in range(6)},
+ACTION_CODES = {**{f"flip {i}": i for i in range(6)}, **{f"swap {i}": 6 + i for i in range(6)}, "draw": 12, "take": 13,
                 "discard": 14, "skip": 15, "knock": 16}
 ACTION_OF_CODE = {code: Action.parse(text) for text, code in ACTION_CODES.items()}
 
@@ -33,18 +33,18 @@ _loaded: "ModuleType | None | bool" = False  # False: not tried yet
 
 
 def kernel() -> "ModuleType | None":
-    """``golflab.gradekernel`` (compiled on first use), or None without numba or with
-    ``GOLFLAB_PURE_PYTHON`` set."""
+    """``golflab.gradekernel`` (compiled on first use), or None without numba or when
+    ``GOLFLAB_KERNEL`` is ``0`` (the Python reference, as for ``golflab.kernel``)."""
     global _loaded
+    if os.environ.get("GOLFLAB_KERNEL", "1").strip() == "0":
+        return None
     if _loaded is False:
-        _loaded = None
-        if not os.environ.get("GOLFLAB_PURE_PYTHON"):
-            try:
-                from . import gradekernel
-            except ImportError:
-                pass
-            else:
-                _loaded = gradekernel
+        try:
+            from . import gradekernel
+        except ImportError:
+            _loaded = None
+        else:
+            _loaded = gradekernel
     return _loaded
 
 
@@ -103,12 +103,15 @@ def draw_ev_function() -> "Callable | None":
     """``f(grid, counts, rules)``: the compiled ``Pool.draw_ev`` (grid: six kinds or None;
     counts: kind -> count, summed in this order), or None without numba."""
     global _draw_ev
-    if _draw_ev is False:
-        _draw_ev = None if kernel() is None else _make_draw_ev(kernel())
+    k = kernel()
+    if k is None:
+        return None
+    if _draw_ev is None:
+        _draw_ev = _make_draw_ev(k)
     return _draw_ev
 
 
-_draw_ev: "Callable | None | bool" = False
+_draw_ev: "Callable | None" = None
 
 
 def _make_draw_ev(k: ModuleType) -> Callable:

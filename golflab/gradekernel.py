@@ -7,8 +7,9 @@ bit-identical; ``tests/test_grading.py`` compares them decision for decision.
 
 Encoding (kernel-friendly: plain integer arrays): kinds are indices into ``model.ALL_KINDS``,
 ranks into ``model.ALL_RANKS``, -1 a face-down card or nothing; actions are ``ACTION_CODES``
-of ``golflab.fastev`` (0-5 ``flip N``, 6 ``draw``, 7 ``take``, 8-13 ``swap N``, 14
-``discard``, 15 ``skip``, 16 ``knock``); cases are indices into ``analysis.CASES``.
+of ``golflab.fastev``, the compiled simulation kernel's (``golflab.kernel.layout``: 0-5 ``flip N``,
+6-11 ``swap N``, 12 ``draw``, 13 ``take``, 14 ``discard``, 15 ``skip``, 16 ``knock``); cases
+are indices into ``analysis.CASES``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 from numba import njit
 
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
-DRAW, TAKE, SWAP0, DISCARD, SKIP, KNOCK = 6, 7, 8, 14, 15, 16
+SWAP0, DRAW, TAKE, DISCARD, SKIP, KNOCK = 6, 12, 13, 14, 15, 16
 AWAIT_OTHER, AWAIT_DRAW, AWAIT_PLACE = 0, 1, 2
 #: rank indices (model.ALL_RANKS)
 R_TWO, R_KING, R_JOKER = 1, 12, 13

@@ -2,12 +2,12 @@
 Grade, its numbers computed by the compiled kernel (``golflab.gradekernel``, through
 ``golflab.fastev``) from the observation turned into integer arrays.
 
-The reference grades the decision itself when numba is missing (or ``GOLFLAB_PURE_PYTHON``
-is set), when a hand bonus is on (``wolfpack``, ``four_of_a_kind``: hands do not score
-column by column), when a named case applies (rare; its reason names cards) and whenever
-the kernel cannot value the position (e.g. more face-down cards than unseen ones).
-``simulate`` grades with it; ``tests/test_grading.py`` checks it against the reference,
-decision for decision, on every simulation fingerprint case.
+The reference grades the decision itself when numba is missing (or ``GOLFLAB_KERNEL=0``),
+when a hand bonus is on (``wolfpack``, ``four_of_a_kind``: hands do not score column by
+column), when a named case applies (rare; its reason names cards) and whenever the kernel
+cannot value the position (e.g. more face-down cards than unseen ones). ``simulate`` grades
+with it when the reference plays; ``tests/test_grading.py`` checks it against the reference,
+decision for decision, on every simulation fingerprint case and on random positions.
 """
 
 from __future__ import annotations

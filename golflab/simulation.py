@@ -171,12 +171,24 @@ def _kernel_rounds(task: _Task) -> list[tuple]:
     return rows
 
 
+def _compiled_grading(rules: Rules) -> bool:
+    """Whether ``golflab.gradedgames`` grades a kernel run under ``rules`` (else the kernel
+    gives the actions and the reference replays and grades them)."""
+    from .fastev import kernel, tables
+
+    return kernel() is not None and tables(rules).independent
+
+
 def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
     Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
     of ``(personality, quality)``) and the quality counters."""
     if task.kernel and not task.analyze:
         return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
+    if task.kernel and _compiled_grading(task.rules):  # played and graded in compiled code, the same rows
+        from . import gradedgames
+
+        return gradedgames.decision_rows(task)
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
     rounds: list[list] = []

@@ -351,19 +351,17 @@ def test_draw_ev_without_numba_is_the_reference(monkeypatch):
     pool = Pool({"K": 2, "9": 3, "5": 1, "JK": 2}, Rules(jokers="standard"))
     grid = ["9", None, "5", None, "K", None]
     compiled = pool.draw_ev(grid)
-    monkeypatch.setattr(fastev, "_draw_ev", None)
+    monkeypatch.setenv("GOLFLAB_KERNEL", "0")
     assert fastev.draw_ev_function() is None
     assert pool.draw_ev(grid) == compiled == pool.draw_ev(grid, compiled=False)
 
 
-def test_golflab_pure_python_turns_the_compiled_kernel_off():
-    import subprocess
-    import sys
+def test_golflab_kernel_0_turns_the_compiled_code_off(monkeypatch):
+    from golflab.fastev import draw_ev_function, kernel
 
-    code = "from golflab.fastev import draw_ev_function, kernel; print(draw_ev_function() is None, kernel() is None)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         env={**__import__("os").environ, "GOLFLAB_PURE_PYTHON": "1"})
-    assert out.stdout.strip() == "True True"
+    assert kernel() is not None and draw_ev_function() is not None
+    monkeypatch.setenv("GOLFLAB_KERNEL", "0")
+    assert kernel() is None and draw_ev_function() is None
 
 
 def test_unseen_counts_rejects_an_observation_showing_more_cards_than_the_deck():

@@ -102,10 +102,10 @@ def test_random_positions_grade_as_the_reference(rules):
             assert agree(obs, action), (obs, action)
 
 
-def test_without_numba_the_reference_grades(monkeypatch):
+def test_with_golflab_kernel_0_the_reference_grades(monkeypatch):
     import golflab.fastev as fastev
 
-    monkeypatch.setattr(fastev, "_loaded", None)
+    monkeypatch.setenv("GOLFLAB_KERNEL", "0")
     assert fastev.kernel() is None
     rng = random.Random(2)
     for _ in range(20):
@@ -119,3 +119,76 @@ def test_an_illegal_action_is_refused_as_by_the_reference():
     illegal = next(a for a in ("knock", "skip", "take", "swap 0") if a not in obs.legal_actions)
     with pytest.raises(ValueError, match="it is not legal here"):
         fast(obs, illegal)
+
+
+# -- whole runs played and graded in compiled code (golflab.gradedgames) ------------------------
+from dataclasses import replace  # noqa: E402
+
+from golflab import simulation  # noqa: E402
+
+KERNEL_RULES = {
+    "default": Rules(**BASE),
+    "flip_always": Rules(**{**BASE, "flip_mode": "always", "jokers": "eagle_eye"}),
+    "flip_endgame": Rules(**{**BASE, "flip_mode": "endgame", "jokers": "lucky_swing", "max_turns": 12}),
+    "whole_turns": Rules(**{**BASE, "knock_early": True, "flip_as_action": True, "one_eyed_jacks": True,
+                            "negative_pairs_keep_value": True, "jokers": "standard"}),
+    "scoring": Rules(**{**BASE, "super_kings": True, "ten_penny": True, "knock_bonus": True, "blackjack": True,
+                        "underdog_bonus": True, "tied_shame": True, "decks": 2, "rounds": 4}),
+}
+
+
+def _task(rules, players=("Sofia", "Kenji", "River"), games=3, rows=True):
+    return simulation._Task(tuple(players), rules, 17, 0, games, True, rows, True)
+
+
+def _same_result(got, expected):
+    assert got[0] == expected[0]  # round rows
+    assert len(got[1]) == len(expected[1])
+    if isinstance(expected[1], list):
+        for a, b in zip(got[1], expected[1]):
+            assert a == b and [repr(x) for x in a] == [repr(x) for x in b], (a, b)
+    else:
+        assert got[1] == expected[1]
+    assert got[2] == expected[2]  # quality counters
+
+
+@pytest.mark.parametrize("name", list(KERNEL_RULES))
+def test_compiled_graded_games_equal_the_reference(name):
+    from golflab import gradedgames
+
+    rules = KERNEL_RULES[name]
+    assert gradedgames.supported(rules)
+    task = _task(rules)
+    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+
+
+def test_compiled_graded_grade_counts_equal_the_reference():
+    from golflab import gradedgames
+
+    task = _task(KERNEL_RULES["default"], players=("Maya", "Priya", "Marcus", "Diego", "Sage"), rows=False)
+    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+
+
+def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
+    from golflab import gradedgames
+
+    play = gradedgames._play
+
+    def one_left_to_the_reference(*args):
+        recs, evs = play(*args)
+        first = int((recs[:, gradedgames.D_GAME] == 1).argmax())
+        recs[first + 5, gradedgames.D_CASE] = gradedgames.gk.FALLBACK
+        evs[recs[:, gradedgames.D_GAME] == 1] = 99.0  # whatever the kernel said about that game is not used
+        return recs, evs
+
+    monkeypatch.setattr(gradedgames, "_play", one_left_to_the_reference)
+    task = _task(KERNEL_RULES["default"])
+    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+
+
+def test_hand_bonuses_are_graded_by_the_reference_replay():
+    from golflab import gradedgames
+
+    assert not gradedgames.supported(Rules(wolfpack=True))
+    assert not simulation._compiled_grading(Rules(four_of_a_kind=True))
+    assert simulation._compiled_grading(Rules())

@@ -1,0 +1,285 @@
+"""Graded CPU games at compiled speed: the simulation kernel (``golflab.kernel``) plays, and
+every decision is graded in the same compiled loop by ``golflab.gradekernel``, with no
+``Game`` or ``Observation`` built.
+
+``decision_rows(task)`` returns what ``simulation._play_games`` returns for a run with
+analysis: the round rows, the decision rows (``simulation.DECISION_COLUMNS``) or the grade
+counts, and the ``QualityCounters``, equal to the reference's (``analysis.grade`` of every
+decision; ``tests/test_grading.py`` and the simulation fingerprints compare them). A game in
+which the kernel meets a position it leaves to the reference (``gradekernel.FALLBACK``, e.g.
+more face-down cards than unseen ones) is played and graded again by the reference.
+``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
+reference only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+from numba import njit
+
+from . import gradekernel as gk
+from .analysis import _SEVERITY, CASE_SEVERITY, CASES, PHASES, TURN_TYPES, QualityCounters, _by_loss
+from .fastev import ACTION_OF_CODE, tables
+from .kernel import engine
+from .kernel.layout import (
+    A_DISCARD,
+    A_DRAW,
+    A_FLIP,
+    A_KNOCK,
+    A_SKIP,
+    A_SWAP,
+    A_TAKE,
+    F_FLIP_ACTION,
+    F_FLIP_MODE,
+    F_KNOCK_EARLY,
+    F_ROUNDS,
+    N_SCALARS,
+    PHASE_GAME_OVER,
+    PHASE_PLAYING,
+    PHASE_ROUND_OVER,
+    S_CURRENT,
+    S_DISC_N,
+    S_DRAW_N,
+    S_FINISHER,
+    S_HELD,
+    S_HELD_SRC,
+    S_OPTIONAL,
+    S_PHASE,
+    S_ROUND,
+    S_STAGE,
+    SRC_DRAW,
+    STAGE_DRAW,
+    STAGE_FLIP,
+    STAGE_PLACE,
+)
+
+#: integer columns of a decision record
+D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE = range(9)
+FLIP_ALWAYS = 1  # layout.FLIP_MODES.index("always")
+
+
+def supported(rules) -> bool:
+    """True when the compiled grader grades under ``rules`` (no hand bonus on)."""
+    return tables(rules).independent
+
+
+@njit(cache=True)
+def _legal(G, R, out):
+    """``Game.legal_actions`` of the seat to move, as action codes into ``out``; the count."""
+    up, st = G[1], G[5]
+    flags = R[4]
+    seat, stage = st[S_CURRENT], st[S_STAGE]
+    n = 0
+    if stage == STAGE_DRAW:
+        out[0] = A_DRAW
+        n = 1
+        if st[S_DISC_N] > 0:
+            out[1] = A_TAKE
+            n = 2
+        if flags[F_FLIP_ACTION] or flags[F_KNOCK_EARLY]:
+            down = 0
+            for i in range(6):
+                if not up[seat, i]:
+                    down += 1
+                    if flags[F_FLIP_ACTION]:
+                        out[n] = A_FLIP + i
+                        n += 1
+            if flags[F_KNOCK_EARLY] and 1 <= down <= 2:
+                out[n] = A_KNOCK
+                n += 1
+    elif stage == STAGE_PLACE:
+        for i in range(6):
+            out[i] = A_SWAP + i
+        n = 6
+        if st[S_HELD_SRC] == SRC_DRAW:
+            out[6] = A_DISCARD
+            n = 7
+    else:  # the initial flips or a flip after discarding
+        for i in range(6):
+            if not up[seat, i]:
+                out[n] = A_FLIP + i
+                n += 1
+        if stage == STAGE_FLIP and st[S_OPTIONAL]:
+            out[n] = A_SKIP
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _grade_now(G, R, table, action, view, pile, legal):
+    """Grade ``action`` of the seat to move from what it sees (``gradekernel.grade_state``'s numbers)."""
+    grids, up, discard, st = G[0], G[1], G[3], G[5]
+    kind_of = R[7]
+    seat = st[S_CURRENT]
+    for s in range(grids.shape[0]):
+        for i in range(6):
+            view[s, i] = kind_of[grids[s, i]] if up[s, i] else -1
+    n_pile = st[S_DISC_N]
+    for j in range(n_pile):
+        pile[j] = kind_of[discard[j]]
+    n_legal = _legal(G, R, legal)
+    stage = st[S_STAGE]
+    awaiting = gk.AWAIT_DRAW if stage == STAGE_DRAW else gk.AWAIT_PLACE if stage == STAGE_PLACE else gk.AWAIT_OTHER
+    held = kind_of[st[S_HELD]] if st[S_HELD] >= 0 else -1
+    n_order = 0
+    while n_order < table.shape[1] and table[gk.T_ORDER, n_order] >= 0:
+        n_order += 1
+    ev, best_ev, best, case = gk.grade_numbers(
+        view, seat, table[gk.T_ORDER, :n_order], table[gk.T_DECK], pile[:n_pile], held, awaiting, legal[:n_legal],
+        action, st[S_PHASE] == PHASE_PLAYING, R[4][F_FLIP_MODE] == FLIP_ALWAYS, st[S_DRAW_N],
+        table[gk.T_VALUE], table[gk.T_RANK], table[gk.T_PAIR, :table.shape[1] - 1])
+    fewest = 6
+    for s in range(grids.shape[0]):
+        down = 0
+        for i in range(6):
+            if view[s, i] < 0:
+                down += 1
+        fewest = min(fewest, down)
+    phase = 2 if st[S_FINISHER] >= 0 or fewest < 2 else 0 if fewest >= 4 else 1
+    return ev, best_ev, best, case, phase
+
+
+@njit(cache=True)
+def play_graded(R, base_deck, profiles, rngs, table):
+    """``engine.play_games`` with every decision graded: the hole outputs as there, and the
+    decision records (int columns ``D_*``; floats ev, best_ev) in order of play."""
+    games = rngs.shape[0]
+    n = profiles.shape[0]
+    rounds = R[4][F_ROUNDS]
+    out_hand = np.zeros((games, rounds, n), dtype=np.int64)
+    out_score = np.zeros((games, rounds, n), dtype=np.int64)
+    out_turns = np.zeros((games, rounds, n), dtype=np.int64)
+    out_finisher = np.full((games, rounds), -1, dtype=np.int64)
+    outs = (out_hand, out_score, out_turns, out_finisher)
+    cap = max(64, games * 600)
+    recs = np.empty((cap, 9), dtype=np.int64)
+    evs = np.empty((cap, 2), dtype=np.float64)
+    m = 0
+    size = base_deck.size
+    view = np.empty((n, 6), dtype=np.int64)
+    pile = np.empty(size, dtype=np.int64)
+    legal = np.empty(16, dtype=np.int64)
+    for game in range(games):
+        G = (np.empty((n, 6), dtype=np.int64), np.zeros((n, 6), dtype=np.bool_), np.empty(size, dtype=np.int64),
+             np.empty(size, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(N_SCALARS, dtype=np.int64),
+             np.zeros(n, dtype=np.int64))
+        game_rngs = rngs[game]
+        engine.start_round(G, R, base_deck, game_rngs[0])
+        st = G[5]
+        while True:
+            phase = st[S_PHASE]
+            if phase == PHASE_GAME_OVER:
+                break
+            if phase == PHASE_ROUND_OVER:
+                engine.start_round(G, R, base_deck, game_rngs[0])
+                continue
+            action = engine.decide(G, R, profiles, game_rngs)
+            if m == cap:  # grow the records
+                cap *= 2
+                grown = np.empty((cap, 9), dtype=np.int64)
+                grown[:m] = recs[:m]
+                recs = grown
+                grown_f = np.empty((cap, 2), dtype=np.float64)
+                grown_f[:m] = evs[:m]
+                evs = grown_f
+            ev, best_ev, best, case, ph = _grade_now(G, R, table, action, view, pile, legal)
+            seat = st[S_CURRENT]
+            r = recs[m]
+            r[D_GAME], r[D_ROUND], r[D_SEAT], r[D_TURN] = game, st[S_ROUND], seat, G[4][seat] + 1
+            r[D_ACTION], r[D_AT_DRAW], r[D_BEST], r[D_CASE], r[D_PHASE] = action, st[S_STAGE] == STAGE_DRAW, best, \
+                case, ph
+            evs[m, 0], evs[m, 1] = ev, best_ev
+            m += 1
+            engine.apply(G, R, action, game_rngs[0], outs, game)
+    return out_hand, out_score, out_turns, out_finisher, recs[:m], evs[:m]
+
+
+_TYPE_OF = {}  # (action code, at the draw stage) -> decision type
+
+
+def _type(code: int, at_draw: int) -> str:
+    found = _TYPE_OF.get((code, at_draw))
+    if found is None:
+        act = ACTION_OF_CODE[code]
+        found = _TYPE_OF[(code, at_draw)] = "flip_turn" if act.kind == "flip" and at_draw else {
+            "take": "take_discard", "skip": "skip_flip"}.get(act.kind, act.kind)
+    return found
+
+
+def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
+    """``simulation._play_games(task)`` for a run with analysis, played and graded compiled."""
+    from . import simulation as sim
+
+    recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
+    rounds = sim._kernel_rounds(task)  # the kernel's own run of the same games (about 1 ms a game)
+    names = sim.seat_names([sim._name(p) for p in task.personalities])
+    kinds = [sim._name(p) for p in task.personalities]
+    redo = sorted({int(g) for g in recs[recs[:, D_CASE] == gk.FALLBACK, D_GAME]})
+    quality = QualityCounters()
+    rows: list = []
+    grades: Counter = Counter()
+    counts = quality.grades
+    actions = {code: a.notation for code, a in ACTION_OF_CODE.items()}
+    keep_rows = task.decision_rows
+    redone = {}
+    for game in redo:  # positions the kernel leaves to the reference: that whole game by the reference
+        index = task.start + game
+        redone[game] = sim._play_games(replace(task, start=index, stop=index + 1, kernel=False))
+    previous = -1
+    for (game, rnd, seat, turn, code, at_draw, best, case, phase), (ev, best_ev) in zip(recs.tolist(), evs.tolist()):
+        if game in redone:
+            if game != previous:
+                _, d, q = redone[game]
+                quality = quality + q
+                counts = quality.grades
+                if keep_rows:
+                    rows += d
+                else:
+                    grades.update(d)
+            previous = game
+            continue
+        loss = max(0.0, ev - best_ev)
+        grade = _by_loss(loss)
+        kind = _type(code, at_draw)
+        name = None
+        if case >= 0:
+            name = CASES[case]
+            severity = CASE_SEVERITY[name]
+            if _SEVERITY[severity] >= _SEVERITY[grade]:
+                grade = severity
+            setattr(quality, name, getattr(quality, name) + 1)
+        quality.total_decisions += 1
+        if kind in TURN_TYPES:
+            quality.total_turns += 1
+        counts[grade] += 1
+        if keep_rows:
+            rows.append((task.start + game, rnd, seat, names[seat], kinds[seat], turn, kind, actions[code], grade, ev,
+                         best_ev, loss, actions[best], name, PHASES[phase]))
+        else:
+            grades[kinds[seat], grade] += 1
+    return rounds, (rows if keep_rows else grades), quality
+
+
+def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
+    """The decision records of games ``start..stop-1``, seeded as ``golflab.kernel.play`` seeds them."""
+    import random
+
+    from .ai import get_profile
+    from .kernel.mt19937 import seed_rows
+    from .kernel.tables import profile_rows, rule_arrays
+    from .simulation import game_seed
+
+    n = len(personalities)
+    seeds = np.empty((stop - start, n + 1), dtype=np.int64)
+    for k, index in enumerate(range(start, stop)):
+        gseed = game_seed(seed, index)
+        seeds[k, 0] = gseed
+        for s in range(n):
+            seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
+    R, deck = rule_arrays(rules, n)
+    profiles = profile_rows([get_profile(p) for p in personalities])
+    out = play_graded(R, deck, profiles, seed_rows(seeds), tables(rules).table(n))
+    return out[4], out[5]
