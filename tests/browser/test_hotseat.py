@@ -1,7 +1,9 @@
 """A hot-seat game played through in the browser (issue 11): Ann and Ben share one screen
 against Sofia (CPU), through the CSS hooks only. Between Ann's and Ben's turns the board is
 hidden behind "Pass to ..." (``golf-await-pass``, ``golf-hotseat-ready``); the status names
-whose turn it is; the game ends with its ranking."""
+whose turn it is; the game ends with its ranking. A second test seats two people from the
+play app's New game settings (``golf-people``, ``golf-person-name-N``, ``golf-cpu-count``),
+plays turns, saves the game and resumes it on a fresh page, where it is hot-seat again."""
 
 from __future__ import annotations
 
