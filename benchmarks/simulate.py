@@ -1,9 +1,11 @@
 """Simulation throughput: complete 4-player, 9-hole games per second on one core.
 
 Four personalities (Sofia, Maya, Priya, Marcus), default rules, ``processes=1``; each
-figure is the median of 5 runs, with and without decision analysis, and the time split
-between building observations, CPU decisions (by what the seat must do), applying
-actions and grading (one extra instrumented run). ``--scale-out`` adds the same run on
+figure is the median of 5 runs, with and without decision analysis (with numba both are
+played, and graded, in compiled code: ``golflab.kernel``, ``golflab.gradedgames``), and the
+time split between building observations, CPU decisions (by what the seat must do), applying
+actions and grading one observation, by the reference and by the compiled grader (one extra
+instrumented run of the Python engine). ``--scale-out`` adds the same run on
 two workers (a ``ProcessPoolExecutor`` and a Dask ``LocalCluster`` through ``executor=``)
 against the one-process run as the baseline, all in the same run, each a median.
 Usage: ``python benchmarks/simulate.py [GAMES] [--scale-out]`` (default 100 games).
@@ -11,13 +13,16 @@ Usage: ``python benchmarks/simulate.py [GAMES] [--scale-out]`` (default 100 game
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 
 from golflab import Game, Phase, Rules, simulate
 from golflab.ai import CPUPlayer
 from golflab.analysis import grade
+from golflab.grading import grade as fast_grade
 from golflab.simulation import game_seed
 
 PLAYERS = ["Sofia", "Maya", "Priya", "Marcus"]
@@ -40,10 +45,24 @@ def games_per_second(games: int, analyze: bool, **where) -> tuple[float, float, 
     return statistics.median(rates), statistics.median(cpu_rates), statistics.median(turn_rates)
 
 
+@contextmanager
+def python_reference():
+    """Run the block on the Python reference engine and grader (``GOLFLAB_KERNEL=0``)."""
+    old = os.environ.get("GOLFLAB_KERNEL")
+    os.environ["GOLFLAB_KERNEL"] = "0"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["GOLFLAB_KERNEL"]
+        else:
+            os.environ["GOLFLAB_KERNEL"] = old
+
+
 def time_split(games: int) -> dict[str, float]:
     """Seconds spent in each part of the hot path, timed around each call (and the decision count)."""
     clock = time.perf_counter
-    spent = {"observation": 0.0, "choose": 0.0, "apply": 0.0, "grade": 0.0, "decisions": 0}
+    spent = {"observation": 0.0, "choose": 0.0, "apply": 0.0, "grade": 0.0, "fast_grade": 0.0, "decisions": 0}
     by_stage: dict[str, list] = {}  # stage -> [seconds choosing, decisions]
     for index in range(games):
         game = Game(PLAYERS, Rules(), seed=game_seed(1, index))
@@ -60,12 +79,15 @@ def time_split(games: int) -> dict[str, float]:
             t2 = clock()
             grade(obs, action)
             t3 = clock()
+            fast_grade(obs, action)
+            t3b = clock()
             game.apply(action)
             t4 = clock()
             spent["observation"] += t1 - t0
             spent["choose"] += t2 - t1
             spent["grade"] += t3 - t2
-            spent["apply"] += t4 - t3
+            spent["fast_grade"] += t3b - t3
+            spent["apply"] += t4 - t3b
             spent["decisions"] += 1
             entry = by_stage.setdefault(stage, [0.0, 0])
             entry[0] += t2 - t1
@@ -102,6 +124,10 @@ def main() -> None:
     graded, graded_cpu, graded_turns = games_per_second(games, analyze=True)
     print(f"  with analysis:    {graded:7.1f} games/s  ({graded_cpu:.1f} per CPU second; "
           f"{graded_turns:,.0f} player-turns/s); analysis costs {plain_cpu / graded_cpu:.1f}x")
+    with python_reference():
+        base, base_cpu, _ = games_per_second(games, analyze=True)
+    print(f"  baseline, the Python reference with analysis (GOLFLAB_KERNEL=0): {base:7.1f} games/s "
+          f"({base_cpu:.1f} per CPU second); compiled {graded_cpu / base_cpu:.1f}x faster per CPU second")
     spent = time_split(max(1, games // 4))
     decisions = spent.pop("decisions")
     by_stage = spent.pop("by_stage")
@@ -109,7 +135,8 @@ def main() -> None:
     print("  hot path (instrumented run, without grading): "
           + ", ".join(f"{k} {spent[k] / play:.0%} ({spent[k] / decisions * 1e6:.1f} us)"
                       for k in ("observation", "choose", "apply"))
-          + f"; grading {spent['grade'] / decisions * 1e6:.1f} us per decision")
+          + f"; grading an observation {spent['grade'] / decisions * 1e6:.1f} us per decision with the reference"
+          + f" (analysis.grade), {spent['fast_grade'] / decisions * 1e6:.1f} us compiled (grading.grade)")
     print("  choose by stage: " + ", ".join(
         f"{stage} {t / n * 1e6:.1f} us x {n / max(1, games // 4):.0f} per game" for stage, (t, n) in by_stage.items()))
     if "--scale-out" in sys.argv:
