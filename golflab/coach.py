@@ -359,23 +359,22 @@ def _describe(obs: Observation, action: str) -> str:
     if act.kind == "swap":
         held, pos = obs.drawn, act.pos
         old, partner = grid[pos], grid[PARTNER[pos]]
-        out = " and goes out" if obs.phase is Phase.PLAYING and down == [pos] else ""
         pair = partner is not None and partner.rank == held.rank
+        also = [f"pairs your {_name(partner)} in column {COLUMN_OF[pos]}"] if pair else []
+        if obs.phase is Phase.PLAYING and down == [pos]:
+            also.append("takes you out")
         if old is None:
-            text = f"Swapping the {_name(held)} into face-down position {pos} replaces an unknown card{out}"
-            if pair:
-                text += f" and pairs your {_name(partner)} in column {COLUMN_OF[pos]}"
-            return text
+            return f"Swapping the {_name(held)} into face-down position {pos} " + _and(
+                ["replaces an unknown card", *also])
         before = _column_points(model, old, partner)
         after = _column_points(model, held, partner)
         if before is None:
             before, after = value(old), value(held)
         saved = before - after
-        text = f"Swapping the {_name(held)} into position {pos} replaces your {_name(old)}"
-        if pair:
-            text += f", pairing your {_name(partner)}"
-        word = "saved" if saved >= 0 else "lost"
-        return f"{text}: {abs(saved)} point{'s' if abs(saved) != 1 else ''} {word}{out}"
+        points = f"{abs(saved)} point{'s' if abs(saved) != 1 else ''}"
+        change = "changes no points now" if saved == 0 else f"{'saves' if saved > 0 else 'costs'} {points} now"
+        return f"Swapping the {_name(held)} into position {pos} " + _and(
+            [f"replaces your {_name(old)}", *also, change])
     if act.kind == "discard":
         return f"Discarding the {_name(obs.drawn)} keeps your cards as they are"
     if act.kind == "draw":
@@ -393,9 +392,10 @@ def _describe(obs: Observation, action: str) -> str:
     if act.kind == "flip":
         last = obs.phase is Phase.PLAYING and down == [act.pos]
         whole = " as your whole turn" if obs.awaiting == "draw" else ""
-        return f"Flipping your face-down card at position {act.pos}{whole}" + (" goes out" if last else " reveals it")
+        return f"Flipping your face-down card at position {act.pos}{whole}" + (" takes you out" if last else
+                                                                                " reveals it")
     if act.kind == "knock":
-        return f"Knocking turns your {len(down)} face-down card{'s' if len(down) != 1 else ''} up and goes out"
+        return f"Knocking turns your {len(down)} face-down card{'s' if len(down) != 1 else ''} up and takes you out"
     if act.kind == "skip":
         return "Skipping the flip keeps your face-down cards hidden"
     return f"Playing {action}"
@@ -519,6 +519,11 @@ def _graded_options(obs: Observation, action: str, samples: int | None, candidat
     return _evaluate(obs, tuple(chosen), default if samples is None else samples)
 
 
+def _and(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
@@ -555,7 +560,8 @@ def grade(observation: Observation, action: str | Action, *, samples: int | None
     if loss <= EV_LOSS_LIMITS[0][1]:
         reason = f"Best move: {_lower_first(mine.reason)}"
     else:
-        reason = f"{best.reason}; {_lower_first(mine.reason)}, about {loss:.1f} points worse"
+        reason = (f"Better: {_lower_first(best.reason)}. Your move: {_lower_first(mine.reason)}, "
+                  f"about {loss:.1f} points worse by the end of the hole")
     if case is not None:
         reason += f" ({why})"
     turn = 0 if observation.phase is Phase.INITIAL_FLIP else observation.turns[observation.seat] + 1
