@@ -19,10 +19,20 @@ def test_a_turn_is_told_in_plain_words_with_cards_as_people_write_them():
     placed, dropped = game.grid(0)[5], game.discard_pile[-1]
     assert f"Ann drew the {placed.pretty} from the deck." in text
     assert f"may swap the {placed.pretty} for any one of the six cards in the grid, or discard it." in text
-    assert f"Ann put the {placed.pretty} at position 5 (bottom right), discarding the {dropped.pretty}" in text
+    assert (f"Ann put the {placed.pretty} at position 5 (bottom right), replacing a face-down card: "
+            f"it was the {dropped.pretty}") in text
     for developer in ("swap 5", "legal", "[", "'", placed.code):
         assert developer not in text
     assert game.history[-2:] == ["draw", "swap 5"]  # the moves were really played
+
+
+def test_a_face_up_card_replaced_is_told_as_discarded():
+    game = Game(players=["Ann", "Sofia"], rules=Rules(rounds=1), seed=7)
+    tell(game, "flip 0", "flip 4", "flip 2", "flip 3")
+    text = words(tell(game, "draw", "swap 0"))
+    placed, dropped = game.grid(0)[0], game.discard_pile[-1]
+    assert f"Ann put the {placed.pretty} at position 0 (top left), discarding the {dropped.pretty}" in text
+    assert "face-down" not in text
 
 
 def test_the_table_shows_face_down_cards_as_backs():

@@ -209,9 +209,11 @@ def move_words(name: str, action: Action, before: Observation, after: Observatio
         return f"{name} took the {before.discard_top.pretty} from the discard pile"
     if kind == "swap":
         placed = after.grids[seat][action.pos]
-        replaced = after.discard_top
-        return (f"{name} put the {placed.pretty} at {position_words(action.pos)}, "
-                f"discarding the {card_words(replaced, rules)}")
+        replaced = card_words(after.discard_top, rules)
+        where = f"{name} put the {placed.pretty} at {position_words(action.pos)}"
+        if before.grids[seat][action.pos] is None:
+            return f"{where}, replacing a face-down card: it was the {replaced}"
+        return f"{where}, discarding the {replaced}"
     if kind == "discard":
         return f"{name} discarded the {after.discard_top.pretty}"
     if kind == "flip":
@@ -224,6 +226,8 @@ def move_words(name: str, action: Action, before: Observation, after: Observatio
         cards = " and the ".join(card_words(c, rules) for c in shown if c is not None) or "their last cards"
         return f"{name} knocked, turning up the {cards}"
     return f"{name} skipped the optional flip"
+
+
 def ranking(players: Sequence[str], totals: Sequence[int]) -> list[tuple[int, str, int]]:
     """(place, name, total) from lowest total up; tied totals share a place."""
     order = sorted(range(len(players)), key=lambda s: (totals[s], s))
