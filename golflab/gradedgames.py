@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from . import gradekernel as gk
-from .analysis import _SEVERITY, CASE_SEVERITY, CASES, PHASES, TURN_TYPES, QualityCounters, _by_loss
+from .analysis import _TYPE, CASE_SEVERITY, CASES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
 from .fastev import ACTION_OF_CODE, tables
 from .kernel import engine
 from .kernel.layout import (
@@ -57,7 +57,9 @@ from .kernel.layout import (
 )
 
 #: integer columns of a decision record
-D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE = range(9)
+D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE, D_QUALITY = range(10)
+#: float columns: the move's ev, the best ev and the ev loss
+E_EV, E_BEST, E_LOSS = range(3)
 FLIP_ALWAYS = 1  # layout.FLIP_MODES.index("always")
 
 
@@ -143,9 +145,10 @@ def _grade_now(G, R, table, action, view, pile, legal):
 
 
 @njit(cache=True)
-def play_graded(R, base_deck, profiles, rngs, table):
+def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     """``engine.play_games`` with every decision graded: the hole outputs as there, and the
-    decision records (int columns ``D_*``; floats ev, best_ev) in order of play."""
+    decision records (int columns ``D_*``, float columns ``E_*``) in order of play.
+    ``limits``: ``analysis.EV_LOSS_LIMITS``' losses; ``severity``: each case's grade index."""
     games = rngs.shape[0]
     n = profiles.shape[0]
     rounds = R[4][F_ROUNDS]
@@ -155,8 +158,8 @@ def play_graded(R, base_deck, profiles, rngs, table):
     out_finisher = np.full((games, rounds), -1, dtype=np.int64)
     outs = (out_hand, out_score, out_turns, out_finisher)
     cap = max(64, games * 600)
-    recs = np.empty((cap, 9), dtype=np.int64)
-    evs = np.empty((cap, 2), dtype=np.float64)
+    recs = np.empty((cap, 10), dtype=np.int64)
+    evs = np.empty((cap, 3), dtype=np.float64)
     m = 0
     size = base_deck.size
     view = np.empty((n, 6), dtype=np.int64)
@@ -179,10 +182,10 @@ def play_graded(R, base_deck, profiles, rngs, table):
             action = engine.decide(G, R, profiles, game_rngs)
             if m == cap:  # grow the records
                 cap *= 2
-                grown = np.empty((cap, 9), dtype=np.int64)
+                grown = np.empty((cap, 10), dtype=np.int64)
                 grown[:m] = recs[:m]
                 recs = grown
-                grown_f = np.empty((cap, 2), dtype=np.float64)
+                grown_f = np.empty((cap, 3), dtype=np.float64)
                 grown_f[:m] = evs[:m]
                 evs = grown_f
             ev, best_ev, best, case, ph = _grade_now(G, R, table, action, view, pile, legal)
@@ -191,22 +194,28 @@ def play_graded(R, base_deck, profiles, rngs, table):
             r[D_GAME], r[D_ROUND], r[D_SEAT], r[D_TURN] = game, st[S_ROUND], seat, G[4][seat] + 1
             r[D_ACTION], r[D_AT_DRAW], r[D_BEST], r[D_CASE], r[D_PHASE] = action, st[S_STAGE] == STAGE_DRAW, best, \
                 case, ph
-            evs[m, 0], evs[m, 1] = ev, best_ev
+            # analysis._verdict: the grade by ev loss (max(0.0, loss) as Python computes it), then the case's
+            loss = ev - best_ev
+            if not loss > 0.0:
+                loss = 0.0
+            quality = limits.size
+            for q in range(limits.size):
+                if loss <= limits[q]:
+                    quality = q
+                    break
+            if case >= 0 and severity[case] >= quality:
+                quality = severity[case]
+            r[D_QUALITY] = quality
+            evs[m, E_EV], evs[m, E_BEST], evs[m, E_LOSS] = ev, best_ev, loss
             m += 1
             engine.apply(G, R, action, game_rngs[0], outs, game)
     return out_hand, out_score, out_turns, out_finisher, recs[:m], evs[:m]
 
 
-_TYPE_OF = {}  # (action code, at the draw stage) -> decision type
-
-
-def _type(code: int, at_draw: int) -> str:
-    found = _TYPE_OF.get((code, at_draw))
-    if found is None:
-        act = ACTION_OF_CODE[code]
-        found = _TYPE_OF[(code, at_draw)] = "flip_turn" if act.kind == "flip" and at_draw else {
-            "take": "take_discard", "skip": "skip_flip"}.get(act.kind, act.kind)
-    return found
+#: (action code, at the draw stage) -> decision type (as ``analysis._verdict`` names it)
+_TYPES = {(code, at_draw): "flip_turn" if act.kind == "flip" and at_draw else _TYPE[act.kind]
+          for code, act in ACTION_OF_CODE.items() for at_draw in (0, 1)}
+_NOTATION = {code: act.notation for code, act in ACTION_OF_CODE.items()}
 
 
 def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
@@ -222,18 +231,19 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
     rows: list = []
     grades: Counter = Counter()
     counts = quality.grades
-    actions = {code: a.notation for code, a in ACTION_OF_CODE.items()}
     keep_rows = task.decision_rows
     redone = {}
     for game in redo:  # positions the kernel leaves to the reference: that whole game by the reference
         index = task.start + game
         redone[game] = sim._play_games(replace(task, start=index, stop=index + 1, kernel=False))
     previous = -1
-    for (game, rnd, seat, turn, code, at_draw, best, case, phase), (ev, best_ev) in zip(recs.tolist(), evs.tolist()):
+    start, types, notation = task.start, _TYPES, _NOTATION
+    for (game, rnd, seat, turn, code, at_draw, best, case, phase, q), (ev, best_ev, loss) in zip(recs.tolist(),
+                                                                                               evs.tolist()):
         if game in redone:
             if game != previous:
-                _, d, q = redone[game]
-                quality = quality + q
+                _, d, counted = redone[game]
+                quality = quality + counted
                 counts = quality.grades
                 if keep_rows:
                     rows += d
@@ -241,23 +251,19 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
                     grades.update(d)
             previous = game
             continue
-        loss = max(0.0, ev - best_ev)
-        grade = _by_loss(loss)
-        kind = _type(code, at_draw)
+        grade = GRADES[q]
+        kind = types[code, at_draw]
         name = None
         if case >= 0:
             name = CASES[case]
-            severity = CASE_SEVERITY[name]
-            if _SEVERITY[severity] >= _SEVERITY[grade]:
-                grade = severity
             setattr(quality, name, getattr(quality, name) + 1)
         quality.total_decisions += 1
         if kind in TURN_TYPES:
             quality.total_turns += 1
         counts[grade] += 1
         if keep_rows:
-            rows.append((task.start + game, rnd, seat, names[seat], kinds[seat], turn, kind, actions[code], grade, ev,
-                         best_ev, loss, actions[best], name, PHASES[phase]))
+            rows.append((start + game, rnd, seat, names[seat], kinds[seat], turn, kind, notation[code], grade, ev,
+                         best_ev, loss, notation[best], name, PHASES[phase]))
         else:
             grades[kinds[seat], grade] += 1
     return rounds, (rows if keep_rows else grades), quality
@@ -281,5 +287,7 @@ def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
             seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
     R, deck = rule_arrays(rules, n)
     profiles = profile_rows([get_profile(p) for p in personalities])
-    out = play_graded(R, deck, profiles, seed_rows(seeds), tables(rules).table(n))
+    limits = np.array([limit for _, limit in EV_LOSS_LIMITS], dtype=np.float64)
+    severity = np.array([GRADES.index(CASE_SEVERITY[c]) for c in CASES], dtype=np.int64)
+    out = play_graded(R, deck, profiles, seed_rows(seeds), tables(rules).table(n), limits, severity)
     return out[4], out[5]
