@@ -36,7 +36,9 @@ class Option:
     spellings accepted there); ``aliases``: the seed's spellings that map onto it;
     ``affects``: which parts of the game it changes (``AFFECTS``); ``since``: the first
     save version (``golflab.savefile``) that always holds it (an older save without it
-    loads with the default).
+    loads with the default). ``choice_help``: a few words on each of the ``choices``, in
+    order; the help then reads ``choice: words; ...`` (``help`` left empty) and a form shows
+    each choice by its ``choice_label`` with ``help_in_words``.
     """
 
     name: str
@@ -53,11 +55,28 @@ class Option:
     aliases: tuple[str, ...] = ()
     since: int = 1
     title: str = ""
+    choice_help: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_help and not self.help:
+            object.__setattr__(self, "help", "; ".join(f"{c}: {h}" for c, h in zip(self.choices, self.choice_help))
+                               + ".")
 
     @property
     def label(self) -> str:
         """A form label: ``title`` if given, else the name in words (``"Knock early"``)."""
         return self.title or self.name.replace("_", " ").capitalize()
+
+    @staticmethod
+    def choice_label(choice: str) -> str:
+        """A choice in words, as a form shows it: ``lucky_swing`` -> ``Lucky swing``."""
+        return choice.replace("_", " ").capitalize()
+
+    def help_in_words(self) -> str:
+        """The help as a form shows it: each choice by its label (``Lucky swing: a single -5 joker``)."""
+        if not self.choice_help:
+            return self.help
+        return "; ".join(f"{self.choice_label(c)}: {h}" for c, h in zip(self.choices, self.choice_help)) + "."
 
     def allowed(self) -> str:
         """What the option accepts, in words (for error messages)."""
@@ -118,11 +137,13 @@ OPTIONS: tuple[Option, ...] = (
            env="DEFAULT_ROUNDS", title="Holes"),
     Option("initial_flips", int, 2, "Cards each player turns face up before the first turn (0-2).", ("deal",),
            bounds=(0, 2), env="DEFAULT_INITIAL_FLIPS"),
-    Option("flip_mode", str, "never", "never: no flip after discarding; always: flip one card after every discard; "
-           "endgame: may flip once anyone has at most one face-down card.", ("turn",), choices=FLIP_MODES,
+    Option("flip_mode", str, "never", "", ("turn",), choices=FLIP_MODES,
+           choice_help=("no flip after discarding", "flip one card after every discard",
+                        "may flip once anyone has at most one face-down card"),
            env="DEFAULT_FLIP_MODE", aliases=("flip_on_discard",)),
-    Option("jokers", str, "none", "none; standard (-2 each, a pair scores 0); lucky_swing (a single -5 joker); "
-           "eagle_eye (+2 each, a pair scores -4).", ("deal", "card_values", "pairs"), choices=JOKER_MODES,
+    Option("jokers", str, "none", "", ("deal", "card_values", "pairs"), choices=JOKER_MODES,
+           choice_help=("no jokers", "two jokers per deck, -2 each, a pair scores 0", "a single -5 joker",
+                        "two jokers per deck, +2 each, a pair scores -4"),
            env="DEFAULT_USE_JOKERS", env_aliases=(*((t, "standard") for t in _TRUE), *((f, "none") for f in _FALSE)),
            aliases=("use_jokers", "lucky_swing", "eagle_eye")),
     _flag("super_kings", "Kings are worth -2 instead of 0.", "card_values"),

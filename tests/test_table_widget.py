@@ -732,3 +732,17 @@ def test_the_expert_can_be_an_opponent_from_python_and_from_the_panel():
     panel.new_game_button.click()
     panel.new_game_button.click()
     assert t.game.players == ("You", "Expert", "Maya")
+
+
+def test_rules_form_shows_choices_in_words_and_keeps_their_codes():
+    """A form shows "Lucky swing", never the code lucky_swing; the rules still get the code."""
+    from golflab_widgets.rules_form import RulesForm
+
+    form = RulesForm(options=("jokers", "flip_mode"))
+    jokers = form.controls["jokers"]
+    assert [label for label, _ in jokers.options] == ["None", "Standard", "Lucky swing", "Eagle eye"]
+    jokers.value = "lucky_swing"
+    assert form.rules.jokers == "lucky_swing"
+    texts = [row.children[2].value for row in form.children]
+    assert all("_" not in text for text in texts), texts
+    assert "Lucky swing: a single -5 joker" in texts[0]

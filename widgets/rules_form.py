@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 import ipywidgets as w
 
-from golflab import OPTIONS, RULE_HELP, Rules
+from golflab import OPTIONS, Rules
 
 #: Every rule option, in the declaration's order (``golflab.OPTIONS``).
 ALL_OPTIONS = tuple(o.name for o in OPTIONS)
@@ -37,7 +37,8 @@ def _control(name: str, value):
     if opt.kind is bool:
         return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
     if opt.kind is str:
-        return w.Dropdown(options=list(opt.choices), value=value, layout=w.Layout(width="140px"))
+        return w.Dropdown(options=[(opt.choice_label(c), c) for c in opt.choices], value=value,
+                          layout=w.Layout(width="140px"))
     lo, hi = opt.bounds
     if opt.optional:
         return w.Dropdown(options=[(opt.none_label, AUTO_DECKS), *((str(i), i) for i in range(lo, hi + 1))],
@@ -66,7 +67,7 @@ class RulesForm(w.VBox):
         for name, ctl in self.controls.items():
             ctl.add_class(f"golf-rule-{name}")
             label = w.HTML(f"<b>{_LABELS[name]}</b>", layout=w.Layout(width="130px"))
-            hint = w.HTML(f"<span style='color:#555;font-size:12px'>{RULE_HELP[name]}</span>")
+            hint = w.HTML(f"<span style='color:#555;font-size:12px'>{_OPTION[name].help_in_words()}</span>")
             rows.append(w.HBox([label, ctl, hint], layout=w.Layout(align_items="center")))
         super().__init__(rows, **kwargs)
 
