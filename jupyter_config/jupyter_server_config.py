@@ -6,6 +6,8 @@ section only the standalone ``voila`` reads), so both ways of serving the apps c
 a kernel with no open page or notebook tab, idle for ``cull_idle_timeout`` seconds, is shut down
 at the next check (every ``cull_interval`` seconds). Kernels with a connected tab
 (``cull_connected`` false) or running code (``cull_busy`` false) are never culled.
+
+It also adds ``labextensions/`` here to JupyterLab's extensions (see the end of this file).
 """
 
 import json
@@ -16,3 +18,9 @@ VOILA_JSON = Path(__file__).resolve().parents[1] / "voila.json"
 c = get_config()  # noqa: F821 (traitlets provides it when it runs this file)
 for name, value in json.loads(VOILA_JSON.read_text())["MappingKernelManager"].items():
     setattr(c.MappingKernelManager, name, value)
+
+# Lab extensions shipped in this folder, for JupyterLab and jupyterlab-rise's slideshow app alike
+# (both are LabServerApps): golflab-rise-console lets the ipywidgets manager load in the slideshow,
+# so the lessons' widgets are live on the slides (see its remoteEntry.js).
+LABEXTENSIONS = Path(__file__).resolve().parent / "labextensions"
+c.LabServerApp.extra_labextensions_path = [*c.LabServerApp.get("extra_labextensions_path", []), str(LABEXTENSIONS)]
