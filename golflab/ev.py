@@ -29,6 +29,10 @@ players)``, ``pair_probability(rank, counts, draws)`` and ``Pool(counts, rules)`
 
 Card values, pair points and hand bonuses come from ``golflab.model`` (the scoring model
 ``score_hand`` uses): a hand with nothing hidden has ``hand_ev == score_hand``.
+
+This module is the reference. ``Pool.draw_ev`` (the hot spot of grading) runs compiled when
+numba is installed (``golflab.fastev``; ``compiled=False`` for the Python loop), with the
+same results bit for bit.
 """
 
 from __future__ import annotations
