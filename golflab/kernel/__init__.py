@@ -12,14 +12,45 @@ the results. Compiled code is cached on disk (numba's ``cache=True``) after its 
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Sequence
 
 from ..rules import Rules
 
 ENV = "GOLFLAB_KERNEL"
+
+
+def cache_dir() -> Path:
+    """Where numba caches golflab's compiled code: a folder named after a hash of every golflab
+    source that uses numba. numba checks only the file of each cached function, not the
+    functions it calls from other files, so without this an edit to ``cpu.py`` would leave
+    ``engine.play_games`` compiled from the old code."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_bytes()
+        if b"from numba import" in text:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + text)
+    return Path(__file__).resolve().parent / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
+
+
+def _use_cache_dir() -> None:
+    """Point numba's cache at ``cache_dir()`` unless the user chose one (``NUMBA_CACHE_DIR``).
+    Done on importing this package, before any of golflab's compiled modules is imported."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    folder = str(cache_dir())
+    os.environ["NUMBA_CACHE_DIR"] = folder
+    if "numba" in sys.modules:  # already imported: its config was read then
+        sys.modules["numba"].config.CACHE_DIR = folder
+
+
+_use_cache_dir()
 
 
 def installed() -> bool:
@@ -63,14 +94,27 @@ class KernelGames:
     actions: "list[list[str]] | None"
 
 
+def game_seeds(seed: int, start: int, stop: int, players: int):
+    """The seeds of games ``start..stop-1`` of a run with master ``seed``, as ``simulate``
+    seeds them: per game (a row) the game's seed, then each seat's CPU seed."""
+    import numpy as np
+
+    from ..simulation import game_seed
+
+    seeds = np.empty((stop - start, players + 1), dtype=np.int64)
+    for k, index in enumerate(range(start, stop)):
+        gseed = game_seed(seed, index)
+        seeds[k, 0] = gseed
+        for s in range(players):
+            seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
+    return seeds
+
+
 def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int,
          history: bool = False) -> KernelGames:
     """Play games ``start..stop-1`` of a ``simulate`` run with master ``seed``: the same
     games ``simulation.play_games`` plays (same seeds per game and per seat)."""
-    import numpy as np
-
     from ..ai import get_profile
-    from ..simulation import game_seed
     from . import engine
     from .layout import ACTION_NAMES
     from .mt19937 import seed_rows
@@ -79,12 +123,7 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
     if not supports(personalities):
         raise ValueError("the kernel plays the eight personalities only (not the Expert)")
     n = len(personalities)
-    seeds = np.empty((stop - start, n + 1), dtype=np.int64)
-    for k, index in enumerate(range(start, stop)):
-        gseed = game_seed(seed, index)
-        seeds[k, 0] = gseed
-        for s in range(n):
-            seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
+    seeds = game_seeds(seed, start, stop, n)
     R, deck = rule_arrays(rules, n)
     profiles = profile_rows([get_profile(p) for p in personalities])
     cap = 20000 if history else 0

@@ -239,6 +239,18 @@ def count_down(g) -> int:
 
 
 @njit(cache=True)
+def down_allowed(g, allowed):
+    """The face-down positions where a card may go, ascending: (positions, how many)."""
+    down = np.empty(6, dtype=np.int64)
+    n = 0
+    for i in range(6):
+        if g[i] < 0 and allowed[i]:
+            down[n] = i
+            n += 1
+    return down, n
+
+
+@njit(cache=True)
 def last_down(g) -> int:
     for i in range(6):
         if g[i] < 0:
@@ -426,12 +438,7 @@ def ordered(G, R, prof, seat, g, unknown, rank, allowed_in, rng, use_rng):
     if pair != NONE and gain[pair] >= best - MIN_SWAP_GAIN:
         return pair
     # 3. the best swap among bad face-up cards
-    down = np.empty(6, dtype=np.int64)
-    ndown = 0
-    for i in range(6):
-        if g[i] < 0 and allowed[i]:
-            down[ndown] = i
-            ndown += 1
+    down, ndown = down_allowed(g, allowed)
     close = closing(prof)
     limit = facedown_limit(g, v, unknown, prof) if ndown else 0.0
     if nb:
@@ -561,12 +568,7 @@ def forced(g, R, prof, unknown, rank, avoid_out):
     if not allowed.any():
         allowed[:] = True
     nd = count_down(g)
-    down = np.empty(6, dtype=np.int64)
-    n = 0
-    for i in range(6):
-        if g[i] < 0 and allowed[i]:
-            down[n] = i
-            n += 1
+    down, n = down_allowed(g, allowed)
     if n and not (avoid_out and nd == 1):
         return facedown_choice(g, down, n, R, prof, down, False)
     up_any = False
