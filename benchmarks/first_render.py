@@ -14,12 +14,17 @@ For each load it measures, from the start of the navigation (the page's ``perfor
   notebook and the first result). Unlike the wall clock it does not grow when other
   processes share the CPU.
 
-Prints one line per app: the medians and every load's ``charts`` time.
+Prints one line per app: the medians and every load's ``charts`` time. With ``--baseline
+DIR`` (a copy of the repository at another commit, e.g. ``git archive <commit> | tar -x -C
+DIR``) a second Voila serves DIR's apps (DIR first on ``PYTHONPATH``; the script links
+``DIR/golflab_widgets`` to ``DIR/widgets``) and its loads alternate with this checkout's, so
+both meet the same load from other processes; a ``baseline`` line follows each app's.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import statistics
 import sys
@@ -30,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import psutil  # noqa: E402  (ipykernel's dependency)
-from conftest import CHROMIUM, CHROMIUM_ARGS, open_app, start_server, voila_command  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS, app_env, open_app, start_server, voila_command  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 APPS = ("tiers", "pairing", "turns", "personalities", "house_rules", "codepiece_bids")
@@ -94,22 +99,52 @@ def load_once(browser, server, app: str) -> dict:
     return {"shown": shown / 1000, "charts": charts / 1000, "cpu": cpu}
 
 
+def baseline_server(copy: Path):
+    """Standalone Voila on ``copy``'s notebooks, importing ``copy``'s golflab and widgets."""
+    copy = copy.resolve()
+    if not (copy / "notebooks").is_dir() or not (copy / "widgets").is_dir():
+        raise SystemExit(f"--baseline {copy}: not a copy of the repository (no notebooks/ or widgets/)")
+    link = copy / "golflab_widgets"
+    if not link.exists():
+        link.symlink_to("widgets")  # the installed name of widgets/ (pyproject's package-dir)
+
+    def command(port: int) -> list[str]:
+        return [str(copy / "binder" / "start"), *(str(copy / "notebooks") if a == "notebooks" else a
+                                                  for a in voila_command(port)[1:])]
+
+    return start_server("first-render-baseline", command, env=app_env(PYTHONPATH=str(copy)))
+
+
+def report(label: str, loads: list[dict]) -> None:
+    med = {k: statistics.median(x[k] for x in loads) for k in ("shown", "charts", "cpu")}
+    every = " ".join(f"{x['charts']:.2f}" for x in loads)
+    print(f"{label:<26}{med['shown']:8.2f}{med['charts']:8.2f}{med['cpu']:12.2f}   {every}", flush=True)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="page loads per app (the median is printed)")
     parser.add_argument("--apps", nargs="+", default=list(APPS), choices=APPS, help="which explorer apps")
+    parser.add_argument("--baseline", type=Path, help="a copy of the repository to compare with, load for load")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a kill stops Voila and its kernels too
-    with start_server("first-render", voila_command) as server, sync_playwright() as pw:
+    with contextlib.ExitStack() as stack:
+        servers = {"": stack.enter_context(start_server("first-render", voila_command))}
+        if args.baseline:
+            servers[" baseline"] = stack.enter_context(baseline_server(args.baseline))
+        pw = stack.enter_context(sync_playwright())
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        load_once(browser, server, args.apps[0])  # warm-up: the first page also loads the server's caches
+        for server in servers.values():  # warm-up: the first page also fills the server's caches
+            load_once(browser, server, args.apps[0])
         print(f"first render in standalone Voila, median of {args.runs} loads (seconds from navigation)\n")
-        print(f"{'app':<16}{'shown':>8}{'charts':>8}{'kernel cpu':>12}   every load's charts")
+        print(f"{'app':<26}{'shown':>8}{'charts':>8}{'kernel cpu':>12}   every load's charts")
         for app in args.apps:
-            loads = [load_once(browser, server, app) for _ in range(args.runs)]
-            med = {k: statistics.median(x[k] for x in loads) for k in ("shown", "charts", "cpu")}
-            every = " ".join(f"{x['charts']:.2f}" for x in loads)
-            print(f"{app:<16}{med['shown']:8.2f}{med['charts']:8.2f}{med['cpu']:12.2f}   {every}", flush=True)
+            loads: dict[str, list] = {label: [] for label in servers}
+            for _ in range(args.runs):
+                for label, server in servers.items():
+                    loads[label].append(load_once(browser, server, app))
+            for label in servers:
+                report(app + label, loads[label])
         browser.close()
 
 

@@ -18,13 +18,13 @@ DONE = ".explorer-status :text('Done:')"
 def test_explorer_draws_its_charts_in_voila(page, voila_server, app_opener, notebook):
     app_opener(page, voila_server, notebook, ready=".explorer-status", timeout=120_000)
     page.wait_for_selector(DONE, timeout=120_000)
-    plots = page.locator(".js-plotly-plot")
-    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 0", timeout=60_000)
-    assert plots.count() == EXPLORERS[notebook]
-    # Every figure has drawn some data: bars, points or lines inside its SVG.
-    drawn = page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-        p => p.querySelectorAll('.trace path, .trace .point').length)""")
-    assert all(n > 0 for n in drawn), drawn
+    # Every chart is drawn with some data (bars, points or lines inside its SVG). Each chart
+    # reaches the page as its own model, after the status line: wait for all of them.
+    drawn = "() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(p => p.querySelectorAll(" \
+            "'.trace path, .trace .point').length)"
+    page.wait_for_function(f"({drawn})().filter(n => n > 0).length >= {EXPLORERS[notebook]}", timeout=60_000)
+    assert all(n > 0 for n in page.evaluate(drawn))
+    assert page.locator(".js-plotly-plot").count() == EXPLORERS[notebook]
     links = page.locator("a.explorer-csv")
     assert links.count() >= 1
     assert links.first.get_attribute("href").startswith("data:text/csv")
