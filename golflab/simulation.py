@@ -20,7 +20,7 @@ import signal
 import sys
 from collections import Counter, deque
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from .actions import Action
@@ -183,6 +183,11 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
     Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
     of ``(personality, quality)``) and the quality counters."""
+    if task.kernel:
+        from . import kernel
+
+        if not kernel.enabled():  # a worker without numba (or with GOLFLAB_KERNEL=0): the same games in Python
+            task = replace(task, kernel=False)
     if task.kernel and not task.analyze:
         return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
     if task.kernel and _compiled_grading(task.rules):  # played and graded in compiled code, the same rows

@@ -182,3 +182,30 @@ def test_coach_rollouts_are_the_same_compiled(monkeypatch, options):
     compiled = [coach.hint(o, samples=6) for o in observations]
     coach.clear_cache()
     assert compiled == reference
+
+
+def test_a_worker_without_the_kernel_plays_the_same_games_in_python(monkeypatch):
+    """Tasks the client hands to the kernel, run by a worker where it is off (no numba there,
+    or GOLFLAB_KERNEL=0), are played by the reference: the same frame."""
+    from concurrent.futures import Future
+
+    import golflab.kernel as kernel
+
+    def no_kernel_here(*args, **kwargs):
+        raise AssertionError("the kernel ran where it is off")
+
+    class KernelOffWorker:
+        """An executor whose worker has GOLFLAB_KERNEL=0."""
+
+        def submit(self, fn, *args):
+            with monkeypatch.context() as there:
+                there.setenv(ENV, "0")
+                there.setattr(kernel, "play", no_kernel_here)
+                future = Future()
+                future.set_result(fn(*args))
+            return future
+
+    rules = Rules(**BASE)
+    here = simulate(["Sofia", "Maya"], 100, rules, seed=3, progress=False, analyze=False)
+    there = simulate(["Sofia", "Maya"], 100, rules, seed=3, progress=False, analyze=False, executor=KernelOffWorker())
+    assert there.rounds.equals(here.rounds)
