@@ -431,4 +431,19 @@ def test_an_app_shows_its_default_result_without_computing_and_computes_any_othe
         pass
 
     assert precomputed.lookup(Mine(auto=False), e.inputs()) is None
-    assert precomputed.lookup(e, e.inputs()) is not None
+    assert not precomputed.available(Mine(auto=False), e.inputs())
+    assert precomputed.lookup(e, e.inputs()) is not None and precomputed.available(e, e.inputs())
+    assert not precomputed.available(e, (Rules(), tuple(TABLE), 180, 1))
+
+
+def test_an_app_with_its_shipped_result_says_it_is_drawing_the_charts(monkeypatch):
+    """The first result is shipped, so the status line says charts are coming, not a computation."""
+    gate = threading.Event()
+    render = TierExplorer.render
+    monkeypatch.setattr(TierExplorer, "render", lambda self, result: gate.wait(30) and render(self, result))
+    e = TierExplorer(background=True)
+    try:
+        assert "Drawing the charts" in e.status.value and "explorer-computing" in e._dom_classes
+    finally:
+        gate.set()
+    assert e.idle.wait(60) and "Done:" in e.status.value and "computed ahead" in e.status.value

@@ -434,8 +434,15 @@ class Explorer(w.VBox):
         if not self._background:
             self.refresh()
             return
+        from .precomputed import available
+
+        try:
+            ahead = available(self, self.inputs())
+        except ValueError:  # refresh says what is wrong
+            ahead = False
         self.add_class("explorer-computing")
-        self._say("busy", "Computing the first result\u2026 The charts appear when it is done.")
+        self._say("busy", "Drawing the charts\u2026" if ahead
+                  else "Computing the first result\u2026 The charts appear when it is done.")
         self.schedule()
 
     def figures(self) -> list:

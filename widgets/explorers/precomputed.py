@@ -82,16 +82,24 @@ def shipped() -> dict:
         return {}
 
 
-def lookup(explorer, key: Hashable) -> dict | None:
-    """The shipped result when ``explorer`` is one of ``EXPLORERS`` (not a subclass) and
-    ``key`` its default inputs; None otherwise."""
+def _entry_for(explorer, key: Hashable) -> dict | None:
     cls = type(explorer)
     if not any(cls.__module__ == f"{__package__}.{module}" and cls.__name__ == name for module, name in EXPLORERS):
         return None
     found = shipped().get(cls.__name__)
-    if found is None or found["inputs"] != repr(key):
-        return None
-    return decode(found["result"])
+    return found if found is not None and found["inputs"] == repr(key) else None
+
+
+def available(explorer, key: Hashable) -> bool:
+    """Whether ``lookup`` finds a result (without loading it: no pandas needed)."""
+    return _entry_for(explorer, key) is not None
+
+
+def lookup(explorer, key: Hashable) -> dict | None:
+    """The shipped result when ``explorer`` is one of ``EXPLORERS`` (not a subclass) and
+    ``key`` its default inputs; None otherwise."""
+    found = _entry_for(explorer, key)
+    return None if found is None else decode(found["result"])
 
 
 if __name__ == "__main__":
