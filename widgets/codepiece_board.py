@@ -32,7 +32,7 @@ from golflab.codepiece import CodepieceMatch
 
 from . import codepiece_view as view
 from . import codepiece_words as words
-from .pacing import SPEEDS, CpuPacer, guarded, show_speed
+from .pacing import SPEEDS, CpuPacer, CpuSpeed, guarded
 from .table import DEFAULT_CPU_DELAY, env_number
 from .table_board import set_classes
 
@@ -49,7 +49,7 @@ def _button(description: str, hook: str, **kwargs) -> w.Button:
     return button
 
 
-class CodepieceTable(w.VBox):
+class CodepieceTable(CpuSpeed, w.VBox):
     """A Codepiece match at the table: you and a CPU partner against two CPU players.
 
     ``deals``: deals in the match. ``seed``: drives the cards and the CPU players (None:
@@ -135,21 +135,8 @@ class CodepieceTable(w.VBox):
         """The deal in play (a ``CodepieceGame``)."""
         return self.match.game
 
-    @property
-    def cpu_delay(self) -> float:
-        """Seconds between CPU moves; 0 plays them instantly."""
-        return self.pacer.delay
-
-    @cpu_delay.setter
-    def cpu_delay(self, seconds: float) -> None:
-        self.pacer.delay = seconds
-        self._syncing = True
-        try:
-            show_speed(self.speed, self.pacer.delay)
-        finally:
-            self._syncing = False
-        if hasattr(self, "match"):
-            self.pacer.schedule()
+    def playing_started(self) -> bool:
+        return hasattr(self, "match")
 
     @property
     def status_text(self) -> str:

@@ -20,6 +20,13 @@ log = logging.getLogger(__name__)
 
 #: The speed menu's choices: (label, seconds between CPU moves).
 SPEEDS = (("Instant", 0.0), ("Fast", 0.25), ("Normal", 0.6), ("Slow", 1.2))
+#: The longest pause between CPU moves, in seconds.
+MAX_CPU_DELAY = 10.0
+
+
+def delay_ok(seconds) -> bool:
+    """True for a number of seconds from 0 to ``MAX_CPU_DELAY``."""
+    return not isinstance(seconds, bool) and isinstance(seconds, (int, float)) and 0 <= seconds <= MAX_CPU_DELAY
 
 
 def show_speed(menu, seconds: float) -> None:
@@ -30,6 +37,32 @@ def show_speed(menu, seconds: float) -> None:
     if list(menu.options) != options:
         menu.options = options
     menu.value = next(v for _, v in options if abs(v - seconds) <= 1e-9)
+
+
+class CpuSpeed:
+    """The CPU-speed part of a board that has a ``pacer`` (``CpuPacer``), a ``speed`` menu and a
+    ``_syncing`` flag: the ``cpu_delay`` property, shown in the menu, and the pacer rescheduled
+    once the board's game exists (``playing_started``)."""
+
+    @property
+    def cpu_delay(self) -> float:
+        """Seconds between CPU moves; 0 plays them instantly."""
+        return self.pacer.delay
+
+    @cpu_delay.setter
+    def cpu_delay(self, seconds: float) -> None:
+        self.pacer.delay = seconds
+        self._syncing = True
+        try:
+            show_speed(self.speed, self.pacer.delay)
+        finally:
+            self._syncing = False
+        if self.playing_started():
+            self.pacer.schedule()
+
+    def playing_started(self) -> bool:
+        """True once the board has a game to pace (a board says how it knows)."""
+        raise NotImplementedError
 
 
 def guarded(method):
@@ -64,8 +97,8 @@ class CpuPacer:
 
     @delay.setter
     def delay(self, seconds: float) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not 0 <= seconds <= 10:
-            raise ValueError(f"the CPU delay must be a number of seconds from 0 to 10, got {seconds!r}")
+        if not delay_ok(seconds):
+            raise ValueError(f"cpu_delay must be a number of seconds from 0 to {MAX_CPU_DELAY:g}, got {seconds!r}")
         self._delay = float(seconds)
 
     @property

@@ -47,7 +47,7 @@ from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle
-from .pacing import CpuPacer, guarded, show_speed
+from .pacing import MAX_CPU_DELAY, CpuPacer, CpuSpeed, delay_ok, guarded
 from .table_board import SETTINGS_TAB, Board
 from .table_setup import (
     HUMAN_NAME,
@@ -63,7 +63,6 @@ from .table_setup import (
 log = logging.getLogger(__name__)
 
 DEFAULT_CPU_DELAY = 0.6
-MAX_CPU_DELAY = 10.0
 MAX_CPU_STEPS = 20_000  # far beyond one hole (6 seats x 500 turns x 3 moves)
 BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "deck_button", "discard_button",
                  "hand", "discard_action", "skip_action", "knock_action", "status", "slots", "summary",
@@ -84,10 +83,6 @@ def env_number(name: str, default, kind=float):
         raise ValueError(f"environment variable {name} must be a {kind.__name__}, got {text!r}") from None
 
 
-def _delay_ok(seconds) -> bool:
-    return not isinstance(seconds, bool) and isinstance(seconds, (int, float)) and 0 <= seconds <= MAX_CPU_DELAY
-
-
 def _env_delay() -> float:
     """``GOLFLAB_CPU_DELAY`` (seconds, 0-10) or the default; a bad value names the variable."""
     text = os.environ.get("GOLFLAB_CPU_DELAY", "").strip()
@@ -97,7 +92,7 @@ def _env_delay() -> float:
         seconds = float(text)
     except ValueError:
         seconds = None
-    if not _delay_ok(seconds):
+    if not delay_ok(seconds):
         raise ValueError(f"environment variable GOLFLAB_CPU_DELAY must be a number of seconds from 0 to "
                          f"{MAX_CPU_DELAY:g}, got {text!r}")
     return seconds
@@ -108,7 +103,7 @@ def _style(name: str) -> str:
     return get_profile(name).style if name in CPU_NAMES else ""
 
 
-class GolfTable(w.VBox):
+class GolfTable(CpuSpeed, w.VBox):
     """A golf table: you against CPU personalities.
 
     ``players``: CPU personality names, or the number of players at the table (you
@@ -185,23 +180,8 @@ class GolfTable(w.VBox):
         self.more.observe(self._on_more, names="selected_index")
 
     # ------------------------------------------------------------------ public
-    @property
-    def cpu_delay(self) -> float:
-        """Seconds between CPU moves; 0 plays them instantly."""
-        return self.pacer.delay
-
-    @cpu_delay.setter
-    def cpu_delay(self, seconds: float) -> None:
-        if not _delay_ok(seconds):
-            raise ValueError(f"cpu_delay must be a number of seconds from 0 to {MAX_CPU_DELAY:g}, got {seconds!r}")
-        self.pacer.delay = float(seconds)
-        self._syncing = True
-        try:
-            show_speed(self.speed, self.pacer.delay)
-        finally:
-            self._syncing = False
-        if hasattr(self, "game"):
-            self.pacer.schedule()
+    def playing_started(self) -> bool:
+        return hasattr(self, "game")
 
     @property
     def status_text(self) -> str:
