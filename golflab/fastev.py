@@ -39,6 +39,8 @@ def kernel() -> "ModuleType | None":
     if os.environ.get("GOLFLAB_KERNEL", "1").strip() == "0":
         return None
     if _loaded is False:
+        from . import kernel as _  # noqa: F401  (points numba's cache at golflab.kernel.cache_dir first)
+
         try:
             from . import gradekernel
         except ImportError:

@@ -271,23 +271,16 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
 
 def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
     """The decision records of games ``start..stop-1``, seeded as ``golflab.kernel.play`` seeds them."""
-    import random
-
     from .ai import get_profile
+    from .kernel import game_seeds
     from .kernel.mt19937 import seed_rows
     from .kernel.tables import profile_rows, rule_arrays
-    from .simulation import game_seed
 
     n = len(personalities)
-    seeds = np.empty((stop - start, n + 1), dtype=np.int64)
-    for k, index in enumerate(range(start, stop)):
-        gseed = game_seed(seed, index)
-        seeds[k, 0] = gseed
-        for s in range(n):
-            seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
     R, deck = rule_arrays(rules, n)
     profiles = profile_rows([get_profile(p) for p in personalities])
     limits = np.array([limit for _, limit in EV_LOSS_LIMITS], dtype=np.float64)
     severity = np.array([GRADES.index(CASE_SEVERITY[c]) for c in CASES], dtype=np.int64)
-    out = play_graded(R, deck, profiles, seed_rows(seeds), tables(rules).table(n), limits, severity)
+    out = play_graded(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, n)), tables(rules).table(n), limits,
+                      severity)
     return out[4], out[5]
