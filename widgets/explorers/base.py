@@ -132,8 +132,8 @@ class ChartSlot(w.Box):
         self._spec = None
         title = layout.get("title", "")
         title = title.get("text", "") if isinstance(title, dict) else title
-        self.children = (w.HTML(f"<div style='font:17px \"Open Sans\",verdana,arial,sans-serif;color:#444;"
-                                f"padding:14px 0 0 60px'>{escape(str(title))}</div>"),)
+        self.children = (w.HTML(f"<div style='font:17px \"Open Sans\",verdana,arial,sans-serif;color:#2a3f5f;"
+                                f"padding:12px 0 0 20px'>{escape(str(title))}</div>"),)
 
     def draw(self, traces: Sequence, **layout) -> None:
         """Replace the chart with one showing ``traces``; ``layout`` updates the slot's layout."""
