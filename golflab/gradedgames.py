@@ -222,8 +222,8 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
     """``simulation._play_games(task)`` for a run with analysis, played and graded compiled."""
     from . import simulation as sim
 
-    recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
-    rounds = sim._kernel_rounds(task)  # the kernel's own run of the same games (about 1 ms a game)
+    played, recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
+    rounds = sim._kernel_rounds(task, played)
     names = sim.seat_names([sim._name(p) for p in task.personalities])
     kinds = [sim._name(p) for p in task.personalities]
     redo = sorted({int(g) for g in recs[recs[:, D_CASE] == gk.FALLBACK, D_GAME]})
@@ -270,9 +270,10 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
 
 
 def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
-    """The decision records of games ``start..stop-1``, seeded as ``golflab.kernel.play`` seeds them."""
+    """Games ``start..stop-1`` (seeded as ``golflab.kernel.play`` seeds them): their
+    ``KernelGames`` and the decision records (``D_*`` and ``E_*`` columns)."""
     from .ai import get_profile
-    from .kernel import game_seeds
+    from .kernel import KernelGames, game_seeds
     from .kernel.mt19937 import seed_rows
     from .kernel.tables import profile_rows, rule_arrays
 
@@ -283,4 +284,4 @@ def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
     severity = np.array([GRADES.index(CASE_SEVERITY[c]) for c in CASES], dtype=np.int64)
     out = play_graded(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, n)), tables(rules).table(n), limits,
                       severity)
-    return out[4], out[5]
+    return KernelGames(start, *out[:4], None), out[4], out[5]

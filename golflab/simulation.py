@@ -150,11 +150,13 @@ def _kernel_plays(personalities, games: int, analyze: bool) -> bool:
     return "golflab.kernel.engine" in sys.modules or games >= (KERNEL_MIN_GAMES // 4 if analyze else KERNEL_MIN_GAMES)
 
 
-def _kernel_rounds(task: _Task) -> list[tuple]:
-    """The round rows of ``_play_games`` for games the kernel played."""
+def _kernel_rounds(task: _Task, played=None) -> list[tuple]:
+    """The round rows of ``_play_games`` for games the kernel played (``played``: its
+    ``KernelGames`` when already played, e.g. graded by ``golflab.gradedgames``)."""
     from . import kernel
 
-    played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
+    if played is None:
+        played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
     seats = range(len(names))

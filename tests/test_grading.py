@@ -175,11 +175,11 @@ def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
     play = gradedgames._play
 
     def one_left_to_the_reference(*args):
-        recs, evs = play(*args)
+        played, recs, evs = play(*args)
         first = int((recs[:, gradedgames.D_GAME] == 1).argmax())
         recs[first + 5, gradedgames.D_CASE] = gradedgames.gk.FALLBACK
         evs[recs[:, gradedgames.D_GAME] == 1] = 99.0  # whatever the kernel said about that game is not used
-        return recs, evs
+        return played, recs, evs
 
     monkeypatch.setattr(gradedgames, "_play", one_left_to_the_reference)
     task = _task(KERNEL_RULES["default"])
