@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from traitlets.config.loader import PyFileConfigLoader
 
 from golflab import Game, score_hand
 
@@ -47,6 +48,22 @@ def test_jupyterlab_rise_is_installed_and_enabled():
     line = next((ln for ln in text.splitlines() if "jupyterlab-rise" in ln), "")
     assert re.search(r"jupyterlab-rise v\S+ enabled +OK", line), text
     assert (Path(sys.prefix) / "etc/jupyter/jupyter_server_config.d/jupyterlab_rise.json").exists()
+
+
+def test_the_server_config_adds_the_slideshow_fixes():
+    """``jupyter_config/`` (on the config path through ``binder/start``) puts golflab-rise-console
+    on JupyterLab's extension path, its entry file where its package.json says, and turns on the
+    "scroll" setting of the installed jupyterlab-rise plugin (a setting its schema has)."""
+    config = ROOT / "jupyter_config"
+    loader = PyFileConfigLoader("jupyter_server_config.py", path=str(config))
+    paths = loader.load_config().LabServerApp.extra_labextensions_path
+    package = json.loads((config / "labextensions" / "golflab-rise-console" / "package.json").read_text())
+    assert str(config / "labextensions") in paths
+    assert (config / "labextensions" / package["name"] / package["jupyterlab"]["_build"]["load"]).is_file()
+    overrides = json.loads((config / "labconfig" / "default_setting_overrides.json").read_text())
+    schema = Path(sys.prefix) / "share/jupyter/labextensions/jupyterlab-rise/schemas/jupyterlab-rise/plugin.json"
+    assert overrides == {"jupyterlab-rise:plugin": {"scroll": True}}
+    assert "scroll" in json.loads(schema.read_text())["properties"]
 
 
 def test_every_lesson_is_a_slideshow_with_its_widgets_on_slides():
