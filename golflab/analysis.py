@@ -83,7 +83,8 @@ QUESTIONABLE_MARGIN = 1.0
 #: Going out with a hand above this is "going out high" (unless clearly lowest).
 GOING_OUT_LIMIT = 10
 _SEVERITY = {g: i for i, g in enumerate(GRADES)}
-_TYPE = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip",
+#: The decision type (the ``type`` column) of each kind of action (a flip at the draw stage is "flip_turn").
+DECISION_TYPES = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip",
          "skip": "skip_flip", "knock": "knock"}
 
 
@@ -266,11 +267,11 @@ def grade(obs, action, personality: str | None = None, pool: Pool | None = None)
         raise ValueError(f"cannot grade {act.notation!r}: it is not legal here (legal actions are {legal})")
     pool = pool or _needed_pool(obs)
     values = action_values(obs, pool)
-    return _verdict(obs, act, values.values[act.notation], values.best_value, values.best_action,
+    return verdict(obs, act, values.values[act.notation], values.best_value, values.best_action,
                    _case(obs, act, values, pool), personality)
 
 
-def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, named: tuple, personality,
+def verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, named: tuple, personality,
              phase: str | None = None) -> Grade:
     """The Grade of legal move ``act`` worth ``ev`` when the best is ``best_action`` worth
     ``best_ev``, with ``named`` the ``(case, severity, reason)`` of ``_case`` (``phase``:
@@ -288,7 +289,7 @@ def _verdict(obs, act: Action, ev: float, best_ev: float, best_action: str, name
     # filled as the frozen dataclass's __init__ would, without its per-field setattr (one per decision)
     g = object.__new__(Grade)
     g.__dict__.update(
-        type="flip_turn" if act.kind == "flip" and obs.awaiting == "draw" else _TYPE[act.kind],
+        type="flip_turn" if act.kind == "flip" and obs.awaiting == "draw" else DECISION_TYPES[act.kind],
         action=act.notation,
         quality=quality,
         ev=float(ev),

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from . import gradekernel as gk
-from .analysis import _TYPE, CASE_SEVERITY, CASES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
+from .analysis import CASE_SEVERITY, CASES, DECISION_TYPES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
 from .fastev import ACTION_OF_CODE, tables
 from .kernel import engine
 from .kernel.layout import (
@@ -194,7 +194,7 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
             r[D_GAME], r[D_ROUND], r[D_SEAT], r[D_TURN] = game, st[S_ROUND], seat, G[4][seat] + 1
             r[D_ACTION], r[D_AT_DRAW], r[D_BEST], r[D_CASE], r[D_PHASE] = action, st[S_STAGE] == STAGE_DRAW, best, \
                 case, ph
-            # analysis._verdict: the grade by ev loss (max(0.0, loss) as Python computes it), then the case's
+            # analysis.verdict: the grade by ev loss (max(0.0, loss) as Python computes it), then the case's
             loss = ev - best_ev
             if not loss > 0.0:
                 loss = 0.0
@@ -212,8 +212,8 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     return out_hand, out_score, out_turns, out_finisher, recs[:m], evs[:m]
 
 
-#: (action code, at the draw stage) -> decision type (as ``analysis._verdict`` names it)
-_TYPES = {(code, at_draw): "flip_turn" if act.kind == "flip" and at_draw else _TYPE[act.kind]
+#: (action code, at the draw stage) -> decision type (as ``analysis.verdict`` names it)
+_TYPES = {(code, at_draw): "flip_turn" if act.kind == "flip" and at_draw else DECISION_TYPES[act.kind]
           for code, act in ACTION_OF_CODE.items() for at_draw in (0, 1)}
 _NOTATION = {code: act.notation for code, act in ACTION_OF_CODE.items()}
 

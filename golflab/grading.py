@@ -13,7 +13,7 @@ decision for decision, on every simulation fingerprint case and on random positi
 from __future__ import annotations
 
 from .actions import Action
-from .analysis import PHASES, Grade, _verdict
+from .analysis import PHASES, Grade, verdict
 from .analysis import grade as reference_grade
 from .fastev import ACTION_CODES, ACTION_OF_CODE, kernel, tables
 
@@ -43,5 +43,5 @@ def grade(obs, action, personality: str | None = None) -> Grade:
     ev, best_ev, best, case, phase = k.grade_list(state, t.table(len(obs.players)))
     if case != -1:  # a named case (its reason names cards) or a position the kernel leaves to the reference
         return reference_grade(obs, act, personality)
-    return _verdict(obs, act, ev, best_ev, ACTION_OF_CODE[best].notation, _NO_CASE, personality, PHASES[phase])
+    return verdict(obs, act, ev, best_ev, ACTION_OF_CODE[best].notation, _NO_CASE, personality, PHASES[phase])
 

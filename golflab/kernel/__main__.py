@@ -1,7 +1,8 @@
 """``python -m golflab.kernel``: compile the kernel now (or load it), so no user waits for it.
 
 numba compiles on first use and caches the machine code beside the sources; this runs a
-tiny game and a tiny hint through the kernel once and says how long that took. The setup
+tiny simulation (without and with grading), one graded decision and a tiny hint through the
+compiled code once and says how long that took. The setup
 commands (``make venv``, Binder's ``postBuild``) run it after installing.
 """
 
@@ -19,13 +20,20 @@ def main() -> int:
               "use the Python reference", file=sys.stderr)
         return 1
     start = time.perf_counter()
-    from .. import Game, Rules, coach
-    from . import play
+    from .. import Game, Rules, coach, simulation
+    from ..grading import grade
 
-    play(["Sofia", "Maya"], Rules(rounds=1), 0, 0, 1)
-    game = Game(["Sofia", "Maya"], Rules(rounds=1), seed=0)
+    rules = Rules(rounds=1)
+    simulation.KERNEL_MIN_GAMES = 0  # the smallest runs, through the compiled paths: play, then play and grade
+    simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=False)
+    simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=True)
+    game = Game(["Sofia", "Maya"], rules.replace(initial_flips=0), seed=0)
+    for action in ("draw", "discard"):  # a turn decision, then a placement
+        obs = game.observation(game.current_player)
+        grade(obs, action)
+        game.apply(action)
     coach.KERNEL_MIN_ROLLOUTS = 0
-    coach.hint(game.observation(game.current_player), samples=2)
+    coach.hint(obs, samples=2)
     print(f"golflab.kernel: compiled and cached (or loaded) in {time.perf_counter() - start:.1f} s")
     return 0
 
