@@ -274,10 +274,10 @@ class Explorer(w.VBox):
     ``samples`` is the sample size (the meaning of its unit is the subclass's
     ``SAMPLE_UNIT``); the choices are ``SAMPLE_OPTIONS``, the first one being the quick
     default. ``seed`` drives every random choice, so the same inputs give the same output.
-    With ``background=True`` (the apps) a change recomputes on a worker thread, so the page
-    stays responsive; a change made while one computes waits, and a newer change replaces
-    it (``idle`` is set when no computation is running or waiting). Without it (scripts,
-    tests) a change recomputes at once.
+    With ``background=True`` (the apps) the first result and every change are computed on a
+    worker thread, so the page shows at once and stays responsive; a change made while one
+    computes waits, and a newer change replaces it (``idle`` is set when no computation is
+    running or waiting). Without it (scripts, tests) they are computed at once.
     """
 
     TITLE = "Explorer"
