@@ -402,7 +402,23 @@ def pair_probability(rank, counts: Mapping[str, int], draws: int = 1) -> float:
     m = sum(c for k, c in counts.items() if RANK_OF.get(k) == r)
     if draws > n:
         raise ValueError(f"cannot see {draws} more cards: only {n} are unseen")
+    return _at_least_one(n, m, draws)
+
+
+def _at_least_one(n: int, m: int, draws: int) -> float:
+    """The chance that ``draws`` cards from ``n`` (``m`` of them wanted) hold at least one wanted."""
     return 1 - comb(n - m, draws) / comb(n, draws) if n else 0.0
+
+
+def pair_chances(counts: Mapping[str, int], ranks) -> dict[str, float]:
+    """``pair_probability(rank, counts)`` of each of ``ranks`` (one unseen card: the chance it has
+    that rank), summing the pool once, for code that asks about several ranks of one pool."""
+    n = sum(counts.values())
+    by_rank: dict[str, int] = {}
+    for k, c in counts.items():
+        r = RANK_OF[k]
+        by_rank[r] = by_rank.get(r, 0) + c
+    return {r: _at_least_one(n, by_rank.get(r, 0), 1) for r in ranks}
 
 
 def hand_ev(obs, seat: int | None = None) -> float:

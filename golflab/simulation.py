@@ -86,7 +86,8 @@ class _Task:
     kernel: bool = False  # played by the compiled kernel (``_kernel_plays``)
 
 
-def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int, kernel: bool | None = None):
+def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int, kernel: bool | None = None,
+               awaiting: str | None = None):
     """Play games ``start..stop-1`` of a ``simulate`` run and yield each step.
 
     Yields ``("decision", index, game, obs, action)`` before the CPU's action is applied
@@ -95,6 +96,8 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
     hole ``game.is_over``). ``personalities`` are names or ``ai.Profile``s, one per seat.
     ``kernel``: take the CPU players' actions from the compiled kernel (the same actions,
     faster) instead of asking each ``CPUPlayer``; None decides as ``simulate`` does.
+    ``awaiting`` (e.g. ``"place"``): yield only the decisions of that stage; with the
+    kernel's actions the others are played without building an observation.
     """
     names = seat_names([_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
@@ -118,9 +121,11 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
                 game.next_round()
                 continue
             seat = game.current_player
-            obs = observe(seat)
+            wanted = awaiting is None or game.awaiting == awaiting
+            obs = observe(seat) if wanted or played is None else None
             action = choosers[seat](obs)
-            yield ("decision", index, game, obs, action)
+            if wanted:
+                yield ("decision", index, game, obs, action)
             apply(action)
 
 

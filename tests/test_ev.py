@@ -369,3 +369,12 @@ def test_unseen_counts_rejects_an_observation_showing_more_cards_than_the_deck()
                           discard_pile=(), drawn=None, taken=None)
     with pytest.raises(ValueError, match="shows more K cards than the deck holds"):
         unseen_counts(obs)
+
+
+def test_pair_chances_are_pair_probability_of_each_rank():
+    from golflab.ev import pair_chances, pair_probability
+
+    counts = {"A": 3, "2": 0, "K": 4, "J": 1, "J1": 2, "JK": 1}
+    chances = pair_chances(counts, {"A", "K", "J", "Q", "JK"})
+    assert chances == {r: pair_probability(r, counts, 1) for r in ("A", "K", "J", "Q", "JK")}
+    assert chances["J"] == 3 / 11 and chances["Q"] == 0.0  # both jack kinds pair a jack

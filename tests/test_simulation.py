@@ -276,3 +276,18 @@ def test_summarize_memory_does_not_grow_with_games():
     # running totals need nothing more (a few hundred KB of garbage-collection noise).
     small, large = peak(150), peak(2000)
     assert large - small < 700_000, (small, large)
+
+
+@pytest.mark.parametrize("kernel", [False, True])
+def test_play_games_can_yield_one_stage_only(kernel):
+    """``awaiting="place"`` yields just the placements, with their observations, of the same games."""
+    from golflab.simulation import play_games
+
+    players, rules = ["Sofia", "Maya"], Rules(rounds=2)
+
+    def decisions(**only):
+        return [(i, g.round, str(o.awaiting), a)
+                for kind, i, g, o, a in play_games(players, rules, 4, 0, 3, kernel=kernel, **only) if kind == "decision"]
+
+    places = decisions(awaiting="place")
+    assert places == [d for d in decisions() if d[2] == "place"] and places

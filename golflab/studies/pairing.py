@@ -158,24 +158,29 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
     ``matched`` (it did).
     """
     from ..analysis import game_phase
-    from ..ev import pair_probability, placement_evs, unseen_counts
-    from ..scoring import score_hand
+    from ..ev import pair_chances, placement_evs, unseen_counts
+    from ..model import scoring_model
 
     rules = rules or Rules()
+    model = scoring_model(rules)
+
+    def score(cards) -> int:  # score_hand of six known cards
+        return model.hand_score([model.kind(c) for c in cards])
+
     situations, partners = [], []
-    for kind, game, obs, action in play_events(players, holes, rules, seed):
-        if kind != "decision" or obs.awaiting != "place":
+    for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
+        if kind != "decision":
             continue
         grid, held = obs.my_grid, obs.drawn
         true = game.grid(obs.seat)
         phase = game_phase(obs)
         counts = unseen_counts(obs)
-        for a, b in COLUMNS:
-            for up, down in ((a, b), (b, a)):
-                if grid[up] is not None and grid[down] is None:
-                    partners.append({"rank": grid[up].rank, "phase": phase,
-                                     "predicted": pair_probability(grid[up].rank, counts, 1),
-                                     "matched": true[down].rank == grid[up].rank})
+        halves = [(grid[up].rank, down) for a, b in COLUMNS for up, down in ((a, b), (b, a))
+                  if grid[up] is not None and grid[down] is None]  # a face-up card beside a face-down one
+        if halves:
+            chances = pair_chances(counts, {rank for rank, _ in halves})
+            partners += [{"rank": rank, "phase": phase, "predicted": chances[rank], "matched": true[down].rank == rank}
+                         for rank, down in halves]
         evs = None
         for pos in range(6):
             partner = grid[PARTNER[pos]]
@@ -189,7 +194,7 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
             situations.append({
                 "rank": held.rank, "phase": phase, "source": "take" if obs.taken is not None else "draw",
                 "pair_ev": evs[key], "elsewhere_ev": elsewhere, "gain": elsewhere - evs[key],
-                "realised": score_hand(after, rules) - score_hand(true, rules), "chose_pair": action == key,
+                "realised": score(after) - score(true), "chose_pair": action == key,
             })
     pd = load_pandas()
     cols_s = ["rank", "phase", "source", "pair_ev", "elsewhere_ev", "gain", "realised", "chose_pair"]

@@ -61,7 +61,8 @@ def _contributions(hand, rules: Rules) -> list[tuple[str, float]]:
             for col in hand.columns for card in col.cards]
 
 
-def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0):
+def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0,
+                awaiting: str | None = None):
     """Play CPU games and yield what happens, for statistics that need more than
     ``golflab.simulate``'s frames (final grids, held cards, omniscient checks).
 
@@ -71,6 +72,8 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     game and CPU seeds. Yields ``("decision", game, obs, action)`` before each action is
     applied (``obs`` is the acting seat's observation, ``action`` the CPU's choice; do not
     change ``game``), and ``("hole_over", game, None, None)`` after each hole is scored.
+    ``awaiting`` (e.g. ``"place"``): yield only the decisions of that stage (the others are
+    played without building their observations when the compiled kernel gives the moves).
     """
     from ..simulation import play_games, resolve_players
 
@@ -79,7 +82,7 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
         raise ValueError(f"holes must be a whole number of at least 1, got {holes!r}")
     personalities = resolve_players(players)
     games = math.ceil(holes / rules.rounds)
-    for kind, _index, game, obs, action in play_games(personalities, rules, seed, 0, games):
+    for kind, _index, game, obs, action in play_games(personalities, rules, seed, 0, games, awaiting=awaiting):
         yield (kind, game, obs, action)
 
 
