@@ -286,8 +286,8 @@ def test_play_games_can_yield_one_stage_only(kernel):
     players, rules = ["Sofia", "Maya"], Rules(rounds=2)
 
     def decisions(**only):
-        return [(i, g.round, str(o.awaiting), a)
-                for kind, i, g, o, a in play_games(players, rules, 4, 0, 3, kernel=kernel, **only) if kind == "decision"]
+        played = play_games(players, rules, 4, 0, 3, kernel=kernel, **only)
+        return [(i, g.round, str(o.awaiting), a) for kind, i, g, o, a in played if kind == "decision"]
 
     places = decisions(awaiting="place")
     assert places == [d for d in decisions() if d[2] == "place"] and places
