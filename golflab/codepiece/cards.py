@@ -11,10 +11,15 @@ RANK_POWER = {r: i for i, r in enumerate(RANK_ORDER)}
 #: The 52 cards in encoding order: suits S H D C, each from 2 up to A.
 CARD_ORDER = tuple(Card(r, s) for s in SUITS for r in RANK_ORDER)
 _INDEX = {c: i for i, c in enumerate(CARD_ORDER)}
+#: Each card and its code to itself: the common cases of ``parse_card`` in one lookup.
+_KNOWN: dict = {**{c: c for c in CARD_ORDER}, **{c.code: c for c in CARD_ORDER}}
 
 
 def parse_card(code: "str | Card") -> Card:
     """A standard card (no jokers in Codepiece)."""
+    known = _KNOWN.get(code) if isinstance(code, (str, Card)) else None
+    if known is not None:
+        return known
     card = Card.parse(code)
     if card.is_joker:
         raise ValueError(f"Codepiece uses no jokers, got {code!r}")
