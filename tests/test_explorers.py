@@ -447,3 +447,16 @@ def test_an_app_with_its_shipped_result_says_it_is_drawing_the_charts(monkeypatc
     finally:
         gate.set()
     assert e.idle.wait(60) and "Done:" in e.status.value and "computed ahead" in e.status.value
+
+
+def test_the_first_chart_does_not_build_the_iri_grammars():
+    """Drawing the first chart imports plotly (and through it jsonschema) without importing
+    rfc3987_syntax, which builds 38 grammars at import (about a second before any chart)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom golflab_widgets.explorers.base import ChartSlot\nChartSlot(title='t').draw([])\n"
+            "import jsonschema\nassert 'plotly' in sys.modules and 'jsonschema' in sys.modules\n"
+            "print(sys.modules.get('rfc3987_syntax') is None)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"

@@ -16,6 +16,7 @@ by the tests (``precomputed``).
 from __future__ import annotations
 
 import base64
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -88,6 +89,7 @@ def _chart_class():
     """
     global _CHART
     if _CHART is None:
+        _skip_iri_grammars()
         import plotly.graph_objects as go
 
         class Chart(go.FigureWidget):
@@ -108,6 +110,15 @@ def _chart_class():
 
 
 _CHART = None
+
+
+def _skip_iri_grammars() -> None:
+    """plotly imports nbformat, nbformat imports jsonschema, and jsonschema imports
+    ``rfc3987_syntax`` when it is installed (jupyter-events needs it in the server): that module
+    builds 38 grammars as it is imported, about a second before the first chart can be drawn.
+    Charts never validate IRIs, so unless it is already imported this kernel marks it absent
+    (jsonschema then skips its "iri" formats, as it does when the package is not installed)."""
+    sys.modules.setdefault("rfc3987_syntax", None)
 
 
 class ChartSlot(w.Box):
