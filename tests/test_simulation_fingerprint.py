@@ -42,6 +42,12 @@ CASES = {
     # the remaining options (pinned with the sweep and executor work)
     "scoring_bonuses": (("Diego", "River", "Sofia"), 8,
                         {"underdog_bonus": True, "tied_shame": True, "decks": 2, "rounds": 5}, 13),
+    # the option values still unpinned (pinned with the compiled kernel): no initial flips, the
+    # shortest stall guard (every pressure mark at its earliest), three decks, one-hole and 18-hole games
+    "no_flips_short_guard": (("Sofia", "Priya", "Marcus"), 8,
+                         {"initial_flips": 0, "max_turns": 10, "flip_mode": "endgame"}, 14),
+    "three_decks": (("Kenji", "Sage", "River", "Diego", "Maya"), 4, {"decks": 3, "rounds": 18}, 15),
+    "one_hole": (("Maya", "Sage"), 40, {"rounds": 1, "jokers": "lucky_swing"}, 16),
 }
 EXPECTED = {
     'default_4p': 'b907cd4cae4883fc',
@@ -55,6 +61,9 @@ EXPECTED = {
     'section12_scoring': 'b0366a88b3cdb7dd',
     'section12_all': '40430f4a72996f44',
     'scoring_bonuses': 'ac4924b01c346dae',
+    'no_flips_short_guard': 'bbdce61ad9eef148',
+    'three_decks': '03874f3d4c8a3cae',
+    'one_hole': '9dd07213efc72ddd',
 }
 
 
