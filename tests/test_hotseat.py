@@ -145,9 +145,8 @@ def test_one_person_in_the_panel_makes_a_one_learner_game():
 
 
 # ------------------------------------------------------------ the new-game panel
-def panel_game(people: list[str], cpus: list[str], seed: str = "5") -> GolfTable:
-    """A one-learner table whose new-game panel seats ``people`` and ``cpus``, then is pressed."""
-    table = GolfTable(seed=1, cpu_delay=0)
+def fill_panel(table: GolfTable, people: list[str], cpus: list[str], seed: str) -> None:
+    """Type ``people``, ``cpus`` and ``seed`` into ``table``'s new-game panel (not pressed)."""
     panel = table.setup
     panel.people.value = len(people)
     for box, name in zip(panel.names, people):
@@ -156,8 +155,14 @@ def panel_game(people: list[str], cpus: list[str], seed: str = "5") -> GolfTable
     for dd, name in zip(panel.personalities, cpus):
         dd.value = name
     panel.seed.value = seed
-    panel.rules_form.controls["rounds"].value = 1
-    panel.new_game_button.click()
+
+
+def panel_game(people: list[str], cpus: list[str], seed: str = "5") -> GolfTable:
+    """A one-learner table whose new-game panel seats ``people`` and ``cpus``, then is pressed."""
+    table = GolfTable(seed=1, cpu_delay=0)
+    fill_panel(table, people, cpus, seed)
+    table.setup.rules_form.controls["rounds"].value = 1
+    table.setup.new_game_button.click()
     return table
 
 
@@ -195,15 +200,8 @@ def test_the_panel_seats_people_with_no_cpu():
 def test_the_panel_refuses_bad_seating_plainly_and_changes_nothing(people, cpus, message):
     table = GolfTable(seed=1, cpu_delay=0)
     before = table.save()
-    seed = "x" if "seed" in message else "5"
+    fill_panel(table, people, cpus, "x" if "seed" in message else "5")
     panel = table.setup
-    panel.people.value = len(people)
-    for box, name in zip(panel.names, people):
-        box.value = name
-    panel.count.value = len(cpus)
-    for dd, name in zip(panel.personalities, cpus):
-        dd.value = name
-    panel.seed.value = seed
     panel.new_game_button.click()
     assert table.save() == before and not table.hotseat and "golf-refused" in table.status._dom_classes
     assert table.status_text.startswith("Cannot start a new game: ") and message in table.status_text

@@ -64,3 +64,17 @@ def face_down_slots(page) -> list[int]:
         if "golf-back" in names:
             out += [int(n[len("golf-slot-"):]) for n in names if n[len("golf-slot-"):].isdigit()]
     return sorted(out)
+
+
+def download_save(page, folder, timeout: float = 90_000):
+    """Save the golf table's game (*Save or resume a game* → *Save game*), download the file the
+    page offers into ``folder`` and return its path (named as the page suggests)."""
+    page.click(".golf-more >> text=Save or resume a game")
+    page.click(".golf-save")
+    link = page.locator("a.golf-download")
+    link.wait_for(timeout=timeout)
+    with page.expect_download(timeout=timeout) as info:
+        link.click()
+    saved = folder / info.value.suggested_filename
+    info.value.save_as(saved)
+    return saved

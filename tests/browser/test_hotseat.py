@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import nbformat
+from board_hooks import download_save
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
@@ -182,14 +183,7 @@ def test_a_hot_seat_game_from_the_panel_is_played_saved_and_resumed(browser, voi
         seen = _play_turns(page, 3, ("Teacher", "Class"))
         assert seen.get("place", 0) >= 1, seen
 
-        page.click(".golf-more >> text=Save or resume a game")
-        page.click(".golf-save")
-        link = page.locator("a.golf-download")
-        link.wait_for(timeout=STEP_TIMEOUT)
-        with page.expect_download(timeout=STEP_TIMEOUT) as info:
-            link.click()
-        saved = tmp_path / info.value.suggested_filename
-        info.value.save_as(saved)
+        saved = download_save(page, tmp_path, STEP_TIMEOUT)
         history = json.loads(saved.read_text())["history"]
 
         fresh = context.new_page()  # a new learner's page: one learner against the CPU players

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from board_hooks import GOLF, face_down_slots
+from board_hooks import GOLF, download_save, face_down_slots
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOADS = 20
@@ -168,16 +168,8 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     page.locator(".golf-log-box").scroll_into_view_if_needed()  # the widget: its HTML is redrawn on every move
     shot(page, "move-log", width)
 
-    page.click(".golf-more >> text=Save or resume a game")
-    page.click(".golf-save")
-    link = page.locator("a.golf-download")
-    link.wait_for(timeout=STEP_TIMEOUT)
-    with page.expect_download(timeout=STEP_TIMEOUT) as info:
-        link.click()
-    download = info.value
-    assert download.suggested_filename == "golf-7-hole-2.json"
-    saved = tmp_path / download.suggested_filename
-    download.save_as(saved)
+    saved = download_save(page, tmp_path, STEP_TIMEOUT)
+    assert saved.name == "golf-7-hole-2.json"
     assert '"format": "golflab.game"' in saved.read_text().replace('":"', '": "')
     bad = tmp_path / "photo.json"
     bad.write_bytes(b"\xff\xd8\xff\xe0 not a game")
