@@ -36,7 +36,6 @@ from .kernel.layout import (
     F_FLIP_MODE,
     F_KNOCK_EARLY,
     F_ROUNDS,
-    N_SCALARS,
     PHASE_GAME_OVER,
     PHASE_PLAYING,
     PHASE_ROUND_OVER,
@@ -152,11 +151,7 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     games = rngs.shape[0]
     n = profiles.shape[0]
     rounds = R[4][F_ROUNDS]
-    out_hand = np.zeros((games, rounds, n), dtype=np.int64)
-    out_score = np.zeros((games, rounds, n), dtype=np.int64)
-    out_turns = np.zeros((games, rounds, n), dtype=np.int64)
-    out_finisher = np.full((games, rounds), -1, dtype=np.int64)
-    outs = (out_hand, out_score, out_turns, out_finisher)
+    outs = engine.new_outputs(games, rounds, n)
     cap = max(64, games * 600)
     recs = np.empty((cap, 10), dtype=np.int64)
     evs = np.empty((cap, 3), dtype=np.float64)
@@ -166,9 +161,7 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     pile = np.empty(size, dtype=np.int64)
     legal = np.empty(16, dtype=np.int64)
     for game in range(games):
-        G = (np.empty((n, 6), dtype=np.int64), np.zeros((n, 6), dtype=np.bool_), np.empty(size, dtype=np.int64),
-             np.empty(size, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(N_SCALARS, dtype=np.int64),
-             np.zeros(n, dtype=np.int64))
+        G = engine.new_state(n, size)
         game_rngs = rngs[game]
         engine.start_round(G, R, base_deck, game_rngs[0])
         st = G[5]
@@ -209,7 +202,7 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
             evs[m, E_EV], evs[m, E_BEST], evs[m, E_LOSS] = ev, best_ev, loss
             m += 1
             engine.apply(G, R, action, game_rngs[0], outs, game)
-    return out_hand, out_score, out_turns, out_finisher, recs[:m], evs[:m]
+    return outs[0], outs[1], outs[2], outs[3], recs[:m], evs[:m]
 
 
 #: (action code, at the draw stage) -> decision type (as ``analysis.verdict`` names it)

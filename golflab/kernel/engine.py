@@ -67,6 +67,23 @@ from .layout import (
 
 
 @njit(cache=True)
+def new_state(n, size):
+    """A game's state for ``n`` seats and a deck of ``size`` cards: (grids, face-up flags, draw
+    pile, discard pile, turns, scalars, pending seats), filled by ``start_round``."""
+    return (np.empty((n, 6), dtype=np.int64), np.zeros((n, 6), dtype=np.bool_), np.empty(size, dtype=np.int64),
+            np.empty(size, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(N_SCALARS, dtype=np.int64),
+            np.zeros(n, dtype=np.int64))
+
+
+@njit(cache=True)
+def new_outputs(games, rounds, n):
+    """The hole outputs of ``games`` games: (hand scores, round scores, turns) by [game, hole,
+    seat] and finishers by [game, hole] (-1: none), written by ``end_round``."""
+    return (np.zeros((games, rounds, n), dtype=np.int64), np.zeros((games, rounds, n), dtype=np.int64),
+            np.zeros((games, rounds, n), dtype=np.int64), np.full((games, rounds), NONE, dtype=np.int64))
+
+
+@njit(cache=True)
 def start_round(G, R, base_deck, game_rng):
     grids, up, draw, discard, turns, st = G[0], G[1], G[2], G[3], G[4], G[5]
     flags = R[4]
@@ -323,18 +340,12 @@ def play_games(R, base_deck, profiles, rngs, history_cap):
     games = rngs.shape[0]
     n = profiles.shape[0]
     rounds = R[4][F_ROUNDS]
-    out_hand = np.zeros((games, rounds, n), dtype=np.int64)
-    out_score = np.zeros((games, rounds, n), dtype=np.int64)
-    out_turns = np.zeros((games, rounds, n), dtype=np.int64)
-    out_finisher = np.full((games, rounds), NONE, dtype=np.int64)
-    outs = (out_hand, out_score, out_turns, out_finisher)
+    outs = new_outputs(games, rounds, n)
     history = np.full((games, max(history_cap, 1)), NONE, dtype=np.int64)
     played = np.zeros(games, dtype=np.int64)
     size = base_deck.size
     for game in range(games):
-        G = (np.empty((n, 6), dtype=np.int64), np.zeros((n, 6), dtype=np.bool_), np.empty(size, dtype=np.int64),
-             np.empty(size, dtype=np.int64), np.zeros(n, dtype=np.int64), np.zeros(N_SCALARS, dtype=np.int64),
-             np.zeros(n, dtype=np.int64))
+        G = new_state(n, size)
         game_rngs = rngs[game]
         start_round(G, R, base_deck, game_rngs[0])
         st = G[5]
@@ -352,4 +363,4 @@ def play_games(R, base_deck, profiles, rngs, history_cap):
             count += 1
             apply(G, R, action, game_rngs[0], outs, game)
         played[game] = count
-    return out_hand, out_score, out_turns, out_finisher, history, played
+    return outs[0], outs[1], outs[2], outs[3], history, played

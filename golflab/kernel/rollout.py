@@ -15,7 +15,7 @@ from numba import njit
 
 from . import cpu, engine
 from . import mt19937 as mt
-from .layout import NONE, PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
+from .layout import PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
 
 
 @njit(cache=True)
@@ -134,8 +134,7 @@ def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard,
         mt.seed_row(rngs[0], world_seeds[w])
         for s in range(n):
             mt.seed_row(rngs[s + 1], bot_seeds[w] + s)
-        outs = (np.zeros((1, rounds, n), dtype=np.int64), np.zeros((1, rounds, n), dtype=np.int64),
-                np.zeros((1, rounds, n), dtype=np.int64), np.full((1, rounds), NONE, dtype=np.int64))
+        outs = engine.new_outputs(1, rounds, n)
         st = G[5]
         engine.apply(G, R, action, rngs[0], outs, 0)
         value = np.nan
