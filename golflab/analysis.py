@@ -118,12 +118,16 @@ class Grade:
 
 def game_phase(obs) -> str:
     """early / mid / late by the fewest face-down cards any seat has (final turns: late)."""
-    if obs.finisher is not None:
+    return phase_of(min(_down(g) for g in obs.grids), obs.finisher is not None)
+
+
+def phase_of(fewest_down: int, someone_out: bool) -> str:
+    """``game_phase`` from the fewest face-down cards any seat has and whether someone went out."""
+    if someone_out:
         return "late"
-    fewest = min(_down(g) for g in obs.grids)
-    if fewest >= 4:
+    if fewest_down >= 4:
         return "early"
-    return "mid" if fewest >= 2 else "late"
+    return "mid" if fewest_down >= 2 else "late"
 
 
 def _down(grid) -> int:

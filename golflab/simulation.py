@@ -83,7 +83,7 @@ class _Task:
     stop: int
     analyze: bool
     decision_rows: bool = True  # False: only count the grades per personality (summarize)
-    kernel: bool = False  # played by the compiled kernel (``_kernel_plays``)
+    kernel: bool = False  # played by the compiled kernel (``uses_kernel``)
 
 
 def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int, kernel: bool | None = None,
@@ -102,7 +102,7 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
     names = seat_names([_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
     if kernel is None:
-        kernel = _kernel_plays(personalities, stop - start, analyze=False)
+        kernel = uses_kernel(personalities, stop - start, analyze=False)
     played = _kernel_actions(personalities, rules, seed, start, stop) if kernel else None
     for index in range(start, stop):
         gseed = game_seed(seed, index)
@@ -143,7 +143,7 @@ def _kernel_actions(personalities, rules: Rules, seed: int, start: int, stop: in
 KERNEL_MIN_GAMES = 100
 
 
-def _kernel_plays(personalities, games: int, analyze: bool) -> bool:
+def uses_kernel(personalities, games: int, analyze: bool) -> bool:
     """Whether the compiled kernel (``golflab.kernel``) plays a run: games between
     personalities, when the kernel is enabled, and when it is already loaded here or the run
     is big enough to pay for loading it (with ``analyze`` the kernel gives the actions and
@@ -445,7 +445,7 @@ def _run(personalities, games, rules, seed, processes, report, analyze, decision
     made as they are handed out and only a few per worker wait, so memory does not grow with
     ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
-    kernel = _kernel_plays(personalities, games, analyze)
+    kernel = uses_kernel(personalities, games, analyze)
     tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows, kernel)
              for a in range(0, games, chunk))
     done = 0

@@ -136,6 +136,21 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
     return KernelGames(start, hand, score, turns, finishers, names)
 
 
+def place_records(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
+    """Every placement decision of games ``start..stop-1`` of a ``simulate`` run, as the kernel
+    plays them: ``(records, counts)``, see ``golflab.kernel.records`` for the columns."""
+    from ..ai import get_profile
+    from . import records
+    from .mt19937 import seed_rows
+    from .tables import profile_rows, rule_arrays
+
+    if not supports(personalities):
+        raise ValueError("the kernel plays the eight personalities only (not the Expert)")
+    R, deck = rule_arrays(rules, len(personalities))
+    profiles = profile_rows([get_profile(p) for p in personalities])
+    return records.place_records(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, len(personalities))))
+
+
 _STAGES = {None: 0, "initial_flip": 1, "draw": 2, "place": 3, "flip": 4}
 _PHASES = ("initial_flip", "playing", "final_turn", "round_over", "game_over")
 

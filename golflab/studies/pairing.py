@@ -11,7 +11,7 @@ from ..cards import JOKER_RANK
 from ..model import ALL_KINDS, COLUMNS, PARTNER, RANK_OF
 from ..rules import ONE_EYED, ONE_EYED_SUITS, Rules, card_kind
 from .common import CHART_RANKS, load_pandas
-from .tiers import play_events
+from .tiers import games_for, play_events
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
@@ -141,6 +141,53 @@ def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
     return load_pandas().DataFrame(rows)
 
 
+class _PlacementRows:
+    """``pairing_study``'s rows, one placement decision at a time (from ``Game`` replays or the
+    compiled kernel's records: the same arguments either way)."""
+
+    def __init__(self, rules: Rules) -> None:
+        from ..model import scoring_model
+
+        self.rules, self.model = rules, scoring_model(rules)
+        self.situations: list[dict] = []
+        self.partners: list[dict] = []
+
+    def score(self, cards) -> int:
+        """``score_hand`` of six known cards."""
+        kind = self.model.kind
+        return self.model.hand_score([kind(c) for c in cards])
+
+    def add(self, grid, true, held, taken: bool, action: str, phase: str, counts: dict) -> None:
+        """One placement: the seat's ``grid`` as it sees it (None face down), its ``true`` cards,
+        the ``held`` card (``taken`` from the discard pile or drawn), the ``action`` chosen, the
+        game's ``phase`` and the ``counts`` of the cards the seat has not seen."""
+        from ..ev import Pool, pair_chances
+
+        halves = [(grid[up].rank, down) for a, b in COLUMNS for up, down in ((a, b), (b, a))
+                  if grid[up] is not None and grid[down] is None]  # a face-up card beside a face-down one
+        if halves:
+            chances = pair_chances(counts, {rank for rank, _ in halves})
+            self.partners += [{"rank": rank, "phase": phase, "predicted": chances[rank],
+                               "matched": true[down].rank == rank} for rank, down in halves]
+        evs = None
+        for pos in range(6):
+            partner = grid[PARTNER[pos]]
+            if partner is None or partner.rank != held.rank or (grid[pos] is not None and grid[pos].rank == held.rank):
+                continue
+            if evs is None:  # placement_evs(obs, held): the held card is seen, so the pool is the unseen cards
+                kind = self.model.kind
+                evs = Pool(counts, self.rules).placements([c and kind(c) for c in grid], kind(held), not taken)
+            key = f"swap {pos}"
+            elsewhere = min(v for k, v in evs.items() if k != key)
+            after = list(true)
+            after[pos] = held
+            self.situations.append({
+                "rank": held.rank, "phase": phase, "source": "take" if taken else "draw",
+                "pair_ev": evs[key], "elsewhere_ev": elsewhere, "gain": elsewhere - evs[key],
+                "realised": self.score(after) - self.score(true), "chose_pair": action == key,
+            })
+
+
 def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None,
                   seed: int = 0) -> "tuple[pd.DataFrame, pd.DataFrame]":
     """Pairing in simulated play (``play_events``), predicted and realised.
@@ -157,45 +204,34 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
     card: ``rank``, ``phase``, ``predicted`` (exact chance the hidden partner matches) and
     ``matched`` (it did).
     """
-    from ..analysis import game_phase
-    from ..ev import pair_chances, placement_evs, unseen_counts
-    from ..model import scoring_model
+    from .. import kernel
+    from ..analysis import game_phase, phase_of
+    from ..ev import deck_counts, unseen_counts
+    from ..simulation import resolve_players, uses_kernel
 
     rules = rules or Rules()
-    model = scoring_model(rules)
+    games = games_for(holes, rules)
+    personalities = resolve_players(players)
+    rows = _PlacementRows(rules)
+    if uses_kernel(personalities, games, analyze=False):  # the same placements, recorded in compiled play
+        from ..kernel import records as r
+        from ..kernel.layout import ACTION_NAMES
+        from ..kernel.tables import card_of
 
-    def score(cards) -> int:  # score_hand of six known cards
-        return model.hand_score([model.kind(c) for c in cards])
-
-    situations, partners = [], []
-    for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
-        if kind != "decision":
-            continue
-        grid, held = obs.my_grid, obs.drawn
-        true = game.grid(obs.seat)
-        phase = game_phase(obs)
-        counts = unseen_counts(obs)
-        halves = [(grid[up].rank, down) for a, b in COLUMNS for up, down in ((a, b), (b, a))
-                  if grid[up] is not None and grid[down] is None]  # a face-up card beside a face-down one
-        if halves:
-            chances = pair_chances(counts, {rank for rank, _ in halves})
-            partners += [{"rank": rank, "phase": phase, "predicted": chances[rank], "matched": true[down].rank == rank}
-                         for rank, down in halves]
-        evs = None
-        for pos in range(6):
-            partner = grid[PARTNER[pos]]
-            if partner is None or partner.rank != held.rank or (grid[pos] is not None and grid[pos].rank == held.rank):
-                continue
-            evs = evs or placement_evs(obs, held)
-            key = f"swap {pos}"
-            elsewhere = min(v for k, v in evs.items() if k != key)
-            after = list(true)
-            after[pos] = held
-            situations.append({
-                "rank": held.rank, "phase": phase, "source": "take" if obs.taken is not None else "draw",
-                "pair_ev": evs[key], "elsewhere_ev": elsewhere, "gain": elsewhere - evs[key],
-                "realised": score(after) - score(true), "chose_pair": action == key,
-            })
+        found, unseen = kernel.place_records(personalities, rules, seed, 0, games)
+        kinds = [(k, ALL_KINDS.index(k)) for k in deck_counts(rules, len(personalities))]
+        cards = [card_of(i) for i in range(53)]
+        for rec, left in zip(found.tolist(), unseen.tolist()):
+            true = [cards[c] for c in rec[r.P_CARD0:r.P_CARD0 + 6]]
+            rows.add([c if up else None for c, up in zip(true, rec[r.P_UP0:r.P_UP0 + 6])], true,
+                     cards[rec[r.P_HELD]], bool(rec[r.P_TAKEN]), ACTION_NAMES[rec[r.P_ACTION]],
+                     phase_of(rec[r.P_FEWEST_DOWN], bool(rec[r.P_FINAL])), {k: left[i] for k, i in kinds})
+    else:
+        for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
+            if kind == "decision":
+                rows.add(obs.my_grid, game.grid(obs.seat), obs.drawn, obs.taken is not None, str(action),
+                         game_phase(obs), unseen_counts(obs))
+    situations, partners = rows.situations, rows.partners
     pd = load_pandas()
     cols_s = ["rank", "phase", "source", "pair_ev", "elsewhere_ev", "gain", "realised", "chose_pair"]
     cols_p = ["rank", "phase", "predicted", "matched"]

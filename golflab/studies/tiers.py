@@ -61,6 +61,14 @@ def _contributions(hand, rules: Rules) -> list[tuple[str, float]]:
             for col in hand.columns for card in col.cards]
 
 
+def games_for(holes: int, rules: Rules) -> int:
+    """Whole games of ``rules.rounds`` holes that make at least ``holes`` holes (a ValueError
+    unless ``holes`` is a whole number of at least 1)."""
+    if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
+        raise ValueError(f"holes must be a whole number of at least 1, got {holes!r}")
+    return math.ceil(holes / rules.rounds)
+
+
 def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0,
                 awaiting: str | None = None):
     """Play CPU games and yield what happens, for statistics that need more than
@@ -78,10 +86,8 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     from ..simulation import play_games, resolve_players
 
     rules = rules or Rules()
-    if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
-        raise ValueError(f"holes must be a whole number of at least 1, got {holes!r}")
+    games = games_for(holes, rules)
     personalities = resolve_players(players)
-    games = math.ceil(holes / rules.rounds)
     for kind, _index, game, obs, action in play_games(personalities, rules, seed, 0, games, awaiting=awaiting):
         yield (kind, game, obs, action)
 
