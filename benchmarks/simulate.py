@@ -125,8 +125,11 @@ def main() -> None:
     print(f"  with analysis:    {graded:7.1f} games/s  ({graded_cpu:.1f} per CPU second; "
           f"{graded_turns:,.0f} player-turns/s); analysis costs {plain_cpu / graded_cpu:.1f}x")
     with python_reference():
+        plain_base, plain_base_cpu, _ = games_per_second(games, analyze=False)
         base, base_cpu, _ = games_per_second(games, analyze=True)
-    print(f"  baseline, the Python reference with analysis (GOLFLAB_KERNEL=0): {base:7.1f} games/s "
+    print(f"  baseline, the Python reference without analysis (GOLFLAB_KERNEL=0): {plain_base:7.1f} games/s "
+          f"({plain_base_cpu:.1f} per CPU second); compiled {plain_cpu / plain_base_cpu:.1f}x faster per CPU second")
+    print(f"  baseline, the Python reference with analysis (GOLFLAB_KERNEL=0):    {base:7.1f} games/s "
           f"({base_cpu:.1f} per CPU second); compiled {graded_cpu / base_cpu:.1f}x faster per CPU second")
     spent = time_split(max(1, games // 4))
     decisions = spent.pop("decisions")
