@@ -13,6 +13,7 @@ the results. Compiled code is cached on disk (numba's ``cache=True``) after its 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import random
 import sys
@@ -54,12 +55,9 @@ _use_cache_dir()
 
 
 def installed() -> bool:
-    """True when numba (the ``fast`` extra) can be imported."""
-    try:
-        import numba  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """True when numba (the ``fast`` extra) is installed (found, not imported: importing it
+    takes most of a second, which a run too small for the kernel need not pay)."""
+    return importlib.util.find_spec("numba") is not None
 
 
 def enabled() -> bool:
