@@ -1,8 +1,8 @@
 """``python -m golflab.kernel``: compile the kernel now (or load it), so no user waits for it.
 
 numba compiles on first use and caches the machine code beside the sources; this runs a
-tiny simulation (without and with grading), one graded decision and a tiny hint through the
-compiled code once and says how long that took. The setup
+tiny simulation (without and with grading), a turn and a placement graded by both graders and
+a tiny hint through the compiled code once and says how long that took. The setup
 commands (``make venv``, Binder's ``postBuild``) run it after installing.
 """
 
@@ -21,6 +21,7 @@ def main() -> int:
         return 1
     start = time.perf_counter()
     from .. import Game, Rules, coach, simulation
+    from ..analysis import grade as reference_grade
     from ..grading import grade
 
     rules = Rules(rounds=1)
@@ -28,9 +29,10 @@ def main() -> int:
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=False)
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=True)
     game = Game(["Sofia", "Maya"], rules.replace(initial_flips=0), seed=0)
-    for action in ("draw", "discard"):  # a turn decision, then a placement
+    for action in ("draw", "discard"):  # a turn decision, then a placement, by both graders
         obs = game.observation(game.current_player)
         grade(obs, action)
+        reference_grade(obs, action)  # analysis.grade: ev's compiled draw_ev
         game.apply(action)
     coach.KERNEL_MIN_ROLLOUTS = 0
     coach.hint(obs, samples=2)
