@@ -23,7 +23,7 @@ from numba import njit
 from . import gradekernel as gk
 from .analysis import CASE_SEVERITY, CASES, DECISION_TYPES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
 from .fastev import ACTION_OF_CODE, tables
-from .kernel import engine
+from .kernel import cpu, engine
 from .kernel.layout import (
     A_DISCARD,
     A_DRAW,
@@ -36,9 +36,7 @@ from .kernel.layout import (
     F_FLIP_MODE,
     F_KNOCK_EARLY,
     F_ROUNDS,
-    PHASE_GAME_OVER,
     PHASE_PLAYING,
-    PHASE_ROUND_OVER,
     S_CURRENT,
     S_DISC_N,
     S_DRAW_N,
@@ -132,14 +130,8 @@ def _grade_now(G, R, table, action, view, pile, legal):
         view, seat, table[gk.T_ORDER, :n_order], table[gk.T_DECK], pile[:n_pile], held, awaiting, legal[:n_legal],
         action, st[S_PHASE] == PHASE_PLAYING, R[4][F_FLIP_MODE] == FLIP_ALWAYS, st[S_DRAW_N],
         table[gk.T_VALUE], table[gk.T_RANK], table[gk.T_PAIR, :table.shape[1] - 1])
-    fewest = 6
-    for s in range(grids.shape[0]):
-        down = 0
-        for i in range(6):
-            if view[s, i] < 0:
-                down += 1
-        fewest = min(fewest, down)
-    phase = 2 if st[S_FINISHER] >= 0 or fewest < 2 else 0 if fewest >= 4 else 1
+    fewest = cpu.fewest_down(G)
+    phase = 2 if st[S_FINISHER] >= 0 or fewest < 2 else 0 if fewest >= 4 else 1  # analysis.phase_of
     return ev, best_ev, best, case, phase
 
 
@@ -152,35 +144,21 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     n = profiles.shape[0]
     rounds = R[4][F_ROUNDS]
     outs = engine.new_outputs(games, rounds, n)
-    cap = max(64, games * 600)
-    recs = np.empty((cap, 10), dtype=np.int64)
-    evs = np.empty((cap, 3), dtype=np.float64)
+    recs = np.empty((max(64, games * 600), 10), dtype=np.int64)
+    evs = np.empty((recs.shape[0], 3), dtype=np.float64)
     m = 0
     size = base_deck.size
     view = np.empty((n, 6), dtype=np.int64)
     pile = np.empty(size, dtype=np.int64)
     legal = np.empty(16, dtype=np.int64)
     for game in range(games):
-        G = engine.new_state(n, size)
         game_rngs = rngs[game]
-        engine.start_round(G, R, base_deck, game_rngs[0])
+        G = engine.new_game(R, base_deck, n, game_rngs[0])
         st = G[5]
-        while True:
-            phase = st[S_PHASE]
-            if phase == PHASE_GAME_OVER:
-                break
-            if phase == PHASE_ROUND_OVER:
-                engine.start_round(G, R, base_deck, game_rngs[0])
-                continue
+        while engine.to_move(G, R, base_deck, game_rngs[0]):
             action = engine.decide(G, R, profiles, game_rngs)
-            if m == cap:  # grow the records
-                cap *= 2
-                grown = np.empty((cap, 10), dtype=np.int64)
-                grown[:m] = recs[:m]
-                recs = grown
-                grown_f = np.empty((cap, 3), dtype=np.float64)
-                grown_f[:m] = evs[:m]
-                evs = grown_f
+            if m == recs.shape[0]:  # grow the records
+                recs, evs = engine.doubled(recs, m), engine.doubled(evs, m)
             ev, best_ev, best, case, ph = _grade_now(G, R, table, action, view, pile, legal)
             seat = st[S_CURRENT]
             r = recs[m]

@@ -239,6 +239,20 @@ def count_down(g) -> int:
 
 
 @njit(cache=True)
+def fewest_down(G) -> int:
+    """The fewest face-down cards any seat has."""
+    up = G[1]
+    fewest = 6
+    for s in range(up.shape[0]):
+        down = 0
+        for i in range(6):
+            if not up[s, i]:
+                down += 1
+        fewest = min(fewest, down)
+    return fewest
+
+
+@njit(cache=True)
 def down_allowed(g, allowed):
     """The face-down positions where a card may go, ascending: (positions, how many)."""
     down = np.empty(6, dtype=np.int64)

@@ -84,6 +84,32 @@ def new_outputs(games, rounds, n):
 
 
 @njit(cache=True)
+def new_game(R, base_deck, n, game_rng):
+    """A game's state with its first hole dealt (``new_state``, then ``start_round``)."""
+    G = new_state(n, base_deck.size)
+    start_round(G, R, base_deck, game_rng)
+    return G
+
+
+@njit(cache=True)
+def to_move(G, R, base_deck, game_rng) -> bool:
+    """True while the game goes on (a seat is to move), dealing the next hole when one is over;
+    False once the game is over. The loop of every compiled player: ``while to_move(...)``."""
+    st = G[5]
+    while st[S_PHASE] == PHASE_ROUND_OVER:
+        start_round(G, R, base_deck, game_rng)
+    return st[S_PHASE] != PHASE_GAME_OVER
+
+
+@njit(cache=True)
+def doubled(rows, m):
+    """``rows`` with twice the room, its first ``m`` rows kept (a growing record table)."""
+    out = np.empty((2 * rows.shape[0], rows.shape[1]), dtype=rows.dtype)
+    out[:m] = rows[:m]
+    return out
+
+
+@njit(cache=True)
 def start_round(G, R, base_deck, game_rng):
     grids, up, draw, discard, turns, st = G[0], G[1], G[2], G[3], G[4], G[5]
     flags = R[4]
@@ -284,15 +310,10 @@ def apply(G, R, action, game_rng, outs, game):
                 st[S_STAGE] = STAGE_FLIP
                 st[S_OPTIONAL] = 0
                 return
-            for s in range(n):
-                down = 0
-                for i in range(6):
-                    if not up[s, i]:
-                        down += 1
-                if down <= 1:
-                    st[S_STAGE] = STAGE_FLIP
-                    st[S_OPTIONAL] = 1
-                    return
+            if cpu.fewest_down(G) <= 1:
+                st[S_STAGE] = STAGE_FLIP
+                st[S_OPTIONAL] = 1
+                return
         end_turn(G, R, seat, outs, game)
     else:  # skip
         end_turn(G, R, seat, outs, game)
@@ -343,20 +364,11 @@ def play_games(R, base_deck, profiles, rngs, history_cap):
     outs = new_outputs(games, rounds, n)
     history = np.full((games, max(history_cap, 1)), NONE, dtype=np.int64)
     played = np.zeros(games, dtype=np.int64)
-    size = base_deck.size
     for game in range(games):
-        G = new_state(n, size)
         game_rngs = rngs[game]
-        start_round(G, R, base_deck, game_rngs[0])
-        st = G[5]
+        G = new_game(R, base_deck, n, game_rngs[0])
         count = 0
-        while True:
-            phase = st[S_PHASE]
-            if phase == PHASE_GAME_OVER:
-                break
-            if phase == PHASE_ROUND_OVER:
-                start_round(G, R, base_deck, game_rngs[0])
-                continue
+        while to_move(G, R, base_deck, game_rngs[0]):
             action = decide(G, R, profiles, game_rngs)
             if count < history_cap:
                 history[game, count] = action

@@ -15,13 +15,10 @@ from numba import njit
 from . import cpu, engine
 from .layout import (
     F_ROUNDS,
-    PHASE_GAME_OVER,
-    PHASE_ROUND_OVER,
     S_CURRENT,
     S_FINISHER,
     S_HELD,
     S_HELD_SRC,
-    S_PHASE,
     S_STAGE,
     SRC_TAKE,
     STAGE_PLACE,
@@ -38,47 +35,26 @@ def place_records(R, base_deck, profiles, rngs):
     games = rngs.shape[0]
     n = profiles.shape[0]
     outs = engine.new_outputs(games, R[4][F_ROUNDS], n)
-    cap = max(64, games * 300)
-    recs = np.empty((cap, P_COLUMNS), dtype=np.int64)
-    counts = np.empty((cap, R[5].size), dtype=np.int64)
+    recs = np.empty((max(64, games * 300), P_COLUMNS), dtype=np.int64)
+    counts = np.empty((recs.shape[0], R[5].size), dtype=np.int64)
     m = 0
     for game in range(games):
-        G = engine.new_state(n, base_deck.size)
         game_rngs = rngs[game]
-        engine.start_round(G, R, base_deck, game_rngs[0])
+        G = engine.new_game(R, base_deck, n, game_rngs[0])
         st = G[5]
-        while True:
-            phase = st[S_PHASE]
-            if phase == PHASE_GAME_OVER:
-                break
-            if phase == PHASE_ROUND_OVER:
-                engine.start_round(G, R, base_deck, game_rngs[0])
-                continue
+        while engine.to_move(G, R, base_deck, game_rngs[0]):
             action = engine.decide(G, R, profiles, game_rngs)
             if st[S_STAGE] == STAGE_PLACE:
-                if m == cap:
-                    cap *= 2
-                    grown = np.empty((cap, P_COLUMNS), dtype=np.int64)
-                    grown[:m] = recs[:m]
-                    recs = grown
-                    grown_c = np.empty((cap, R[5].size), dtype=np.int64)
-                    grown_c[:m] = counts[:m]
-                    counts = grown_c
+                if m == recs.shape[0]:
+                    recs, counts = engine.doubled(recs, m), engine.doubled(counts, m)
                 seat = st[S_CURRENT]
                 r = recs[m]
                 r[P_GAME], r[P_SEAT] = game, seat
-                fewest = 6
-                for s in range(n):
-                    down = 0
-                    for i in range(6):
-                        if not G[1][s, i]:
-                            down += 1
-                    fewest = min(fewest, down)
                 for i in range(6):
                     r[P_CARD0 + i] = G[0][seat, i]
                     r[P_UP0 + i] = G[1][seat, i]
                 r[P_HELD], r[P_TAKEN] = st[S_HELD], st[S_HELD_SRC] == SRC_TAKE
-                r[P_ACTION], r[P_FEWEST_DOWN], r[P_FINAL] = action, fewest, st[S_FINISHER] >= 0
+                r[P_ACTION], r[P_FEWEST_DOWN], r[P_FINAL] = action, cpu.fewest_down(G), st[S_FINISHER] >= 0
                 counts[m] = cpu.unseen_counts(G, R)
                 m += 1
             engine.apply(G, R, action, game_rngs[0], outs, game)
