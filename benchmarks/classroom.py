@@ -20,7 +20,6 @@ import argparse
 import contextlib
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -32,10 +31,10 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
-START = ROOT / "binder" / "start"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, voila_command  # noqa: E402
+
 READY = {"play.ipynb": ".golf-status", "learn.ipynb": ".golf-status", "rules.ipynb": ".golf-score-result",
          "puzzles.ipynb": ".golf-puzzle-feedback"}
 LOAD_TIMEOUT = 300_000  # ms: 30 kernels starting on a shared 2-core machine take a while
@@ -84,43 +83,14 @@ class Server:
         return own / MB, (own + children) / MB
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
-def voila(log_path: Path, *extra: str):
-    """Standalone Voila on ``notebooks/`` as ``make app`` runs it, on a free port."""
-    port = _free_port()
-    exe = Path(sys.executable).with_name("voila")
+def voila(log_name: str):
+    """Standalone Voila on ``notebooks/`` as ``make app`` runs it (the browser tests' server:
+    ``tests/browser/conftest.py``), on a free port, with this environment and its log in
+    ``test-artifacts/<log_name>.log``."""
     env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    log_path.parent.mkdir(exist_ok=True)
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([str(START), str(exe), "notebooks", "--no-browser", f"--port={port}",
-                                 "--Voila.ip=127.0.0.1", *extra], cwd=ROOT, env=env, stdout=log,
-                                stderr=subprocess.STDOUT)
-    server = Server(proc, port)
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"Voila exited at startup; see {log_path}")
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=30).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not answer in 120 s; see {log_path}") from None
-                time.sleep(0.5)
-        yield server
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    with start_server(log_name, voila_command, env=env) as server:
+        yield Server(server.process, server.port)
 
 
 def open_learners(browser, server: Server, learners: int, app: str = "play.ipynb", wave: int = 5,
@@ -185,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    with voila(ROOT / "test-artifacts" / "classroom-bench.log") as server, sync_playwright() as pw:
+    with voila("classroom-bench") as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         _, idle_total = server.rss_mb()
         started = time.monotonic()

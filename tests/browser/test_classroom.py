@@ -24,7 +24,7 @@ def _classroom():
 
 def test_five_learners_have_a_kernel_each_while_open_and_none_after(browser):
     classroom = _classroom()
-    with classroom.voila(ROOT / "test-artifacts" / "voila-classroom.log") as server:
+    with classroom.voila("voila-classroom") as server:
         assert server.kernels() == []
         pages = classroom.open_learners(browser, server, LEARNERS)
         try:
