@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -78,3 +79,28 @@ def download_save(page, folder, timeout: float = 90_000):
     saved = folder / info.value.suggested_filename
     info.value.save_as(saved)
     return saved
+
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def shoot_whole(page, name: str) -> None:
+    """A screenshot of the whole app into ``test-artifacts/<name>.png`` (the viewport grown to
+    the page's height for the shot, then put back)."""
+    size = page.viewport_size
+    height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 12000))})
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.set_viewport_size(size)
+
+
+def connected_kernel(page, server, notebook: str, timeout: float) -> str:
+    """The id of the kernel of the Voila page ``page`` (on ``server``), once the page is
+    connected to it (Voila's unload handler is set by then); waits up to ``timeout`` ms."""
+    page.wait_for_selector("#jupyter-config-data", state="attached", timeout=timeout)
+    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    deadline = time.monotonic() + timeout / 1000
+    while (server.kernel(kernel_id) or {}).get("connections", 0) < 1:
+        assert time.monotonic() < deadline, f"{notebook}: kernel {kernel_id} never connected\n{server.log_tail()}"
+        time.sleep(0.25)
+    return kernel_id

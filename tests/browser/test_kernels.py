@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+from board_hooks import connected_kernel
 from traitlets.config import PyFileConfigLoader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,13 +72,7 @@ def open_page(context, server, notebook: str):
     """A new tab on the app, once its kernel is connected (Voila's unload handler is set by then)."""
     page = context.new_page()
     page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
-    page.wait_for_selector("#jupyter-config-data", state="attached", timeout=LOAD_TIMEOUT)
-    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
-    while (server.kernel(kernel_id) or {}).get("connections", 0) < 1:
-        assert time.monotonic() < deadline, f"{notebook}: kernel {kernel_id} never connected\n{server.log_tail()}"
-        time.sleep(0.25)
-    return page, kernel_id
+    return page, connected_kernel(page, server, notebook, LOAD_TIMEOUT)
 
 
 def go_away(page, how: str) -> None:

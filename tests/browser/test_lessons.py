@@ -5,27 +5,19 @@ Full-page screenshots of each lesson go to test-artifacts/."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
+from board_hooks import shoot_whole
 from playwright.sync_api import expect
 
 from golflab import Game, score_hand
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LESSONS = ["lesson1_deal_and_turn.ipynb", "lesson2_scoring_and_pairs.ipynb", "lesson3_which_card_to_replace.ipynb",
            "lesson4_when_to_go_out.ipynb", "lesson5_house_rules.ipynb"]
 PROGRESS = ".golf-exercise-progress"
 WAIT = 30_000  # ms for the kernel to answer a click
 FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
 
-def shoot(page, name: str) -> None:
-    """A screenshot of the whole app (the viewport grown to the page's height for the shot)."""
-    size = page.viewport_size
-    height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 12000))})
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    page.set_viewport_size(size)
 
 
 
@@ -39,7 +31,7 @@ def test_each_lesson_opens_with_exercises_and_links(page, voila_server, app_open
     assert any(h.endswith("index.ipynb") for h in hrefs)
     following = LESSONS[index + 1] if index + 1 < len(LESSONS) else "puzzles.ipynb"
     assert any(h.endswith(following) for h in hrefs)
-    shoot(page, f"lesson{index + 1}")
+    shoot_whole(page, f"lesson{index + 1}")
 
 
 def test_answer_a_lesson_exercise(page, voila_server, app_opener):
@@ -62,11 +54,11 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     assert f"you said {right + 3}, the hand scores {right}" in feedback.inner_text()
     assert "Left column" in feedback.inner_text()
     box.scroll_into_view_if_needed()
-    shoot(page, "lesson2-exercise-wrong")
+    shoot_whole(page, "lesson2-exercise-wrong")
 
     number.fill(str(right))
     check.click()
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=WAIT)
     assert f"Right: the hand scores {right}" in feedback.inner_text()
     expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 1 right"), timeout=WAIT)
-    shoot(page, "lesson2-exercise-right")
+    shoot_whole(page, "lesson2-exercise-right")

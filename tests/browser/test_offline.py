@@ -5,10 +5,10 @@ script only when a diagram shows), and the icons draw with Font Awesome served l
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
+from board_hooks import connected_kernel
 
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 LOAD_TIMEOUT = 120_000  # ms
@@ -32,11 +32,7 @@ def load_completely(page, server, notebook: str) -> None:
     explorers' charts drawn, and no request for half a second."""
     page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
     page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
-    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
-    while (server.kernel(kernel_id) or {}).get("connections", 0) < 1:
-        assert time.monotonic() < deadline, f"{notebook}: its kernel never connected"
-        time.sleep(0.25)
+    connected_kernel(page, server, notebook, LOAD_TIMEOUT)
     page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
     if page.locator(".explorer-status").count():
         page.wait_for_selector(DONE, timeout=LOAD_TIMEOUT)

@@ -3,25 +3,16 @@ puzzle solved through the hooks, with the running score. Screenshots go to test-
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from board_hooks import shoot_whole
 from golflab_widgets.puzzle_board import BATCH, option_class
 from playwright.sync_api import expect
 
 from golflab import Rules
 from golflab.puzzles import DIFFICULTY, generate
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 FEEDBACK = ".golf-puzzle-feedback"
 WAIT = 30_000  # ms for the kernel to answer a click
 
-def shoot(page, name: str) -> None:
-    """A screenshot of the whole app (the viewport grown to the page's height for the shot)."""
-    size = page.viewport_size
-    height = page.evaluate("Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))")
-    page.set_viewport_size({"width": size["width"], "height": max(size["height"], min(height, 12000))})
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
-    page.set_viewport_size(size)
 
 
 
@@ -30,7 +21,7 @@ def test_solve_puzzles_through_the_hooks(page, voila_server, app_opener):
     first, second = generate(BATCH, seed=0, rules=Rules(), min_gap=DIFFICULTY["medium"], kind="place")[:2]
     app_opener(page, voila_server, "puzzles.ipynb", ready="." + option_class(first.answer), timeout=120_000)
     assert "Which option is best?" in page.locator(".golf-puzzle-question").inner_text()
-    shoot(page, "puzzles-question")
+    shoot_whole(page, "puzzles-question")
 
     wrong = first.options[1].action
     page.locator("." + option_class(wrong)).click()
@@ -39,7 +30,7 @@ def test_solve_puzzles_through_the_hooks(page, voila_server, app_opener):
     assert "Not the best" in text and "(your choice)" in text
     assert all(f"{o.value:+.1f}" in text for o in first.options)
     expect(page.locator(".golf-puzzle-score")).to_contain_text("solved 0 of 1", timeout=WAIT)
-    shoot(page, "puzzles-wrong")
+    shoot_whole(page, "puzzles-wrong")
 
     page.locator(".golf-puzzle-next").click()
     page.wait_for_selector("." + option_class(second.answer) + ":not([disabled])", timeout=WAIT)
@@ -47,4 +38,4 @@ def test_solve_puzzles_through_the_hooks(page, voila_server, app_opener):
     page.wait_for_selector(".golf-puzzle-right", timeout=WAIT)
     assert "Right!" in page.locator(FEEDBACK).inner_text()
     expect(page.locator(".golf-puzzle-score")).to_contain_text("solved 1 of 2 · streak 1", timeout=WAIT)
-    shoot(page, "puzzles-right")
+    shoot_whole(page, "puzzles-right")
