@@ -164,17 +164,24 @@ def _kernel_rounds(task: _Task, played=None) -> list[tuple]:
         played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
-    seats = range(len(names))
     rows = []
-    for k, (hands, scores, turns, finishers) in enumerate(zip(played.hand_scores.tolist(), played.scores.tolist(),
-                                                              played.turns.tolist(), played.finishers.tolist())):
-        index = task.start + k
-        totals = [sum(col) for col in zip(*scores)]
-        best = min(totals)
-        for hole, (hand, score, turn, finisher) in enumerate(zip(hands, scores, turns, finishers), start=1):
-            low = min(score)
-            rows += [(index, hole, s, names[s], kinds[s], score[s], hand[s], turn[s], finisher == s, score[s] == low,
-                      finisher < 0, totals[s], totals[s] == best) for s in seats]
+    for k, game in enumerate(zip(played.scores.tolist(), played.hand_scores.tolist(), played.turns.tolist(),
+                                 played.finishers.tolist())):
+        holes = [(score, hand, turn, None if finisher < 0 else finisher) for score, hand, turn, finisher in zip(*game)]
+        rows += _game_rows(task.start + k, names, kinds, holes)
+    return rows
+
+
+def _game_rows(index: int, names: list, kinds: list, holes: list) -> list[tuple]:
+    """The ``ROUND_COLUMNS`` rows of game ``index`` from its holes, each (round scores, hand
+    scores, turns, the seat that went out or None), whoever played it."""
+    totals = [sum(col) for col in zip(*(hole[0] for hole in holes))]
+    best = min(totals)
+    rows = []
+    for number, (score, hand, turns, finisher) in enumerate(holes, start=1):
+        low = min(score)
+        rows += [(index, number, s, names[s], kinds[s], score[s], hand[s], turns[s], finisher == s, score[s] == low,
+                  finisher is None, totals[s], totals[s] == best) for s in range(len(names))]
     return rows
 
 
@@ -203,13 +210,12 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
         return gradedgames.decision_rows(task)
     names = seat_names([_name(p) for p in task.personalities])
     kinds = [_name(p) for p in task.personalities]
-    rounds: list[list] = []
+    rounds: list[tuple] = []
+    holes: list[tuple] = []
     decisions: list[tuple] = []
     grades: Counter = Counter()
     quality = QualityCounters()
-    n = len(names)
     analyze, rows = task.analyze, task.decision_rows
-    first_row = 0
     for kind, index, game, obs, action in play_games(task.personalities, task.rules, task.seed,
                                                      task.start, task.stop, kernel=task.kernel):
         if kind == "decision":
@@ -224,20 +230,12 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
                                   obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
                                   g.best_action, g.case, g.phase))
             continue
-        if game.round == 1:
-            first_row = len(rounds)
         result = game.round_results[-1]
-        turns = game.turns
-        for s in range(n):
-            rounds.append([index, game.round, s, names[s], kinds[s], result.scores[s],
-                           result.hand_scores[s], turns[s], result.finisher == s, s in result.winners,
-                           result.finisher is None])
+        holes.append((result.scores, result.hand_scores, game.turns, result.finisher))
         if game.is_over:
-            totals = game.totals
-            winners = set(game.winners)
-            for row in rounds[first_row:]:
-                row += [totals[row[2]], row[2] in winners]
-    return [tuple(r) for r in rounds], (decisions if rows else grades), quality
+            rounds += _game_rows(index, names, kinds, holes)
+            holes = []
+    return rounds, (decisions if rows else grades), quality
 
 
 class _TextBar:
