@@ -225,6 +225,18 @@ _SYMMETRIES = tuple(
     for cols in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)) for flip in (False, True))
 
 
+def _meets_hidden(act: Action, up: list) -> bool:
+    """Does ``act`` flip or swap at one of the seat's face-down positions (``up``: its flags)?
+    Then the rollouts first ``_align`` the seat's hidden cards."""
+    return act.kind in ("flip", "swap") and not up[act.pos]
+
+
+def _horizon_end(turns) -> int:
+    """The turn count (all seats) at which a rollout from a position with ``turns`` stops and
+    scores the leaf: ``HORIZON`` table rounds after the option's turn."""
+    return sum(turns) + 1 + HORIZON * len(turns)
+
+
 def _align(grid: list, up: list, pos: int) -> list:
     """The seat's hidden cards moved so that the card at its first face-down position lands at
     ``pos``: by a grid symmetry that fixes every face-up position when there is one (then
@@ -267,11 +279,10 @@ def _rollout(game: Game, action: str, bots: list, seat: int) -> float:
     same hidden card (the unseen cards are exchangeable, so the values' expectations are
     unchanged and their differences far less noisy)."""
     act = Action.parse(action)
-    if act.kind in ("flip", "swap"):
-        grid, up = game._grids[seat], game._up[seat]
-        if not up[act.pos]:
-            game._grids[seat] = _align(grid, up, act.pos)
-    stop = sum(game._turns) + 1 + HORIZON * len(bots)
+    up = game._up[seat]
+    if _meets_hidden(act, up):
+        game._grids[seat] = _align(game._grids[seat], up, act.pos)
+    stop = _horizon_end(game._turns)
     game.apply(action)
     observe, apply = game.observation, game.apply
     while game._phase not in _OVER:
@@ -308,13 +319,13 @@ def _compiled_rollouts(obs: Observation, deals: list, bot_seeds: list):
     from . import kernel
 
     profiles, seat = _bot_profiles(obs), obs.seat
-    stop = sum(obs.turns) + 1 + HORIZON * len(obs.players)
+    stop = _horizon_end(obs.turns)
+    up = [c is not None for c in obs.grids[seat]]
 
     def rollouts(action: str) -> list[float]:
         act = Action.parse(action)
         aligned = deals
-        if act.kind in ("flip", "swap") and obs.grids[seat][act.pos] is None:
-            up = [c is not None for c in obs.grids[seat]]
+        if _meets_hidden(act, up):
             aligned = [([_align(g, up, act.pos) if s == seat else g for s, g in enumerate(grids)], draw, world)
                        for grids, draw, world in deals]
         return kernel.rollout_values(obs, aligned, bot_seeds, profiles, act.notation, stop)
