@@ -155,7 +155,7 @@ def _unseen(obs: Observation) -> list:
 def _template(obs: Observation) -> Game:
     """A game set up as the observation shows it, face-down cards and draw pile still empty."""
     g = Game(list(obs.players), obs.rules, seed=0)
-    n = len(obs.players)
+    counters = obs.counters()
     g._round = obs.round
     g._first = obs.first_player
     g._totals = list(obs.totals)
@@ -164,20 +164,15 @@ def _template(obs: Observation) -> Game:
     g._grids = [list(grid) for grid in obs.grids]
     g._discard = list(obs.discard_pile)
     g._held = obs.drawn
-    g._held_src = None if obs.drawn is None else ("take" if obs.taken is not None else "draw")
+    g._held_src = counters.held_source
     g._turns = list(obs.turns)
     g._finisher = obs.finisher
     g._current = obs.current_player
     g._phase = obs.phase
     g._stage = obs.awaiting
-    g._flip_optional = obs.awaiting == "flip" and "skip" in obs.legal_actions
-    g._pending = []
-    if obs.finisher is not None:
-        order = [(obs.finisher + k) % n for k in range(1, n)]
-        g._pending = order[order.index(obs.current_player):] if obs.current_player in order else []
-    if obs.phase is Phase.INITIAL_FLIP:
-        g._flips_done = sum(c is not None for c in obs.grids[obs.current_player])
-        g._seats_flipped = (obs.current_player - obs.first_player) % n
+    g._flip_optional = counters.flip_optional
+    g._pending = list(counters.pending)
+    g._flips_done, g._seats_flipped = counters.flips_done, counters.seats_flipped
     g._history = []
     g._results = []
     return g

@@ -50,6 +50,21 @@ class Phase(str, Enum):
 
 
 @dataclass(frozen=True)
+class Counters:
+    """A position's counters that an observation implies (``Observation.counters``):
+    ``held_source`` ("draw", "take" or None), ``flip_optional`` (the flip may be skipped),
+    ``pending`` (the seats still to take their final turn, the one to move first),
+    ``flips_done`` and ``seats_flipped`` (initial flips so far by the seat to move, and seats
+    done with theirs: meaningful in the initial-flip phase)."""
+
+    held_source: str | None
+    flip_optional: bool
+    pending: tuple
+    flips_done: int
+    seats_flipped: int
+
+
+@dataclass(frozen=True)
 class Observation:
     """What one seat may see. A plain value: it holds no reference to the game.
 
@@ -97,6 +112,22 @@ class Observation:
             players=tuple(players) if players is not None else tuple(f"Player {i + 1}" for i in range(n)),
             discard_pile=pile, taken=None, holding=drawn is not None, awaiting="place" if drawn is not None else "draw",
             first_player=0, finisher=None, turns=(0,) * n, holes_won=(0,) * n,
+        )
+
+    def counters(self) -> "Counters":
+        """What a game standing where this observation shows keeps beyond what it shows (for
+        code that sets up such a game: the coach's determinizations, the compiled rollouts)."""
+        n = len(self.players)
+        pending: tuple[int, ...] = ()
+        if self.finisher is not None:  # the final turns still to play, in seat order after the finisher
+            order = [(self.finisher + k) % n for k in range(1, n)]
+            pending = tuple(order[order.index(self.current_player):]) if self.current_player in order else ()
+        return Counters(
+            held_source=None if self.drawn is None else ("take" if self.taken is not None else "draw"),
+            flip_optional=self.awaiting == "flip" and any(str(a) == "skip" for a in self.legal_actions),
+            pending=pending,
+            flips_done=sum(c is not None for c in self.grids[self.current_player]),
+            seats_flipped=(self.current_player - self.first_player) % n,
         )
 
     @property

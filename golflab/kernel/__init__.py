@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..rules import Rules
+from . import layout
 
 ENV = "GOLFLAB_KERNEL"
 
@@ -149,8 +150,10 @@ def place_records(personalities: Sequence, rules: Rules, seed: int, start: int, 
     return records.place_records(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, len(personalities))))
 
 
-_STAGES = {None: 0, "initial_flip": 1, "draw": 2, "place": 3, "flip": 4}
-_PHASES = ("initial_flip", "playing", "final_turn", "round_over", "game_over")
+_STAGES = {None: layout.STAGE_NONE, "initial_flip": layout.STAGE_INITIAL_FLIP, "draw": layout.STAGE_DRAW,
+           "place": layout.STAGE_PLACE, "flip": layout.STAGE_FLIP}
+_SOURCES = {None: layout.SRC_NONE, "draw": layout.SRC_DRAW, "take": layout.SRC_TAKE}
+_PHASES = ("initial_flip", "playing", "final_turn", "round_over", "game_over")  # layout.PHASE_* in order
 
 
 def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Sequence, action: str,
@@ -183,18 +186,15 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     st[L.S_CURRENT], st[L.S_STAGE] = obs.current_player, _STAGES[obs.awaiting]
     st[L.S_PHASE] = _PHASES.index(str(obs.phase))
     st[L.S_HELD] = L.NONE if obs.drawn is None else index(obs.drawn)
-    st[L.S_HELD_SRC] = 0 if obs.drawn is None else (2 if obs.taken is not None else 1)
+    counters = obs.counters()
+    st[L.S_HELD_SRC] = _SOURCES[counters.held_source]
     st[L.S_FINISHER] = L.NONE if obs.finisher is None else obs.finisher
     st[L.S_FIRST], st[L.S_ROUND] = obs.first_player, obs.round
-    st[L.S_OPTIONAL] = obs.awaiting == "flip" and any(str(a) == "skip" for a in obs.legal_actions)
-    st[L.S_FLIPS_DONE] = sum(c is not None for c in obs.grids[obs.current_player])
-    st[L.S_SEATS_FLIPPED] = (obs.current_player - obs.first_player) % n
+    st[L.S_OPTIONAL] = counters.flip_optional
+    st[L.S_FLIPS_DONE], st[L.S_SEATS_FLIPPED] = counters.flips_done, counters.seats_flipped
     pending = np.zeros(n, dtype=np.int64)
-    if obs.finisher is not None:
-        order = [(obs.finisher + k) % n for k in range(1, n)]
-        rest = order[order.index(obs.current_player):] if obs.current_player in order else []
-        pending[:len(rest)] = rest
-        st[L.S_PEND_N] = len(rest)
+    pending[:len(counters.pending)] = counters.pending
+    st[L.S_PEND_N] = len(counters.pending)
     pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
     values = compiled(R, pair_by_rank, profile_rows([get_profile(p) for p in profiles]), grids, draws, draw_n, up,
                       discard, len(obs.discard_pile), st, np.array(obs.turns, dtype=np.int64), pending,
