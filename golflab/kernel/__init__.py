@@ -1,13 +1,17 @@
 """The compiled simulation kernel: CPU games at compiled speed, decision for decision the
 games of the Python reference (``golflab.game`` with ``golflab.ai``).
 
-``simulate`` uses it when it can (``enabled``: numba is installed, the ``fast`` extra, and
-``GOLFLAB_KERNEL`` is not ``0``) for games of the eight personalities without decision
-analysis; everything else runs the reference. The reference stays the single source of
-truth: the kernel reads its rule tables from ``golflab.model`` and ``golflab.rules``
-(``tables``), and ``tests/test_kernel.py`` replays kernel games move by move through
-``Game`` and the ``CPUPlayer``s on every rule set, while the simulation fingerprints pin
-the results. Compiled code is cached on disk (numba's ``cache=True``) after its first use.
+It is used when it can be (``enabled``: numba is installed, the ``fast`` extra, and
+``GOLFLAB_KERNEL`` is not ``0``) for games of the eight personalities: ``simulate`` (its
+runs of 100 games or more, 25 with analysis, or any once it is loaded; with analysis the
+decisions are graded in the same compiled loop by ``golflab.gradedgames``),
+``simulation.play_games``, the studies (``place_records``) and the coach's rollouts
+(``rollout_values``). Everything else runs the reference. The reference stays the single
+source of truth: the kernel reads its rule tables from ``golflab.model`` and
+``golflab.rules`` (``tables``), and ``tests/test_kernel.py`` replays kernel games move by
+move through ``Game`` and the ``CPUPlayer``s on every rule option, while the simulation
+fingerprints pin the results both ways. Compiled code is cached on disk (``cache_dir``)
+after its first use; ``python -m golflab.kernel`` compiles it ahead.
 """
 
 from __future__ import annotations
