@@ -14,6 +14,8 @@ import hashlib
 import json
 from typing import Any
 
+from .excerpt import json_kind
+
 FORMAT = "golflab.game"
 VERSION = 2
 #: Versions ``load`` reads; version 1 saves carry no checksum.
@@ -102,18 +104,14 @@ def check_part(key: str, want: Any, got: Any) -> None:
 
 def _expect(value: Any, kind: type, what: str) -> None:
     if type(value) is not kind:  # exactly: true is no whole number
-        raise ValueError(f"saved game {what}, got {_TYPES.get(type(value), 'something else')}")
-
-
-_TYPES = {bool: "true or false", int: "a whole number", float: "a decimal number", str: "a string",
-          list: "a list", dict: "an object", type(None): "null"}
+        raise ValueError(f"saved game {what}, got {json_kind(value)}")
 
 
 def _difference(want: Any, got: Any, path: str) -> str | None:
     """Where and how ``got`` first differs from ``want`` in value or JSON type (None: nowhere).
     Says which part differs, never the value expected (it may be a face-down card)."""
     if type(want) is not type(got):
-        return f"{path} is {_TYPES.get(type(got), 'something else')} where a save writes {_TYPES[type(want)]}"
+        return f"{path} is {json_kind(got)} where a save writes {json_kind(want)}"
     if isinstance(want, dict):
         missing = [k for k in want if k not in got]
         if missing:
