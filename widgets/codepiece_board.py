@@ -33,7 +33,7 @@ from golflab.codepiece import CodepieceMatch
 from . import codepiece_view as view
 from . import codepiece_words as words
 from .pacing import SPEEDS, CpuPacer, CpuSpeed, guarded
-from .table import DEFAULT_CPU_DELAY, env_number
+from .table import env_delay, env_seed
 from .table_board import set_classes
 
 log = logging.getLogger(__name__)
@@ -65,8 +65,8 @@ class CodepieceTable(CpuSpeed, w.VBox):
                  cpu_delay: float | None = None) -> None:
         if isinstance(human_seat, bool) or human_seat not in (0, 1, 2, 3):
             raise ValueError(f"human_seat must be a seat 0-3, got {human_seat!r}")
-        seed = env_number("GOLFLAB_SEED", None, int) if seed is None else seed
-        delay = env_number("GOLFLAB_CPU_DELAY", DEFAULT_CPU_DELAY) if cpu_delay is None else cpu_delay
+        seed = env_seed() if seed is None else seed
+        delay = env_delay() if cpu_delay is None else cpu_delay
         match = CodepieceMatch(deals=deals, seed=seed)
         self.human_seat = human_seat
         self.names = words.seat_names(human_seat)

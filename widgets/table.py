@@ -44,6 +44,7 @@ import ipywidgets as w
 
 from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
+from golflab.excerpt import excerpt
 
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle
@@ -51,11 +52,13 @@ from .pacing import MAX_CPU_DELAY, CpuPacer, CpuSpeed, delay_ok, guarded
 from .table_board import SETTINGS_TAB, Board
 from .table_setup import (
     HUMAN_NAME,
+    MAX_SEED,
     NewGamePanel,
     TableSettings,
     and_list,
     check_opponents,
     hot_settings,
+    parse_seed,
     people_in,
     table_settings,
 )
@@ -72,18 +75,18 @@ BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "d
 MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB
 
 
-def env_number(name: str, default, kind=float):
-    """``kind(os.environ[name])`` or ``default`` when unset; a bad value names the variable."""
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
+def env_seed() -> int | None:
+    """``GOLFLAB_SEED`` (a whole number from 0 to ``MAX_SEED``, as the new-game panel takes it) or None
+    when unset; a bad value names the variable. (A negative seed would deal as its positive twin.)"""
+    text = os.environ.get("GOLFLAB_SEED", "")
     try:
-        return kind(text)
+        return parse_seed(text)
     except ValueError:
-        raise ValueError(f"environment variable {name} must be a {kind.__name__}, got {text!r}") from None
+        raise ValueError(f"environment variable GOLFLAB_SEED must be a whole number from 0 to {MAX_SEED}, "
+                         f"got {excerpt(text.strip())}") from None
 
 
-def _env_delay() -> float:
+def env_delay() -> float:
     """``GOLFLAB_CPU_DELAY`` (seconds, 0-10) or the default; a bad value names the variable."""
     text = os.environ.get("GOLFLAB_CPU_DELAY", "").strip()
     if not text:
@@ -94,7 +97,7 @@ def _env_delay() -> float:
         seconds = None
     if not delay_ok(seconds):
         raise ValueError(f"environment variable GOLFLAB_CPU_DELAY must be a number of seconds from 0 to "
-                         f"{MAX_CPU_DELAY:g}, got {text!r}")
+                         f"{MAX_CPU_DELAY:g}, got {excerpt(text)}")
     return seconds
 
 
@@ -131,13 +134,13 @@ class GolfTable(CpuSpeed, w.VBox):
     def __init__(self, players=("Sofia", "Maya", "Marcus"), rules: Rules | None = None, seed: int | None = None,
                  human_seat: int = 0, cpu_delay: float | None = None, humans=None, large: bool | None = None
                  ) -> None:
-        seed = env_number("GOLFLAB_SEED", None, int) if seed is None else seed
+        seed = env_seed() if seed is None else seed
         if humans is None:
             settings = table_settings(players, rules, seed, human_seat)
         else:
             settings = hot_settings(players, humans, rules, seed)
         is_large = resolve_large(large)
-        delay = _env_delay() if cpu_delay is None else cpu_delay
+        delay = env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
         self.pacer = CpuPacer(pending=lambda: self.cpu_to_move, step=self._cpu_step, render=self._render,
                               on_error=self._fail, max_steps=MAX_CPU_STEPS)
