@@ -1,0 +1,150 @@
+"""Opening the store's database: the engine, SQLite's settings for many writers, write
+transactions that retry when another process holds the lock, and the schema migrations.
+
+SQLite (the default) runs in WAL mode with a busy timeout, and every write transaction starts
+with ``BEGIN IMMEDIATE``, so 30 kernels writing at once wait their turn instead of failing;
+a write that still meets a lock is retried. PostgreSQL serializes the schema upgrade with an
+advisory lock, so many servers starting at once upgrade it once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Iterator
+
+from sqlalchemy import create_engine, event, text
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 30_000
+WRITE_ATTEMPTS = 8
+_UPGRADE_LOCK = 0x601F_1AB  # PostgreSQL advisory lock key for the schema upgrade
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be opened or written (its message says why, in plain words)."""
+
+
+class SchemaTooNew(StoreUnavailable):
+    """The database was written by a newer golflab than this one."""
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` writes."""
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]  # psycopg 3, not psycopg2
+    try:
+        engine = create_engine(url, pool_pre_ping=True)
+    except Exception as exc:  # an unknown scheme, a missing driver
+        raise StoreUnavailable(f"cannot open the class store at {url_shown(url)}: {exc}") from None
+    if engine.dialect.name == "sqlite":
+        _sqlite_for_many_writers(engine)
+    return engine
+
+
+def _sqlite_for_many_writers(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            with contextlib.suppress(Exception):  # a read-only file keeps its mode; reads still work
+                cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection):
+        immediate = connection.get_execution_options().get("golflab_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def url_shown(url: str) -> str:
+    """A database URL without its password, for messages."""
+    head, sep, tail = url.partition("@")
+    if sep and ":" in head.split("//", 1)[-1]:
+        scheme, _, cred = head.partition("//")
+        return f"{scheme}//{cred.split(':', 1)[0]}:***@{tail}"
+    return url
+
+
+def retryable(exc: BaseException) -> bool:
+    """A lock or serialization conflict that a retry can get past."""
+    message = str(getattr(exc, "orig", exc)).lower()
+    return any(s in message for s in ("database is locked", "database table is locked", "busy",
+                                      "could not serialize", "deadlock detected"))
+
+
+@contextlib.contextmanager
+def reading(engine: Engine) -> Iterator[Connection]:
+    with engine.connect() as conn, conn.begin():
+        yield conn
+
+
+def write(engine: Engine, work, *, attempts: int = WRITE_ATTEMPTS):
+    """Run ``work(conn)`` in one write transaction, retried on a lock conflict; its result."""
+    for attempt in range(attempts):
+        try:
+            with engine.connect().execution_options(golflab_write=True) as conn, conn.begin():
+                return work(conn)
+        except (OperationalError, DBAPIError) as exc:
+            if not retryable(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(min(2.0, 0.02 * 2 ** attempt) * (0.5 + random.random()))
+    raise AssertionError("unreachable")
+
+
+def _alembic_config(conn: Connection):
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = conn
+    return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this golflab knows."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory(str(MIGRATIONS)).get_current_head()
+
+
+def current_revision(conn: Connection) -> "str | None":
+    from alembic.runtime.migration import MigrationContext
+
+    return MigrationContext.configure(conn).get_current_revision()
+
+
+def migrate(engine: Engine, target: str = "head") -> None:
+    """Create or upgrade the schema to ``target``; refuse a database newer than this code."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    known = {rev.revision for rev in ScriptDirectory(str(MIGRATIONS)).walk_revisions()}
+    head = head_revision()
+    with reading(engine) as conn:
+        current = current_revision(conn)
+    _refuse_unknown(current, known, head)
+    if current == (head if target == "head" else target):
+        return
+
+    def upgrade(conn: Connection) -> None:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
+        now = current_revision(conn)  # another process may have upgraded meanwhile
+        _refuse_unknown(now, known, head)
+        command.upgrade(_alembic_config(conn), target)
+
+    write(engine, upgrade)
+
+
+def _refuse_unknown(current: "str | None", known: set, head: str) -> None:
+    if current is not None and current not in known:
+        raise SchemaTooNew(f"this class store was written by a newer golflab (schema revision {current!r}; "
+                           f"this golflab knows revisions up to {head!r}): upgrade golflab to open it")

@@ -1,0 +1,1 @@
+"""Alembic migrations of the class store (``golflab.classroom.database.migrate`` runs them)."""

@@ -1,0 +1,127 @@
+"""The plain, frozen values the class store hands out (no database handle inside)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+ROLES = ("learner", "teacher", "admin")
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    role: str
+    active: bool = True
+    hub: bool = False
+    last_seen: "float | None" = None
+
+    @property
+    def teaches(self) -> bool:
+        """A teacher or an admin: may create classes and see their learners."""
+        return self.role in ("teacher", "admin")
+
+
+@dataclass(frozen=True)
+class Klass:
+    """A class (``class`` is Python's word): its name, code and teacher."""
+    id: int
+    name: str
+    code: str
+    teacher_id: int
+    active: bool = True
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A finished game as one learner played it (``seat``); ``game()`` gives the Game back."""
+    id: int
+    user_id: int
+    seat: int
+    seed: str
+    players: tuple
+    rules: dict
+    scores: tuple
+    holes: int
+    points: int
+    accuracy: "float | None"
+    blunders: "int | None"
+    room: "str | None"
+    played_at: float
+    save: str = field(repr=False)
+
+    @property
+    def points_per_hole(self) -> float:
+        return self.points / self.holes if self.holes else 0.0
+
+    @property
+    def won(self) -> bool:
+        return self.points == min(self.scores)
+
+    def game(self):
+        from golflab.game import Game
+
+        return Game.from_json(self.save)
+
+    @classmethod
+    def from_row(cls, row) -> "GameRecord":
+        return cls(id=row.id, user_id=row.user_id, seat=row.seat, seed=row.seed,
+                   players=tuple(json.loads(row.players)), rules=json.loads(row.rules),
+                   scores=tuple(json.loads(row.scores)), holes=row.holes, points=row.points,
+                   accuracy=row.accuracy, blunders=row.blunders, room=row.room, played_at=row.played_at,
+                   save=row.save)
+
+
+@dataclass(frozen=True)
+class LessonProgress:
+    lesson: str
+    items: int            # the lesson's exercise count
+    answered: int         # distinct items answered
+    first_try_right: int  # items right at the first try
+    stars: int            # 0-3 (see STARS)
+    done: bool
+
+    @property
+    def first_try_share(self) -> float:
+        return self.first_try_right / self.items if self.items else 0.0
+
+
+@dataclass(frozen=True)
+class PuzzleResult:
+    rating: float
+    change: float
+    streak: int
+    review_in_days: "int | None"  # when a missed puzzle comes back (None: it does not)
+
+
+@dataclass(frozen=True)
+class PuzzleProfile:
+    rating: float
+    rd: float
+    attempts: int
+    solved: int
+    streak: int
+    best_streak: int
+    due: tuple  # puzzle keys due for review now
+
+
+@dataclass(frozen=True)
+class Assignment:
+    id: int
+    class_id: int
+    lesson: "str | None"
+    puzzles: int
+    difficulty: "str | None"
+    due_at: float
+    created_at: float
+    lesson_done: "bool | None" = None    # for one learner: the lesson done (None: no lesson)
+    puzzles_solved: "int | None" = None  # for one learner: puzzles solved since it was set
+
+
+@dataclass(frozen=True)
+class LearnerStats:
+    games: int
+    points_per_hole: "float | None"
+    accuracy_trend: tuple  # (played_at, accuracy) of graded games, oldest first
+    blunders_per_game: "float | None"

@@ -1,0 +1,156 @@
+"""The store's tables (SQLAlchemy Core): the current schema that queries use.
+
+Migrations (``migrations/versions``) build it step by step, each a frozen snapshot as Alembic
+wants; ``tests/test_classroom_store.py`` checks that the migrated database equals these tables.
+Times are seconds since the epoch (UTC), the same on SQLite and PostgreSQL.
+"""
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+users = Table(
+    "users", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(64), nullable=False, unique=True),
+    Column("password_hash", String(255)),
+    Column("role", String(16), nullable=False),
+    Column("active", Boolean, nullable=False),
+    Column("hub", Boolean, nullable=False),
+    Column("leaderboard", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("last_seen", Float),
+)
+
+classes = Table(
+    "classes", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("teacher_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("active", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+members = Table(
+    "members", metadata,
+    Column("class_id", Integer, ForeignKey("classes.id"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("joined_at", Float, nullable=False),
+)
+
+invites = Table(
+    "invites", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
+    Column("max_uses", Integer, nullable=False),
+    Column("uses", Integer, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("active", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+)
+
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False, index=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+)
+
+signin_failures = Table(
+    "signin_failures", metadata,
+    Column("name_key", String(64), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("locked_until", Float, nullable=False),
+)
+
+games = Table(
+    "games", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("seed", Text, nullable=False),
+    Column("players", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("scores", Text, nullable=False),
+    Column("holes", Integer, nullable=False),
+    Column("points", Integer, nullable=False),
+    Column("accuracy", Float),
+    Column("blunders", Integer),
+    Column("room", String(16)),
+    Column("save", Text, nullable=False),
+    Column("played_at", Float, nullable=False),
+    Index("ix_games_user_played", "user_id", "played_at"),
+)
+
+exercise_attempts = Table(
+    "exercise_attempts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("lesson", String(64), nullable=False),
+    Column("item", String(128), nullable=False),
+    Column("skill", String(64)),
+    Column("correct", Boolean, nullable=False),
+    Column("first_try", Boolean, nullable=False),
+    Column("lesson_items", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_exercise_user_lesson", "user_id", "lesson"),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("subject", String(160), primary_key=True),  # "user:<id>" or "puzzle:<key>"
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("puzzle", String(128), nullable=False),
+    Column("skill", String(64)),
+    Column("correct", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_puzzle_user_at", "user_id", "at"),
+)
+
+reviews = Table(
+    "reviews", metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("puzzle", String(128), primary_key=True),
+    Column("stage", Integer, nullable=False),
+    Column("due_at", Float, nullable=False),
+)
+
+assignments = Table(
+    "assignments", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
+    Column("lesson", String(64)),
+    Column("puzzles", Integer, nullable=False),
+    Column("difficulty", String(16)),
+    Column("due_at", Float, nullable=False),
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+)

@@ -1,0 +1,90 @@
+"""Passwords (argon2id), session tokens (256 random bits, kept only as a hash), and the
+checks on names, passwords and codes, each refusing with a message that says what is allowed."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+#: Letters that cannot be mistaken for one another or for digits (no B/8, I/1, L, O/0, S/5, Z/2).
+CODE_LETTERS = "ACDEFGHJKMNPQRTUVWXY"
+CLASS_CODE_LENGTH = 6
+INVITE_CODE_LENGTH = 8
+NAME_MIN, NAME_MAX = 2, 32
+PASSWORD_MIN, PASSWORD_MAX = 6, 128
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+# JupyterHub's own names may hold more (an e-mail address, say); still printable and short.
+_HUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]*\Z")
+_HASHER = PasswordHasher()  # argon2id with the library's recommended parameters
+
+
+def check_name(name: object, *, hub: bool = False) -> str:
+    """A user's name as given, or a ValueError that says which names are allowed."""
+    allowed = (f"{NAME_MIN}-{NAME_MAX} characters: letters, digits and _ . -"
+               + (" @ +" if hub else "") + ", starting with a letter or digit")
+    if not isinstance(name, str):
+        raise ValueError(f"a name must be text ({allowed}), got {type(name).__name__}")
+    pattern = _HUB_NAME if hub else _NAME
+    if not NAME_MIN <= len(name) <= NAME_MAX or not pattern.match(name):
+        raise ValueError(f"{shown(name)} is not a valid name: use {allowed}")
+    return name
+
+
+def name_key(name: str) -> str:
+    """The form in which names are unique: ``Ann`` and ``ann`` are one name."""
+    return name.casefold()
+
+
+def check_password(password: object) -> str:
+    if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise ValueError(f"a password must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long")
+    return password
+
+
+def hash_password(password: str) -> str:
+    return _HASHER.hash(check_password(password))
+
+
+def password_matches(stored_hash: "str | None", password: str) -> bool:
+    """True when ``password`` is the one hashed (False for no hash, a wrong one or a bad hash)."""
+    if not stored_hash or not isinstance(password, str):
+        return False
+    try:
+        return _HASHER.verify(stored_hash, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+def new_token() -> str:
+    """A session token: 256 random bits, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a token (a leaked database gives no usable session)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_code(length: int) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+def check_code(code: object, length: int, what: str) -> str:
+    """A code typed by a person, upper-cased, or a ValueError naming what a code looks like."""
+    allowed = f"{length} letters from {CODE_LETTERS}"
+    if not isinstance(code, str):
+        raise ValueError(f"{what} must be text: {allowed}")
+    cleaned = code.strip().upper()
+    if len(cleaned) != length or any(c not in CODE_LETTERS for c in cleaned):
+        raise ValueError(f"{shown(code)} is not a {what}: a {what} is {allowed}")
+    return cleaned
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` quoted for a message, cut to ``limit`` characters (a long input never floods it)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,71 @@
+"""The class store's settings: environment variables, then a ``.env`` file in the working
+directory, then the defaults (the rules spec's precedence: explicit arguments win over all).
+
+| variable | meaning | default |
+|---|---|---|
+| ``GOLFLAB_DATABASE_URL`` (or ``DATABASE_URL``) | where the store lives | ``sqlite:///golflab.db`` |
+| ``GOLFLAB_SESSION_DAYS`` | days a sign-in lasts | 30 |
+| ``GOLFLAB_ADMINS`` | comma-separated names made admins at the first start | none |
+| ``GOLFLAB_TEACHERS`` | comma-separated JupyterHub names that are teachers | none |
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///golflab.db"
+DEFAULT_SESSION_DAYS = 30
+MAX_SESSION_DAYS = 365
+
+
+def read_dotenv(path: "str | Path" = ".env") -> dict[str, str]:
+    """``NAME=value`` lines of a ``.env`` file (``#`` comments, optional quotes); {} if none."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    values = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        name, value = line.split("=", 1)
+        name = name.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[name] = value
+    return values
+
+
+def setting(name: str, default: "str | None" = None, *, environ=None, dotenv: "str | Path" = ".env") -> "str | None":
+    """A setting's value: the environment, then ``.env``, then ``default`` (an empty value is unset)."""
+    environ = os.environ if environ is None else environ
+    value = environ.get(name)
+    if value is None or not value.strip():
+        value = read_dotenv(dotenv).get(name)
+    return value.strip() if value is not None and value.strip() else default
+
+
+def database_url(environ=None) -> str:
+    """``GOLFLAB_DATABASE_URL``, else ``DATABASE_URL``, else a SQLite file in the working directory."""
+    return (setting("GOLFLAB_DATABASE_URL", environ=environ) or setting("DATABASE_URL", environ=environ)
+            or DEFAULT_DATABASE_URL)
+
+
+def session_days(environ=None) -> int:
+    """``GOLFLAB_SESSION_DAYS``: a whole number of days from 1 to 365 (a clear error otherwise)."""
+    raw = setting("GOLFLAB_SESSION_DAYS", environ=environ)
+    if raw is None:
+        return DEFAULT_SESSION_DAYS
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_SESSION_DAYS:
+        raise ValueError(f"GOLFLAB_SESSION_DAYS must be a whole number of days from 1 to {MAX_SESSION_DAYS}, "
+                         f"got {raw[:40]!r}")
+    return int(raw)
+
+
+def names(variable: str, environ=None) -> list[str]:
+    """A comma-separated list of names (``GOLFLAB_ADMINS``, ``GOLFLAB_TEACHERS``)."""
+    raw = setting(variable, environ=environ) or ""
+    return [n.strip() for n in raw.split(",") if n.strip()]

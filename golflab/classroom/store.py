@@ -1,0 +1,799 @@
+"""The class store: learners, classes, invite codes, sessions and progress, on SQLite or
+PostgreSQL (SQLAlchemy Core, every query parameterized).
+
+Bad input is a ValueError that says what was wrong and what is allowed; an acting user who
+may not do a thing gets a PermissionError; a failed sign-in says only that the name or
+password is wrong. A refused call changes nothing. Users passed in are re-read from the
+database for every permission check, so a deactivated account is refused at once.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from typing import Callable, Iterable
+
+from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from . import database, schema, security, settings
+from .glicko2 import Rating, duel
+from .records import (
+    ROLES,
+    Assignment,
+    GameRecord,
+    Klass,
+    LearnerStats,
+    LessonProgress,
+    PuzzleProfile,
+    PuzzleResult,
+    User,
+)
+
+DAY = 86_400.0
+#: Lesson stars by the share of the lesson's items right at the first try (all answered).
+STARS = ((0.9, 3), (0.8, 2), (0.0, 1))
+#: A lesson is done when at least this share of its items was right at the first try.
+DONE_SHARE = 0.8
+#: Missed puzzles come back after these many days (then they are retired once solved).
+REVIEW_DAYS = (1, 3, 7)
+#: Sign-in throttling: after this many failures in a row a name waits, doubling each time.
+FREE_FAILURES = 5
+LOCK_SECONDS, MAX_LOCK_SECONDS = 30.0, 900.0
+MAX_INVITE_USES, MAX_INVITE_DAYS = 1000, 365
+MAX_TEXT = 128  # lesson, item, puzzle and skill keys
+STUCK_MISSES = 3
+DIFFICULTIES = ("easy", "medium", "hard")
+
+T = schema
+
+
+class Store:
+    """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
+    ``sqlite:///golflab.db``); the schema is created or upgraded on open.
+
+    ``clock`` gives the time in seconds (tests move it); ``environ`` the settings' environment.
+    """
+
+    def __init__(self, url: "str | None" = None, *, clock: Callable[[], float] = time.time, environ=None):
+        self.url = url or settings.database_url(environ)
+        self.clock = clock
+        self.session_days = settings.session_days(environ)
+        self.engine = database.make_engine(self.url)
+        try:
+            database.migrate(self.engine)
+            for name in settings.names("GOLFLAB_ADMINS", environ):
+                self.ensure_user(name, role="admin")
+        except database.StoreUnavailable:
+            self.engine.dispose()
+            raise
+        except (SQLAlchemyError, OSError) as exc:
+            self.engine.dispose()
+            raise database.StoreUnavailable(
+                f"the class store at {database.url_shown(self.url)} cannot be opened: "
+                f"{_plain(exc)}") from None
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"Store({database.url_shown(self.url)!r})"
+
+    # -- users --------------------------------------------------------------------------
+
+    def create_user(self, name: str, password: "str | None" = None, role: str = "learner", *,
+                    by: "User | None" = None, hub: bool = False) -> User:
+        """A new user. ``by`` (when given) must be an admin, or a teacher creating a learner."""
+        security.check_name(name, hub=hub)
+        if role not in ROLES:
+            raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
+        if by is not None:
+            actor = self._actor(by)
+            if not (actor.role == "admin" or (actor.role == "teacher" and role == "learner")):
+                raise PermissionError(f"{actor.name} may not create a {role}")
+        pw_hash = security.hash_password(password) if password is not None else None
+
+        def work(conn):
+            try:
+                uid = conn.execute(insert(T.users).values(
+                    name=name, name_key=security.name_key(name), password_hash=pw_hash, role=role,
+                    active=True, hub=hub, leaderboard=False, created_at=self.clock())).inserted_primary_key[0]
+            except IntegrityError:
+                raise ValueError(f"the name {name!r} is taken: choose another") from None
+            return User(uid, name, role, True, hub)
+
+        return self._write(work)
+
+    def ensure_user(self, name: str, role: str = "learner", *, hub: bool = False) -> User:
+        """The user of that name, created (without a password) if new; an existing role may rise
+        (a learner named in ``GOLFLAB_TEACHERS`` becomes a teacher) but never falls."""
+        existing = self.user(name)
+        if existing is None:
+            try:
+                return self.create_user(name, role=role, hub=hub)
+            except ValueError:
+                existing = self.user(name)  # created by another process meanwhile
+                if existing is None:
+                    raise
+        if ROLES.index(role) > ROLES.index(existing.role):
+            self._write(lambda conn: conn.execute(
+                update(T.users).where(T.users.c.id == existing.id).values(role=role)))
+            existing = self.user(name)
+        return existing
+
+    def hub_user(self, name: str, *, teacher: bool = False) -> User:
+        """The JupyterHub user ``name`` (created at first sight; a teacher when the Hub says so)."""
+        return self.ensure_user(name, role="teacher" if teacher else "learner", hub=True)
+
+    def user(self, name: str) -> "User | None":
+        """The user of that name (any case), or None."""
+        if not isinstance(name, str) or len(name) > 2 * security.NAME_MAX:
+            return None
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.users).where(T.users.c.name_key == security.name_key(name))).first()
+        return _user(row) if row else None
+
+    def user_by_id(self, user_id: int) -> "User | None":
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.users).where(T.users.c.id == user_id)).first()
+        return _user(row) if row else None
+
+    def register(self, name: str, password: str, invite: str) -> User:
+        """A new learner who joins the invite's class (the first sign-in with a class code)."""
+        security.check_name(name)
+        security.check_password(password)
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        pw_hash = security.hash_password(password)
+
+        def work(conn):
+            class_id = self._use_invite(conn, code)
+            try:
+                uid = conn.execute(insert(T.users).values(
+                    name=name, name_key=security.name_key(name), password_hash=pw_hash, role="learner",
+                    active=True, hub=False, leaderboard=False, created_at=self.clock(),
+                    last_seen=self.clock())).inserted_primary_key[0]
+            except IntegrityError:
+                raise ValueError(f"the name {name!r} is taken: choose another") from None
+            conn.execute(insert(T.members).values(class_id=class_id, user_id=uid, joined_at=self.clock()))
+            return User(uid, name, "learner", True, False, self.clock())
+
+        return self._write(work)
+
+    def join_class(self, user: User, invite: str) -> Klass:
+        """Put an existing user into the invite's class."""
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        actor = self._actor(user)
+
+        def work(conn):
+            class_id = self._use_invite(conn, code)
+            if not conn.execute(select(T.members).where(and_(T.members.c.class_id == class_id,
+                                                             T.members.c.user_id == actor.id))).first():
+                conn.execute(insert(T.members).values(class_id=class_id, user_id=actor.id, joined_at=self.clock()))
+            return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
+
+        return self._write(work)
+
+    def _use_invite(self, conn, code: str) -> int:
+        row = conn.execute(select(T.invites, T.classes.c.active.label("class_active")).join(
+            T.classes, T.classes.c.id == T.invites.c.class_id).where(T.invites.c.code == code)).first()
+        if row is None:
+            raise ValueError(f"no class has the code {code}: check it with your teacher")
+        if not row.active or not row.class_active:
+            raise ValueError(f"the class code {code} is no longer in use: ask your teacher for a new one")
+        if row.expires_at <= self.clock():
+            raise ValueError(f"the class code {code} has expired: ask your teacher for a new one")
+        done = conn.execute(update(T.invites).where(and_(T.invites.c.id == row.id,
+                                                         T.invites.c.uses < T.invites.c.max_uses))
+                            .values(uses=T.invites.c.uses + 1))
+        if done.rowcount != 1:
+            raise ValueError(f"the class code {code} has been used {row.max_uses} times, its limit: "
+                             "ask your teacher for a new one")
+        return row.class_id
+
+    # -- sessions -----------------------------------------------------------------------
+
+    def sign_in(self, name: str, password: str) -> str:
+        """A session token for ``name``; an admin without a password sets it now (first sign-in)."""
+        wrong = ValueError("the name or the password is wrong")
+        if not isinstance(name, str) or not isinstance(password, str) or len(name) > 2 * security.NAME_MAX:
+            raise wrong
+        key = security.name_key(name)
+        now = self.clock()
+        with database.reading(self.engine) as conn:
+            lock = conn.execute(select(T.signin_failures).where(T.signin_failures.c.name_key == key)).first()
+            row = conn.execute(select(T.users).where(T.users.c.name_key == key)).first()
+        if lock is not None and lock.locked_until > now:
+            raise ValueError(f"too many wrong passwords for this name: try again in "
+                             f"{int(lock.locked_until - now) + 1} seconds")
+        first_admin = row is not None and row.role == "admin" and row.password_hash is None
+        if first_admin:
+            security.check_password(password)
+        ok = row is not None and row.active and (first_admin or security.password_matches(row.password_hash,
+                                                                                          password))
+        if not ok:
+            self._write(lambda conn: self._count_failure(conn, key, now))
+            raise wrong
+        token = security.new_token()
+        new_hash = security.hash_password(password) if first_admin else None
+
+        def work(conn):
+            conn.execute(T.signin_failures.delete().where(T.signin_failures.c.name_key == key))
+            if new_hash is not None:
+                conn.execute(update(T.users).where(T.users.c.id == row.id).values(password_hash=new_hash))
+            conn.execute(update(T.users).where(T.users.c.id == row.id).values(last_seen=now))
+            conn.execute(insert(T.sessions).values(token_hash=security.token_hash(token), user_id=row.id,
+                                                   created_at=now, expires_at=now + self.session_days * DAY))
+
+        self._write(work)
+        return token
+
+    def _count_failure(self, conn, key: str, now: float) -> None:
+        row = conn.execute(select(T.signin_failures).where(T.signin_failures.c.name_key == key)).first()
+        failures = (row.failures if row else 0) + 1
+        wait = 0.0 if failures < FREE_FAILURES else min(MAX_LOCK_SECONDS,
+                                                        LOCK_SECONDS * 2 ** (failures - FREE_FAILURES))
+        values = {"failures": failures, "locked_until": now + wait}
+        if row is None:
+            conn.execute(insert(T.signin_failures).values(name_key=key, **values))
+        else:
+            conn.execute(update(T.signin_failures).where(T.signin_failures.c.name_key == key).values(**values))
+
+    def user_for(self, token: "str | None") -> "User | None":
+        """The signed-in user of a session token, or None (unknown, expired, signed out, deactivated)."""
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            return None
+        now = self.clock()
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.users).join(T.sessions, T.sessions.c.user_id == T.users.c.id).where(
+                and_(T.sessions.c.token_hash == security.token_hash(token), T.sessions.c.expires_at > now,
+                     T.users.c.active.is_(True)))).first()
+        if row is None:
+            return None
+        if row.last_seen is None or now - row.last_seen > 60:
+            self.touch(_user(row))
+        return _user(row)
+
+    def touch(self, user: User) -> None:
+        """Note that ``user`` was here now (the roster's *last seen*)."""
+        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
+                                              .values(last_seen=self.clock())))
+
+    def sign_out(self, token: str) -> None:
+        """End that session (other sessions of the user stay)."""
+        if isinstance(token, str):
+            self._write(lambda conn: conn.execute(
+                T.sessions.delete().where(T.sessions.c.token_hash == security.token_hash(token))))
+
+    def sign_out_everywhere(self, user: User) -> None:
+        self._write(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
+
+    # -- administration -----------------------------------------------------------------
+
+    def create_class(self, name: str, teacher: User) -> Klass:
+        """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
+            raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
+        actor = self._actor(teacher)
+        if not actor.teaches:
+            raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
+
+        def work(conn):
+            for _ in range(20):
+                code = security.new_code(security.CLASS_CODE_LENGTH)
+                if not conn.execute(select(T.classes.c.id).where(T.classes.c.code == code)).first():
+                    break
+            cid = conn.execute(insert(T.classes).values(name=name.strip(), code=code, teacher_id=actor.id,
+                                                        active=True, created_at=self.clock())).inserted_primary_key[0]
+            return Klass(cid, name.strip(), code, actor.id)
+
+        return self._write(work)
+
+    def classes(self, by: User) -> list[Klass]:
+        """The classes ``by`` teaches (an admin: every class; a learner: the classes they are in)."""
+        actor = self._actor(by)
+        q = select(T.classes).order_by(T.classes.c.id)
+        if actor.role == "teacher":
+            q = q.where(T.classes.c.teacher_id == actor.id)
+        elif actor.role == "learner":
+            q = q.join(T.members, T.members.c.class_id == T.classes.c.id).where(T.members.c.user_id == actor.id)
+        with database.reading(self.engine) as conn:
+            return [_klass(r) for r in conn.execute(q)]
+
+    def klass(self, code: str) -> "Klass | None":
+        """The class with that code (as typed: any case), or None."""
+        try:
+            code = security.check_code(code, security.CLASS_CODE_LENGTH, "class code")
+        except ValueError:
+            return None
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.classes).where(T.classes.c.code == code)).first()
+        return _klass(row) if row else None
+
+    def create_invite(self, klass: Klass, *, by: User, max_uses: int = 30, expires_days: float = 7) -> str:
+        """An invite code for ``klass`` (used by at most ``max_uses`` learners, for ``expires_days``)."""
+        self._teacher_of(by, klass)
+        if isinstance(max_uses, bool) or not isinstance(max_uses, int) or not 1 <= max_uses <= MAX_INVITE_USES:
+            raise ValueError(f"max_uses must be a whole number from 1 to {MAX_INVITE_USES}, "
+                             f"got {security.shown(max_uses)}")
+        if (isinstance(expires_days, bool) or not isinstance(expires_days, (int, float))
+                or not 0 < expires_days <= MAX_INVITE_DAYS):
+            raise ValueError(f"expires_days must be a number of days above 0 and at most {MAX_INVITE_DAYS}, "
+                             f"got {security.shown(expires_days)}")
+        now = self.clock()
+
+        def work(conn):
+            code = security.new_code(security.INVITE_CODE_LENGTH)
+            conn.execute(insert(T.invites).values(code=code, class_id=klass.id, created_by=by.id, max_uses=max_uses,
+                                                  uses=0, expires_at=now + expires_days * DAY, active=True,
+                                                  created_at=now))
+            return code
+
+        return self._write(work)
+
+    def invites(self, klass: Klass, *, by: User) -> list[dict]:
+        """The class's invite codes with their uses, limit, expiry and whether still in use."""
+        self._teacher_of(by, klass)
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(T.invites).where(T.invites.c.class_id == klass.id).order_by(T.invites.c.id))
+            return [{"code": r.code, "uses": r.uses, "max_uses": r.max_uses, "expires_at": r.expires_at,
+                     "active": r.active and r.expires_at > self.clock()} for r in rows]
+
+    def deactivate_invite(self, code: str, *, by: User) -> None:
+        code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.invites).where(T.invites.c.code == code)).first()
+        if row is None:
+            raise ValueError(f"no invite has the code {code}")
+        self._teacher_of(by, self._class_by_id(row.class_id))
+        self._write(lambda conn: conn.execute(update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
+
+    def learners(self, klass: Klass, *, by: User) -> list[User]:
+        """The class's learners, by name."""
+        self._teacher_of(by, klass)
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
+                                .where(T.members.c.class_id == klass.id).order_by(T.users.c.name_key))
+            return [_user(r) for r in rows]
+
+    def deactivate(self, user: User, *, by: User) -> None:
+        """Deactivate ``user``: every session ends at once and sign-in is refused."""
+        self._manage(by, user)
+        self._write(lambda conn: (
+            conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=False)),
+            conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id))))
+
+    def reactivate(self, user: User, *, by: User) -> None:
+        self._manage(by, user)
+        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=True)))
+
+    def reset_password(self, user: User, password: str, *, by: User) -> None:
+        """Give ``user`` a new password (their sessions end; they sign in with it)."""
+        self._manage(by, user)
+        new_hash = security.hash_password(password)
+        self._write(lambda conn: (
+            conn.execute(update(T.users).where(T.users.c.id == user.id).values(password_hash=new_hash)),
+            conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)),
+            conn.execute(T.signin_failures.delete().where(T.signin_failures.c.name_key == security.name_key(
+                user.name)))))
+
+    def rename(self, user: User, name: str, *, by: User) -> User:
+        self._manage(by, user)
+        security.check_name(name, hub=user.hub)
+
+        def work(conn):
+            try:
+                conn.execute(update(T.users).where(T.users.c.id == user.id)
+                             .values(name=name, name_key=security.name_key(name)))
+            except IntegrityError:
+                raise ValueError(f"the name {name!r} is taken: choose another") from None
+
+        self._write(work)
+        return self.user_by_id(user.id)
+
+    # -- progress: games ----------------------------------------------------------------
+
+    def record_game(self, user: User, game, seat: int, *, accuracy: "float | None" = None,
+                    blunders: "int | None" = None, room: "str | None" = None) -> GameRecord:
+        """Keep a finished golf ``game`` in which ``user`` held ``seat``."""
+        from golflab.game import Phase
+
+        actor = self._actor(user)
+        if getattr(game, "phase", None) != Phase.GAME_OVER:
+            raise ValueError("only a finished game is kept: this one is not over yet")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.players):
+            raise ValueError(f"seat must be a seat of the game, 0 to {len(game.players) - 1}, "
+                             f"got {security.shown(seat)}")
+        if accuracy is not None and not (isinstance(accuracy, (int, float)) and 0 <= accuracy <= 100):
+            raise ValueError(f"accuracy must be a number from 0 to 100, got {security.shown(accuracy)}")
+        if blunders is not None and (isinstance(blunders, bool) or not isinstance(blunders, int) or blunders < 0):
+            raise ValueError(f"blunders must be a whole number of 0 or more, got {security.shown(blunders)}")
+        save = game.to_json()
+        data = json.loads(save)
+        scores = list(game.totals)
+        values = dict(user_id=actor.id, seat=seat, seed=str(data["seed"]), players=json.dumps(list(game.players)),
+                      rules=json.dumps(data["rules"], sort_keys=True), scores=json.dumps(scores),
+                      holes=game.rules.rounds, points=scores[seat], accuracy=accuracy, blunders=blunders,
+                      room=room, save=save, played_at=self.clock())
+
+        def work(conn):
+            rid = conn.execute(insert(T.games).values(**values)).inserted_primary_key[0]
+            conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=values["played_at"]))
+            return rid
+
+        rid = self._write(work)
+        return self.game_record(rid, by=actor)
+
+    def games(self, user: User, *, by: User, limit: int = 200) -> list[GameRecord]:
+        """``user``'s kept games, newest first (``by``: the user, their teacher, or an admin)."""
+        self._may_see(by, user)
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(T.games).where(T.games.c.user_id == user.id)
+                                .order_by(T.games.c.played_at.desc(), T.games.c.id.desc()).limit(limit))
+            return [GameRecord.from_row(r) for r in rows]
+
+    def game_record(self, record_id: int, *, by: User) -> GameRecord:
+        """One kept game by its id (refused unless ``by`` may see its player's games)."""
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.games).where(T.games.c.id == record_id)).first()
+        if row is None:
+            raise ValueError(f"no kept game has the id {security.shown(record_id)}")
+        owner = self.user_by_id(row.user_id)
+        self._may_see(by, owner)
+        return GameRecord.from_row(row)
+
+    def learner_stats(self, user: User, *, by: User) -> LearnerStats:
+        """Games played, points per hole, the accuracy trend and blunders per game."""
+        records = self.games(user, by=by, limit=10_000)
+        holes = sum(r.holes for r in records)
+        graded = [r for r in reversed(records) if r.accuracy is not None]
+        counted = [r.blunders for r in records if r.blunders is not None]
+        return LearnerStats(games=len(records),
+                            points_per_hole=sum(r.points for r in records) / holes if holes else None,
+                            accuracy_trend=tuple((r.played_at, r.accuracy) for r in graded),
+                            blunders_per_game=sum(counted) / len(counted) if counted else None)
+
+    # -- progress: lessons ----------------------------------------------------------------
+
+    def record_exercise(self, user: User, lesson: str, item: str, correct: bool, *, lesson_items: int,
+                        skill: "str | None" = None) -> bool:
+        """Keep an attempt at a lesson's exercise; True when it was the item's first try."""
+        actor = self._actor(user)
+        _key(lesson, "lesson")
+        _key(item, "item")
+        if skill is not None:
+            _key(skill, "skill")
+        if not isinstance(correct, bool):
+            raise ValueError(f"correct must be True or False, got {security.shown(correct)}")
+        if isinstance(lesson_items, bool) or not isinstance(lesson_items, int) or not 1 <= lesson_items <= 100:
+            raise ValueError(f"lesson_items must be a whole number from 1 to 100, got {security.shown(lesson_items)}")
+
+        def work(conn):
+            seen = conn.execute(select(T.exercise_attempts.c.id).where(and_(
+                T.exercise_attempts.c.user_id == actor.id, T.exercise_attempts.c.lesson == lesson,
+                T.exercise_attempts.c.item == item)).limit(1)).first()
+            conn.execute(insert(T.exercise_attempts).values(
+                user_id=actor.id, lesson=lesson, item=item, skill=skill, correct=correct, first_try=seen is None,
+                lesson_items=lesson_items, at=self.clock()))
+            conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=self.clock()))
+            return seen is None
+
+        return self._write(work)
+
+    def lesson_progress(self, user: User, *, by: User) -> dict[str, LessonProgress]:
+        """Per lesson: items answered, right at the first try, stars and done."""
+        self._may_see(by, user)
+        a = T.exercise_attempts
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
+                                .where(a.c.user_id == user.id).order_by(a.c.id)).all()
+        lessons: dict[str, dict] = {}
+        for r in rows:
+            entry = lessons.setdefault(r.lesson, {"items": r.lesson_items, "answered": set(), "right": set()})
+            entry["items"] = r.lesson_items
+            entry["answered"].add(r.item)
+            if r.first_try and r.correct:
+                entry["right"].add(r.item)
+        return {name: _progress(name, e["items"], len(e["answered"]), len(e["right"]))
+                for name, e in lessons.items()}
+
+    # -- progress: puzzles --------------------------------------------------------------
+
+    def record_puzzle(self, user: User, puzzle: str, correct: bool, *, skill: "str | None" = None) -> PuzzleResult:
+        """Keep a puzzle attempt: both Glicko-2 ratings move, the streak, and a missed puzzle's review."""
+        actor = self._actor(user)
+        _key(puzzle, "puzzle")
+        if skill is not None:
+            _key(skill, "skill")
+        if not isinstance(correct, bool):
+            raise ValueError(f"correct must be True or False, got {security.shown(correct)}")
+        now = self.clock()
+
+        def work(conn):
+            mine, theirs = f"user:{actor.id}", f"puzzle:{puzzle}"
+            before, p_before = _rating(conn, mine), _rating(conn, theirs)
+            after, p_after = duel(before, p_before, 1.0 if correct else 0.0)
+            _save_rating(conn, mine, after, now)
+            _save_rating(conn, theirs, p_after, now)
+            conn.execute(insert(T.puzzle_attempts).values(
+                user_id=actor.id, puzzle=puzzle, skill=skill, correct=correct, rating_before=before.rating,
+                rating_after=after.rating, at=now))
+            review_in = _schedule_review(conn, actor.id, puzzle, correct, now)
+            conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=now))
+            streak, _ = _streaks(conn, actor.id)
+            return PuzzleResult(after.rating, after.rating - before.rating, streak, review_in)
+
+        return self._write(work)
+
+    def puzzle_profile(self, user: User, *, by: User) -> PuzzleProfile:
+        """The learner's puzzle rating, attempts, streaks and the missed puzzles due again now."""
+        self._may_see(by, user)
+        p = T.puzzle_attempts
+        with database.reading(self.engine) as conn:
+            rating = _rating(conn, f"user:{user.id}")
+            attempts, solved = conn.execute(select(func.count(), func.coalesce(
+                func.sum(func.cast(p.c.correct, schema.Integer)), 0)).where(p.c.user_id == user.id)).one()
+            streak, best = _streaks(conn, user.id)
+            due = tuple(r.puzzle for r in conn.execute(select(T.reviews.c.puzzle).where(and_(
+                T.reviews.c.user_id == user.id, T.reviews.c.due_at <= self.clock())).order_by(T.reviews.c.due_at)))
+        return PuzzleProfile(rating.rating, rating.rd, attempts, int(solved), streak, best, due)
+
+    def puzzle_rating(self, puzzle: str) -> Rating:
+        with database.reading(self.engine) as conn:
+            return _rating(conn, f"puzzle:{_key(puzzle, 'puzzle')}")
+
+    # -- assignments --------------------------------------------------------------------
+
+    def create_assignment(self, klass: Klass, *, by: User, lesson: "str | None" = None, puzzles: int = 0,
+                          difficulty: "str | None" = None, due_days: float = 7) -> Assignment:
+        """Set the class a lesson and/or ``puzzles`` puzzles (at ``difficulty``), due in ``due_days``."""
+        self._teacher_of(by, klass)
+        if lesson is not None:
+            _key(lesson, "lesson")
+        if isinstance(puzzles, bool) or not isinstance(puzzles, int) or not 0 <= puzzles <= 100:
+            raise ValueError(f"puzzles must be a whole number from 0 to 100, got {security.shown(puzzles)}")
+        if lesson is None and puzzles == 0:
+            raise ValueError("an assignment needs a lesson, some puzzles, or both")
+        if difficulty is not None and difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {security.shown(difficulty)}")
+        if isinstance(due_days, bool) or not isinstance(due_days, (int, float)) or not 0 < due_days <= 365:
+            raise ValueError(f"due_days must be a number of days above 0 and at most 365, got "
+                             f"{security.shown(due_days)}")
+        now = self.clock()
+        values = dict(class_id=klass.id, lesson=lesson, puzzles=puzzles, difficulty=difficulty,
+                      due_at=now + due_days * DAY, created_by=by.id, created_at=now)
+        aid = self._write(lambda conn: conn.execute(insert(T.assignments).values(**values)).inserted_primary_key[0])
+        return Assignment(aid, klass.id, lesson, puzzles, difficulty, values["due_at"], now)
+
+    def assignments(self, user: User) -> list[Assignment]:
+        """The assignments of ``user``'s classes, soonest due first, with their own progress."""
+        actor = self._actor(user)
+        s = T.assignments
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(s).join(T.members, T.members.c.class_id == s.c.class_id)
+                                .where(T.members.c.user_id == actor.id).order_by(s.c.due_at, s.c.id)).all()
+            solved_since = {}
+            for r in rows:
+                solved_since[r.id] = conn.execute(select(func.count()).where(and_(
+                    T.puzzle_attempts.c.user_id == actor.id, T.puzzle_attempts.c.correct.is_(True),
+                    T.puzzle_attempts.c.at >= r.created_at))).scalar_one()
+        progress = self.lesson_progress(actor, by=actor)
+        return [Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at,
+                           lesson_done=(progress[r.lesson].done if r.lesson in progress else False)
+                           if r.lesson else None,
+                           puzzles_solved=solved_since[r.id]) for r in rows]
+
+    # -- the teacher's view -------------------------------------------------------------
+
+    def roster(self, klass: Klass, *, by: User) -> list[dict]:
+        """One row per learner: name, active, last seen, games, points per hole, accuracy, blunders
+        per game, puzzle rating, and stars per lesson (``stars:<lesson>``)."""
+        rows = []
+        for learner in self.learners(klass, by=by):
+            stats = self.learner_stats(learner, by=by)
+            puzzles = self.puzzle_profile(learner, by=by)
+            row = {"name": learner.name, "active": learner.active, "last_seen": learner.last_seen,
+                   "games": stats.games, "points_per_hole": stats.points_per_hole,
+                   "accuracy": stats.accuracy_trend[-1][1] if stats.accuracy_trend else None,
+                   "blunders_per_game": stats.blunders_per_game, "puzzle_rating": round(puzzles.rating),
+                   "puzzles_solved": puzzles.solved, "puzzle_streak": puzzles.streak}
+            for lesson, p in sorted(self.lesson_progress(learner, by=by).items()):
+                row[f"stars:{lesson}"] = p.stars
+            rows.append(row)
+        return rows
+
+    def stuck(self, klass: Klass, *, by: User, misses: int = STUCK_MISSES) -> list[dict]:
+        """Learners whose last ``misses`` attempts at one skill (exercises and puzzles) all missed."""
+        found = []
+        for learner in self.learners(klass, by=by):
+            with database.reading(self.engine) as conn:
+                attempts = [*conn.execute(select(T.exercise_attempts.c.skill, T.exercise_attempts.c.correct,
+                                                 T.exercise_attempts.c.at).where(and_(
+                    T.exercise_attempts.c.user_id == learner.id, T.exercise_attempts.c.skill.is_not(None)))),
+                            *conn.execute(select(T.puzzle_attempts.c.skill, T.puzzle_attempts.c.correct,
+                                                 T.puzzle_attempts.c.at).where(and_(
+                                T.puzzle_attempts.c.user_id == learner.id, T.puzzle_attempts.c.skill.is_not(None))))]
+            by_skill: dict[str, list] = {}
+            for skill, correct, at in sorted(attempts, key=lambda a: a[2]):
+                by_skill.setdefault(skill, []).append(correct)
+            for skill, results in sorted(by_skill.items()):
+                if len(results) >= misses and not any(results[-misses:]):
+                    found.append({"name": learner.name, "skill": skill,
+                                  "misses": len(results) - _last_true(results) - 1})
+        return found
+
+    def export_csv(self, klass: Klass, *, by: User) -> str:
+        """The roster as CSV text (a header line, one line per learner)."""
+        rows = self.roster(klass, by=by)
+        columns = list(dict.fromkeys(k for row in rows for k in row)) or ["name"]
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: ("" if row.get(k) is None else row.get(k)) for k in columns})
+        return out.getvalue()
+
+    def set_leaderboard(self, user: User, opt_in: bool, *, by: User) -> None:
+        """A learner opts in to (or out of) their class leaderboard."""
+        if self._actor(by).id != user.id:
+            raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
+        if not isinstance(opt_in, bool):
+            raise ValueError(f"opt_in must be True or False, got {security.shown(opt_in)}")
+        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
+                                              .values(leaderboard=opt_in)))
+
+    def leaderboard(self, klass: Klass, *, by: User) -> list[dict]:
+        """The class's opted-in learners by puzzle rating (any member or its teacher may look)."""
+        actor = self._actor(by)
+        if not (self._teaches(actor, klass) or self._member(actor, klass)):
+            raise PermissionError(f"{actor.name} is not in the class {klass.name}")
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id).where(and_(
+                T.members.c.class_id == klass.id, T.users.c.leaderboard.is_(True), T.users.c.active.is_(True))))
+            board = [{"name": r.name, "puzzle_rating": round(_rating(conn, f"user:{r.id}").rating)} for r in rows]
+        return sorted(board, key=lambda b: (-b["puzzle_rating"], b["name"]))
+
+    # -- permissions --------------------------------------------------------------------
+
+    def _actor(self, user: User) -> User:
+        """``user`` as the database knows it now; refused if unknown or deactivated."""
+        if not isinstance(user, User):
+            raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
+        fresh = self.user_by_id(user.id)
+        if fresh is None or fresh.name != user.name:
+            raise PermissionError(f"{user.name} is not a user of this store")
+        if not fresh.active:
+            raise PermissionError(f"{user.name}'s account is deactivated")
+        return fresh
+
+    def _class_by_id(self, class_id: int) -> Klass:
+        with database.reading(self.engine) as conn:
+            return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
+
+    def _teaches(self, actor: User, klass: Klass) -> bool:
+        return actor.role == "admin" or (actor.role == "teacher" and self._class_by_id(klass.id).teacher_id == actor.id)
+
+    def _member(self, user: User, klass: Klass) -> bool:
+        with database.reading(self.engine) as conn:
+            return conn.execute(select(T.members).where(and_(T.members.c.class_id == klass.id,
+                                                             T.members.c.user_id == user.id))).first() is not None
+
+    def _teacher_of(self, by: User, klass: Klass) -> User:
+        actor = self._actor(by)
+        if not isinstance(klass, Klass):
+            raise ValueError(f"expected a class (from the store), got {type(klass).__name__}")
+        if not self._teaches(actor, klass):
+            raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
+        return actor
+
+    def _teaches_user(self, actor: User, user: User) -> bool:
+        if actor.role == "admin":
+            return True
+        if actor.role != "teacher":
+            return False
+        with database.reading(self.engine) as conn:
+            return conn.execute(select(T.members.c.user_id).join(T.classes, T.classes.c.id == T.members.c.class_id)
+                                .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id))
+                                .limit(1)).first() is not None
+
+    def _may_see(self, by: User, user: User) -> None:
+        actor = self._actor(by)
+        if not isinstance(user, User):
+            raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
+        if actor.id != user.id and not self._teaches_user(actor, user):
+            raise PermissionError(f"{actor.name} may not see {user.name}'s records")
+
+    def _manage(self, by: User, user: User) -> None:
+        actor = self._actor(by)
+        target = self.user_by_id(user.id)
+        if target is None:
+            raise ValueError(f"{user.name} is not a user of this store")
+        if actor.id == target.id or not self._teaches_user(actor, target) or (
+                target.role == "admin" and actor.role != "admin"):
+            raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
+
+    def _write(self, work):
+        try:
+            return database.write(self.engine, work)
+        except (ValueError, PermissionError):
+            raise
+        except (SQLAlchemyError, OSError) as exc:
+            raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
+                                            f"{_plain(exc)}") from None
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+def _user(row) -> User:
+    return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen)
+
+
+def _klass(row) -> Klass:
+    return Klass(row.id, row.name, row.code, row.teacher_id, bool(row.active))
+
+
+def _key(value: object, what: str) -> str:
+    if not isinstance(value, str) or not 1 <= len(value) <= MAX_TEXT or not value.isprintable():
+        raise ValueError(f"a {what} must be 1 to {MAX_TEXT} printable characters, got {security.shown(value)}")
+    return value
+
+
+def _progress(lesson: str, items: int, answered: int, right: int) -> LessonProgress:
+    share = right / items if items else 0.0
+    complete = answered >= items
+    stars = next((s for threshold, s in STARS if share >= threshold), 0) if complete else 0
+    return LessonProgress(lesson, items, answered, right, stars, complete and share >= DONE_SHARE)
+
+
+def _rating(conn, subject: str) -> Rating:
+    row = conn.execute(select(T.ratings).where(T.ratings.c.subject == subject)).first()
+    return Rating(row.rating, row.rd, row.volatility) if row else Rating()
+
+
+def _save_rating(conn, subject: str, rating: Rating, now: float) -> None:
+    values = dict(rating=rating.rating, rd=rating.rd, volatility=rating.volatility, updated_at=now)
+    done = conn.execute(update(T.ratings).where(T.ratings.c.subject == subject)
+                        .values(games=T.ratings.c.games + 1, **values))
+    if done.rowcount == 0:
+        conn.execute(insert(T.ratings).values(subject=subject, games=1, **values))
+
+
+def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
+    where = and_(T.reviews.c.user_id == user_id, T.reviews.c.puzzle == puzzle)
+    row = conn.execute(select(T.reviews).where(where)).first()
+    if not correct:
+        values = {"stage": 0, "due_at": now + REVIEW_DAYS[0] * DAY}
+        if row is None:
+            conn.execute(insert(T.reviews).values(user_id=user_id, puzzle=puzzle, **values))
+        else:
+            conn.execute(update(T.reviews).where(where).values(**values))
+        return REVIEW_DAYS[0]
+    if row is None:
+        return None
+    stage = row.stage + 1
+    if stage >= len(REVIEW_DAYS):
+        conn.execute(T.reviews.delete().where(where))
+        return None
+    conn.execute(update(T.reviews).where(where).values(stage=stage, due_at=now + REVIEW_DAYS[stage] * DAY))
+    return REVIEW_DAYS[stage]
+
+
+def _streaks(conn, user_id: int) -> "tuple[int, int]":
+    results = [r.correct for r in conn.execute(select(T.puzzle_attempts.c.correct).where(
+        T.puzzle_attempts.c.user_id == user_id).order_by(T.puzzle_attempts.c.id))]
+    best = run = 0
+    for ok in results:
+        run = run + 1 if ok else 0
+        best = max(best, run)
+    return run, best
+
+
+def _last_true(results: Iterable[bool]) -> int:
+    results = list(results)
+    return max((i for i, r in enumerate(results) if r), default=-1)
+
+
+def _plain(exc: BaseException) -> str:
+    text = str(getattr(exc, "orig", None) or exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:200]
