@@ -615,7 +615,7 @@ class Store:
                                                  T.puzzle_attempts.c.at).where(and_(
                                 T.puzzle_attempts.c.user_id == learner.id, T.puzzle_attempts.c.skill.is_not(None))))]
             by_skill: dict[str, list] = {}
-            for skill, correct, at in sorted(attempts, key=lambda a: a[2]):
+            for skill, correct, _at in sorted(attempts, key=lambda a: a[2]):
                 by_skill.setdefault(skill, []).append(correct)
             for skill, results in sorted(by_skill.items()):
                 if len(results) >= misses and not any(results[-misses:]):
