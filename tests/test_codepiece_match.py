@@ -83,7 +83,7 @@ def test_a_saved_match_replays_exactly_and_continues_the_same_way():
     ('{"format": "golflab-codepiece-match", "version": 1, "deals": 0, "seed": 1, "history": []}',
      "deals must be a whole number from 1"),
     ('{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "history": [["pass", "bid_7"]]}',
-     "deal 1, move 2 .* legal actions are pass, bid_8"),
+     "move 2 of deal 1 of the save .* legal actions are pass, bid_8"),
     ('{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "history": [["pass"], []]}',
      "deal 1 of the save stops before the deal is over"),
     ('{"format": "golflab-codepiece-match", "version": 1, "deals": 1, "seed": 1, "history": [[], []]}',

@@ -8,21 +8,29 @@ Choices where the spec is silent:
 * ``winner`` is the winning team (0 or 1); ``payoffs`` stays None until the deal is over.
 * ``state`` also shows the tricks already played (``completed_tricks``): they were played
   face up, so every player may remember them (a CPU player counts cards from them).
+* ``to_json()`` saves the deal (its seed, or a set deal's hands), the dealer and every
+  action; ``from_json`` replays them and refuses a bad save with a ValueError (see
+  ``golflab.codepiece.saves``).
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Sequence
 
 from ..actions import IllegalActionError
 from ..cards import SUITS, Card
+from ..excerpt import excerpt, json_kind
+from . import saves
 from .cards import CARD_ORDER, RANK_POWER, parse_card
 
 PHASES = ("bidding", "trump", "play", "over")
 BIDS = tuple(f"bid_{b}" for b in range(8, 14))
 TRUMPS = tuple(f"trump_{s}" for s in SUITS)
 DEFAULT_BID = 7
+FORMAT = "golflab-codepiece-game"
+VERSION = 1
 _SORT = {c: i for i, c in enumerate(CARD_ORDER)}
 
 
@@ -59,7 +67,7 @@ class CodepieceGame:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number or None, got {seed!r}")
+            raise ValueError(f"seed must be a whole number or None, got {excerpt(seed)}")
         deck = list(CARD_ORDER)
         random.Random(seed).shuffle(deck)
         self.seed = seed
@@ -88,6 +96,7 @@ class CodepieceGame:
             raise ValueError(f"dealer must be a seat 0-3, got {dealer!r}")
         self.dealer = dealer
         self._hands = [sorted(h, key=_SORT.__getitem__) for h in hands]
+        self._dealt = [[str(c) for c in h] for h in self._hands]
         self.phase = "bidding"
         self.current_player = (dealer + 1) % 4
         self.bidding_history: list[tuple[int, str]] = []
@@ -146,7 +155,7 @@ class CodepieceGame:
                 pass
         if text not in legal:
             raise IllegalActionError(
-                f"illegal action {action!r} in phase {self.phase} (seat {self.current_player} to move): "
+                f"illegal action {excerpt(action)} in phase {self.phase} (seat {self.current_player} to move): "
                 f"legal actions are {', '.join(legal) or 'none'}"
             )
         seat = self.current_player
@@ -227,5 +236,54 @@ class CodepieceGame:
             "payoffs": list(self.payoffs) if self.payoffs is not None else None,
         }
 
+    # ----------------------------------------------------------------- saving
+    def to_json(self) -> str:
+        """The deal as JSON text: its seed (a set deal: its hands), the dealer and every action."""
+        deal = {"seed": self.seed} if self.seed is not None else {"hands": self._dealt}
+        return json.dumps({"format": FORMAT, "version": VERSION, **deal, "dealer": self.dealer,
+                           "history": self.history})
+
+    @classmethod
+    def from_json(cls, text: "str | bytes") -> "CodepieceGame":
+        """Replay a deal saved by ``to_json``; a ValueError says what is wrong with a bad save."""
+        what = "saved Codepiece deal"
+        data = saves.load(text, what, FORMAT, VERSION, ("dealer", "history"), ("seed", "hands"))
+        if ("seed" in data) == ("hands" in data):
+            raise ValueError(f"the {what} must hold either its seed or its hands (a set deal), not "
+                             f"{'both' if 'seed' in data else 'neither'}")
+        dealer = saves.whole("the save's dealer", data["dealer"], 0, 3)
+        history = saves.actions("the save's history", data["history"])
+        if "seed" in data:
+            if type(data["seed"]) is not int:
+                raise ValueError(f"the save's seed must be the whole number that dealt the cards, got "
+                                 f"{json_kind(data['seed'])}")
+            game = cls(data["seed"], dealer)
+        else:
+            hands = data["hands"]
+            if type(hands) is not list or not all(
+                    type(h) is list and all(type(c) is str and len(c) <= 3 for c in h) for h in hands):
+                raise ValueError("the save's hands must be 4 lists of 13 card codes such as \"AS\"")
+            try:
+                game = cls.from_hands(hands, dealer)
+            except ValueError as exc:
+                raise ValueError(f"the save's hands are not a deal: {exc}") from None
+            if game._dealt != hands:
+                raise ValueError("the save's hands are not written as a save writes them (each in suit order "
+                                 "S H D C, 2 up to A, in codes such as \"AS\")")
+        replay(game, history, "the save")
+        return game
+
     def __repr__(self) -> str:
         return f"<CodepieceGame {self.phase}, seat {self.current_player} to move, tricks {self.tricks_won}>"
+
+
+def replay(game: CodepieceGame, history: Sequence[str], where: str) -> None:
+    """Play ``history`` on ``game``; a move that cannot be played is a ValueError naming it."""
+    for i, action in enumerate(history):
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise ValueError(f"move {i + 1} of {where} cannot be replayed: {exc}") from None
+        if game.history[-1] != action:
+            raise ValueError(f"move {i + 1} of {where} ({excerpt(action)}) is not written as a save writes it "
+                             f"({game.history[-1]!r})")

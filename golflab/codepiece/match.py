@@ -4,12 +4,16 @@
   seat clockwise each deal) from a deck shuffled by a seed derived from the match seed.
 * ``scores`` per seat and ``team_scores`` are the payoffs of the finished deals summed
   (partners always have equal scores).
+* The deals themselves are the record: ``history``, ``results``, the scores and the save
+  are read from each deal's own history, so they follow every move however it was played
+  (``match.apply`` or ``match.game.apply``).
 * A finished deal waits for ``next_deal()``; the match is over after the last deal.
 * ``cpu_action()`` is what a ``CodepieceCPU`` seeded from the match seed, the deal, the
   seat and the moves so far plays for the seat to move: one seed drives the deals and
   every CPU choice, so a saved match continues exactly as the uninterrupted one would.
 * ``to_json()`` saves the seed and every action; ``from_json`` replays them. A bad save
-  is a ValueError saying what is wrong; a refused action changes nothing.
+  is a ValueError saying what is wrong (checked as ``golflab.codepiece.saves`` says); a
+  refused action changes nothing.
 """
 
 from __future__ import annotations
@@ -19,12 +23,16 @@ import random
 from typing import Any
 
 from ..actions import IllegalActionError
+from ..excerpt import excerpt
+from . import saves
 from .cpu import CodepieceCPU
-from .game import CodepieceGame, team_of
+from .game import CodepieceGame, replay, team_of
 
 FORMAT = "golflab-codepiece-match"
 VERSION = 1
 MAX_DEALS = 100
+#: The largest seed: the deals' seeds are mixed modulo 2**63, so a larger one would repeat a smaller one's match.
+MAX_SEED = 2**63 - 1
 
 
 def derived_seed(*parts: int) -> int:
@@ -35,31 +43,38 @@ def derived_seed(*parts: int) -> int:
     return value
 
 
-def _whole(name: str, value: Any, low: int, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
-        allowed = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise ValueError(f"{name} must be a whole number {allowed}, got {value!r}")
-    return value
-
-
 class CodepieceMatch:
     """A match of ``deals`` Codepiece deals (seed None: a random seed)."""
 
     def __init__(self, deals: int = 4, seed: int | None = None, first_dealer: int = 0) -> None:
-        self.deals = _whole("deals", deals, 1, MAX_DEALS)
+        self.deals = saves.whole("deals", deals, 1, MAX_DEALS)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        self.seed = _whole("seed", seed, 0)
-        self.first_dealer = _whole("first_dealer", first_dealer, 0, 3)
-        self.results: list[dict[str, Any]] = []
-        self.history: list[list[str]] = []
+        self.seed = saves.whole("seed", seed, 0, MAX_SEED)
+        self.first_dealer = saves.whole("first_dealer", first_dealer, 0, 3)
+        self._games: list[CodepieceGame] = []
         self._deal(0)
 
     # ------------------------------------------------------------------ state
     @property
+    def game(self) -> CodepieceGame:
+        """The deal in play (or the last one)."""
+        return self._games[-1]
+
+    @property
+    def history(self) -> list[list[str]]:
+        """Every action played, one list per deal dealt so far (read from the deals themselves)."""
+        return [list(g.history) for g in self._games]
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """One summary per finished deal: dealer, declarer, bid, trump, tricks, winner, payoffs."""
+        return [self._result(i, g) for i, g in enumerate(self._games) if g.phase == "over"]
+
+    @property
     def deal_number(self) -> int:
         """The deal in play (or the last one), counting from 1."""
-        return len(self.history)
+        return len(self._games)
 
     @property
     def dealer(self) -> int:
@@ -96,11 +111,8 @@ class CodepieceMatch:
         """Play one action of the deal in play; IllegalActionError (nothing changed) when not legal."""
         if self.deal_over:
             more = "the match is over" if self.over else "call next_deal() to deal the next one"
-            raise IllegalActionError(f"deal {self.deal_number} is over, so {action!r} cannot be played: {more}")
+            raise IllegalActionError(f"deal {self.deal_number} is over, so {excerpt(action)} cannot be played: {more}")
         self.game.apply(action)
-        self.history[-1].append(self.game.history[-1])
-        if self.deal_over:
-            self.results.append(self._result())
         return self
 
     def cpu_action(self) -> str:
@@ -122,12 +134,12 @@ class CodepieceMatch:
         return self.game
 
     def _deal(self, index: int) -> None:
-        self.game = CodepieceGame(seed=derived_seed(self.seed, index), dealer=(self.first_dealer + index) % 4)
-        self.history.append([])
+        self._games.append(CodepieceGame(seed=derived_seed(self.seed, index),
+                                         dealer=(self.first_dealer + index) % 4))
 
-    def _result(self) -> dict[str, Any]:
-        g = self.game
-        return {"deal": self.deal_number, "dealer": g.dealer, "declarer": g.declarer, "bid": g.bid,
+    @staticmethod
+    def _result(index: int, g: CodepieceGame) -> dict[str, Any]:
+        return {"deal": index + 1, "dealer": g.dealer, "declarer": g.declarer, "bid": g.bid,
                 "trump": g.trump, "tricks_won": list(g.tricks_won), "winner": g.winner,
                 "made": g.winner == team_of(g.declarer), "payoffs": list(g.payoffs)}
 
@@ -138,23 +150,19 @@ class CodepieceMatch:
                            "first_dealer": self.first_dealer, "history": self.history})
 
     @classmethod
-    def from_json(cls, text: str) -> CodepieceMatch:
+    def from_json(cls, text: "str | bytes") -> CodepieceMatch:
         """Replay a match saved by ``to_json``; a ValueError says what is wrong with a bad save."""
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"a saved match is JSON text from CodepieceMatch.to_json(): {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"this is not a saved Codepiece match (expected \"format\": \"{FORMAT}\")")
-        if data.get("version") != VERSION:
-            raise ValueError(f"saved match version {data.get('version')!r} is not supported (only {VERSION})")
-        missing = [k for k in ("deals", "seed", "history") if k not in data]
-        if missing:
-            raise ValueError(f"the saved match lacks {', '.join(missing)}")
-        match = cls(data["deals"], data["seed"], data.get("first_dealer", 0))
+        data = saves.load(text, "saved Codepiece match", FORMAT, VERSION, ("deals", "seed", "history"),
+                          ("first_dealer",), limit=saves.max_chars(MAX_DEALS))
+        if data["seed"] is None:
+            raise ValueError("the save's seed is null: a saved match holds the whole number that deals its cards "
+                             "and drives its CPU players")
+        match = cls(saves.whole("the save's deals", data["deals"], 1, MAX_DEALS),
+                    saves.whole("the save's seed", data["seed"], 0, MAX_SEED),
+                    saves.whole("the save's first_dealer", data.get("first_dealer", 0), 0, 3))
         history = data["history"]
-        if not isinstance(history, list) or not all(isinstance(d, list) for d in history):
-            raise ValueError("history must be a list of deals, each a list of action strings")
+        if type(history) is not list or not history:
+            raise ValueError("the save's history must be a list with one list of actions per deal dealt")
         if len(history) > match.deals:
             raise ValueError(f"the save holds {len(history)} deals but the match has only {match.deals}")
         for d, actions in enumerate(history):
@@ -162,11 +170,7 @@ class CodepieceMatch:
                 if not match.deal_over:
                     raise ValueError(f"deal {d} of the save stops before the deal is over, yet deal {d + 1} follows")
                 match.next_deal()
-            for m, action in enumerate(actions):
-                try:
-                    match.apply(action)
-                except IllegalActionError as exc:
-                    raise ValueError(f"deal {d + 1}, move {m + 1} of the save cannot be replayed: {exc}") from None
+            replay(match.game, saves.actions(f"deal {d + 1} of the save", actions), f"deal {d + 1} of the save")
         return match
 
     def __repr__(self) -> str:
