@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/services_fixtures.py,
+# which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+pytest_plugins = ["services_fixtures"]
 
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 

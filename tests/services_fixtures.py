@@ -1,0 +1,66 @@
+"""Fixtures for the real services of ``tests/services.py``, for every test (a plugin that
+``tests/conftest.py`` loads).
+
+* ``postgres`` (session): one PostgreSQL cluster (``PostgresServer``: ``.url``, ``.new_database()``).
+* ``postgres_url``: a fresh, empty PostgreSQL database for one test (its SQLAlchemy URL).
+* ``database_url``: parametrized over ``sqlite`` (a file in the test's tmp_path) and
+  ``postgresql`` (a fresh database), so one test runs against both stores.
+* ``hub`` (session): one JupyterHub (``HubServer``) whose users ``alice``, ``bob`` and
+  ``mrs_lee`` (an admin: a teacher) sign in with ``hub.password``; their servers keep the class
+  store in the PostgreSQL database ``hub`` (``hub.env["GOLFLAB_DATABASE_URL"]``) and run the apps
+  with a short CPU delay and a fixed seed.
+
+A missing PostgreSQL, JupyterHub or configurable-http-proxy skips the tests that need it on a
+developer machine and fails them in CI (``CI=true``), as a missing Chromium does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+import pytest
+import services
+
+HUB_USERS = ("alice", "bob", "mrs_lee")
+HUB_ADMINS = ("mrs_lee",)
+
+
+def missing(error: services.ServiceMissing):
+    """Skip (a developer machine) or fail (CI) a test whose service cannot run here."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(str(error))
+    pytest.skip(str(error))
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    with contextlib.ExitStack() as stack:
+        try:
+            server = stack.enter_context(services.postgres_server())
+        except services.ServiceMissing as error:
+            missing(error)
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres) -> str:
+    return postgres.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'golflab.db'}"
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture(scope="session")
+def hub(postgres):
+    env = {"GOLFLAB_DATABASE_URL": postgres.new_database("hub"), **services.app_test_env()}
+    with contextlib.ExitStack() as stack:
+        try:
+            server = stack.enter_context(services.jupyterhub_server(env=env, users=HUB_USERS, admins=HUB_ADMINS))
+        except services.ServiceMissing as error:
+            missing(error)
+        yield server

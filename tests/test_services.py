@@ -1,0 +1,149 @@
+"""The real services of ``tests/services.py`` run: PostgreSQL answers through SQLAlchemy and gives
+independent fresh databases; JupyterHub signs users in and gives each their own server, with the
+settings of ``docs/jupyterhub_config.example.py``, and stops everything it started."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+import services
+import sqlalchemy as sa
+
+
+def databases(postgres) -> set[str]:
+    with postgres.connect() as conn:
+        return {row[0] for row in conn.execute("SELECT datname FROM pg_database")}
+
+
+def environment(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+
+
+# ---------------------------------------------------------------------------------------------
+# PostgreSQL
+
+
+def test_postgres_answers_through_sqlalchemy_and_not_as_root(postgres):
+    engine = sa.create_engine(postgres.url)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("select 1")).scalar() == 1
+            assert conn.execute(sa.text("select version()")).scalar().startswith("PostgreSQL")
+            backend = conn.execute(sa.text("select pg_backend_pid()")).scalar()
+    finally:
+        engine.dispose()
+    uid = int(re.search(r"^Uid:\s+(\d+)", Path(f"/proc/{backend}/status").read_text(), re.M).group(1))
+    assert uid != 0, "PostgreSQL refuses root: the tests run it as the postgres OS user"
+
+
+def test_fresh_databases_are_empty_and_independent(postgres):
+    first, second = postgres.new_database(), postgres.new_database()
+    assert first != second
+    one = sa.create_engine(first)
+    two = sa.create_engine(second)
+    try:
+        with one.begin() as conn:
+            conn.execute(sa.text("create table games (id integer primary key, player text)"))
+            conn.execute(sa.text("insert into games values (1, 'ann')"))
+        assert sa.inspect(two).get_table_names() == []
+        with one.connect() as conn:
+            assert conn.execute(sa.text("select player from games")).scalars().all() == ["ann"]
+    finally:
+        one.dispose()
+        two.dispose()
+
+
+@pytest.mark.parametrize("name", ["Bad-Name", "1st", 'x"; drop database golflab; --', "", "a" * 64, 7])
+def test_new_database_refuses_a_bad_name_and_creates_nothing(postgres, name):
+    before = databases(postgres)
+    with pytest.raises(ValueError, match="not allowed: use 1-63 lower-case letters"):
+        postgres.new_database(name)
+    assert databases(postgres) == before
+
+
+def test_new_database_refuses_a_taken_name_and_keeps_its_data(postgres):
+    url = postgres.new_database("kept")
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text("create table t (x integer)"))
+        for taken in ("kept", "golflab", "postgres"):
+            with pytest.raises(ValueError, match="exists already"):
+                postgres.new_database(taken)
+        assert sa.inspect(engine).get_table_names() == ["t"]
+    finally:
+        engine.dispose()
+
+
+def test_database_url_gives_a_working_empty_store_of_each_kind(database_url):
+    engine = sa.create_engine(database_url)
+    try:
+        assert sa.inspect(engine).get_table_names() == []
+        with engine.begin() as conn:
+            conn.execute(sa.text("create table t (x integer)"))
+            conn.execute(sa.text("insert into t values (41)"))
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("select x + 1 from t")).scalar() == 42
+    finally:
+        engine.dispose()
+
+
+# ---------------------------------------------------------------------------------------------
+# JupyterHub
+
+
+def test_two_users_sign_in_and_each_gets_their_own_server(hub):
+    sessions = {user: hub.sign_in(user) for user in ("alice", "bob")}
+    for user, session in sessions.items():
+        hub.spawn(session, user)
+    pids = {user: hub.api(f"users/{user}")["servers"][""]["state"]["pid"] for user in sessions}
+    assert pids["alice"] != pids["bob"]
+    for user, session in sessions.items():
+        status = session.get(hub.user_url(user, "voila/tree"), timeout=60)  # the server's OAuth hop, then Voila
+        assert status.ok and status.url == hub.user_url(user, "voila/tree"), status.url
+        env = environment(pids[user])
+        assert env["JUPYTERHUB_USER"] == user
+        assert env["HOME"] == str(hub.home(user))
+        assert env["GOLFLAB_DATABASE_URL"] == hub.env["GOLFLAB_DATABASE_URL"]
+        assert env["GOLFLAB_TEACHERS"] == "mrs_lee"  # the hub's admin is a teacher in every server
+    # alice cannot use bob's server: the hub does not let her through its OAuth
+    refused = sessions["alice"].get(hub.user_url("bob", "voila/tree"), timeout=60)
+    assert refused.status_code == 403, (refused.status_code, refused.url)
+
+
+@pytest.mark.parametrize("user, password", [("alice", "wrong"), ("mallory", services.HUB_PASSWORD)])
+def test_the_hub_refuses_a_wrong_password_or_an_unknown_user(hub, user, password):
+    with pytest.raises(PermissionError, match=f"refused '{user}'"):
+        hub.sign_in(user, password)
+    if user == "mallory":
+        assert hub.api("users/mallory") is None
+
+
+def test_learners_servers_serve_the_apps_with_the_repositorys_settings(hub):
+    """The default page is the landing app, and Voila runs with voila.json (read from the working
+    directory: the example config starts the server in the checkout) and jupyter_config/ (the
+    golflab template, on the config path through binder/start)."""
+    session = hub.sign_in("alice")
+    hub.spawn(session, "alice")
+    landing = session.get(hub.user_url("alice"), timeout=120)
+    assert landing.ok, landing.status_code
+    assert landing.url == hub.user_url("alice", "voila/render/notebooks/index.ipynb")
+    assert re.search(r'"progressiveRendering": *true', landing.text), "voila.json was not applied"
+    assert "voila/templates/golflab/" in landing.text, "jupyter_config/voila.py was not applied"
+
+
+def test_leaving_the_context_stops_the_hub_its_proxy_and_every_server(hub):
+    """A hub of its own (the session's ``hub`` fixture only proves the programs are here)."""
+    with services.jupyterhub_server(users=["carol"], name="jupyterhub-stop") as own:
+        session = own.sign_in("carol")
+        own.spawn(session, "carol")
+        server_pid = own.api("users/carol")["servers"][""]["state"]["pid"]
+        running = own.processes()
+        assert {own.process.pid, server_pid} <= set(running) and len(running) >= 3, running  # and the proxy
+    assert own.processes() == []
+    assert not os.path.exists(own.directory)
+    assert "killed processes the hub left running" not in own.log_path.read_text()
