@@ -75,19 +75,18 @@ def test_a_saved_match_replays_exactly_and_continues_the_same_way():
     assert CodepieceMatch.from_json(whole.to_json()).to_json() == whole.to_json()
 
 
+SAVE = '{"format": "golflab-codepiece-match", "version": 1, "deals": %d, "seed": 1, "first_dealer": 0, "history": %s}'
+
+
 @pytest.mark.parametrize("text, words", [
     ("not json", "JSON text"),
     ('{"format": "something else"}', "not a saved Codepiece match"),
     ('{"format": "golflab-codepiece-match", "version": 9}', "version 9"),
-    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 4}', "lacks seed, history"),
-    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 0, "seed": 1, "history": []}',
-     "deals must be a whole number from 1"),
-    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "history": [["pass", "bid_7"]]}',
-     "move 2 of deal 1 of the save .* legal actions are pass, bid_8"),
-    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "history": [["pass"], []]}',
-     "deal 1 of the save stops before the deal is over"),
-    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 1, "seed": 1, "history": [[], []]}',
-     "holds 2 deals but the match has only 1"),
+    ('{"format": "golflab-codepiece-match", "version": 1, "deals": 4}', "lacks seed, first_dealer, history"),
+    (SAVE % (0, '[]'), "deals must be a whole number from 1"),
+    (SAVE % (2, '[["pass", "bid_7"]]'), "move 2 of deal 1 of the save .* legal actions are pass, bid_8"),
+    (SAVE % (2, '[["pass"], []]'), "deal 1 of the save stops before the deal is over"),
+    (SAVE % (1, '[[], []]'), "holds 2 deals but the match has only 1"),
 ])
 def test_a_bad_save_is_refused_with_what_is_wrong(text, words):
     with pytest.raises(ValueError, match=words):
@@ -120,6 +119,7 @@ def test_refused_actions_change_nothing():
 @pytest.mark.parametrize("kwargs, words", [
     (dict(deals=0), "deals must be"), (dict(deals=True), "deals must be"), (dict(seed=-1), "seed must be"),
     (dict(seed="7"), "seed must be"), (dict(first_dealer=4), "first_dealer must be"),
+    (dict(seed=2**63), "seed must be a whole number from 0 to 9223372036854775807, got 9223372036854775808"),
 ])
 def test_bad_match_settings_say_what_is_allowed(kwargs, words):
     with pytest.raises(ValueError, match=words):

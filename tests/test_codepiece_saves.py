@@ -17,6 +17,7 @@ from golflab.codepiece.saves import max_chars
 from golflab.excerpt import excerpt
 
 MESSAGE_LIMIT = 400  # characters: an error message quotes user input in part only
+MATCH = '{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "first_dealer": 0, '
 
 
 def same_match(a: CodepieceMatch, b: CodepieceMatch) -> None:
@@ -115,7 +116,7 @@ def test_deep_nesting_is_a_value_error_not_a_recursion_error():
 
 
 def test_a_null_seed_is_refused_not_replaced_by_a_random_one():
-    text = '{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": null, "history": [[]]}'
+    text = MATCH.replace('"seed": 1', '"seed": null') + '"history": [[]]}'
     assert "seed is null" in refused(CodepieceMatch.from_json, text)
     game = json.loads(CodepieceGame(seed=3).to_json())
     game["seed"] = None
@@ -138,9 +139,6 @@ def test_a_huge_action_played_directly_gives_a_short_error_and_changes_nothing()
             target.apply("AS" * 5_000_000)
         assert len(str(err.value)) < MESSAGE_LIMIT and "10,000,002 characters" in str(err.value)
         assert target.to_json() == before
-
-
-MATCH = '{"format": "golflab-codepiece-match", "version": 1, "deals": 2, "seed": 1, "first_dealer": 0, '
 
 
 @pytest.mark.parametrize("text, words", [

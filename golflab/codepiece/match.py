@@ -152,14 +152,14 @@ class CodepieceMatch:
     @classmethod
     def from_json(cls, text: "str | bytes") -> CodepieceMatch:
         """Replay a match saved by ``to_json``; a ValueError says what is wrong with a bad save."""
-        data = saves.load(text, "saved Codepiece match", FORMAT, VERSION, ("deals", "seed", "history"),
-                          ("first_dealer",), limit=saves.max_chars(MAX_DEALS))
+        data = saves.load(text, "saved Codepiece match", FORMAT, VERSION, ("deals", "seed", "first_dealer", "history"),
+                          limit=saves.max_chars(MAX_DEALS))
         if data["seed"] is None:
             raise ValueError("the save's seed is null: a saved match holds the whole number that deals its cards "
                              "and drives its CPU players")
         match = cls(saves.whole("the save's deals", data["deals"], 1, MAX_DEALS),
                     saves.whole("the save's seed", data["seed"], 0, MAX_SEED),
-                    saves.whole("the save's first_dealer", data.get("first_dealer", 0), 0, 3))
+                    saves.whole("the save's first_dealer", data["first_dealer"], 0, 3))
         history = data["history"]
         if type(history) is not list or not history:
             raise ValueError("the save's history must be a list with one list of actions per deal dealt")
