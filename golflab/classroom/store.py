@@ -584,6 +584,14 @@ class Store:
                            if r.lesson else None,
                            puzzles_solved=solved_since[r.id]) for r in rows]
 
+    def class_assignments(self, klass: Klass, *, by: User) -> list[Assignment]:
+        """The assignments set to ``klass``, soonest due first (its teacher or an admin may look)."""
+        self._teacher_of(by, klass)
+        s = T.assignments
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(s).where(s.c.class_id == klass.id).order_by(s.c.due_at, s.c.id)).all()
+        return [Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at) for r in rows]
+
     # -- the teacher's view -------------------------------------------------------------
 
     def roster(self, klass: Klass, *, by: User) -> list[dict]:
