@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--no-analysis", action="store_true", help="skip grading decisions (faster)")
     sub.add_parser("rules", help="list the rule options with their help text",
                    description="List the rule options (for --rule) with defaults and help text.")
+    sub.add_parser("class", add_help=False,  # dispatched in main, listed here for --help
+                   help="classes, invite codes and learners in the class store (see golflab class --help)")
     return parser
 
 
@@ -284,6 +286,12 @@ def _sweep(args) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0; 2 for bad input; 130 after Ctrl-C)."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if list(argv[:1]) == ["class"]:  # the class store's admin commands: golflab.classroom.cli
+        from .classroom.cli import main as class_main
+
+        return class_main(list(argv[1:]))
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
