@@ -498,6 +498,16 @@ class Store:
         return {name: _progress(name, e["items"], len(e["answered"]), len(e["right"]))
                 for name, e in lessons.items()}
 
+    def exercise_results(self, user: User, lesson: str, *, by: User) -> dict[str, bool]:
+        """Each answered item of ``lesson``: was its latest attempt right (for the ticks a lesson shows)."""
+        self._may_see(by, user)
+        _key(lesson, "lesson")
+        a = T.exercise_attempts
+        with database.reading(self.engine) as conn:
+            rows = conn.execute(select(a.c.item, a.c.correct).where(and_(a.c.user_id == user.id, a.c.lesson == lesson))
+                                .order_by(a.c.id)).all()
+        return {r.item: bool(r.correct) for r in rows}
+
     # -- progress: puzzles --------------------------------------------------------------
 
     def record_puzzle(self, user: User, puzzle: str, correct: bool, *, skill: "str | None" = None) -> PuzzleResult:
