@@ -1,15 +1,18 @@
 # Two commands for a newcomer on a fresh machine with only Python, pip and apt:
 #   make app    sets up .venv and opens the Voila apps on http://localhost:8866
-#   make test   sets up .venv (and Debian's Chromium for the browser tests), lints and runs every test
+#   make test   sets up .venv (and Debian's Chromium and PostgreSQL, and configurable-http-proxy from npm,
+#               for the browser, store and JupyterHub tests), lints and runs every test
 PYTHON   ?= python3
 VENV     ?= .venv
 PORT     ?= 8866
 BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+CHP      := $(VENV)/cphp/node_modules/.bin/configurable-http-proxy
+CHP_SPEC := configurable-http-proxy@~5.1.0
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: app test lint venv bench clean
+.PHONY: app test lint venv bench clean postgresql
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,13 +28,25 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
+# The store tests start Debian's PostgreSQL themselves (tests/services.py), whatever its version.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
+
+# The JupyterHub tests' proxy, from npm into the virtualenv (5.1 runs on Debian's Node.js 18).
+$(CHP): | $(STAMP)
+	command -v npm >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/cphp $(CHP_SPEC)
+
 # binder/start adds jupyter_config/ (closed pages end their kernels, nothing fetched from the
 # internet) to the Jupyter config path, as on Binder; voila.json applies from this directory.
 app: $(STAMP)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb)"
 	binder/start $(BIN)/voila notebooks/ --port=$(PORT)
 
-test: $(STAMP) $(CHROMIUM)
+test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		--doctest-glob=README.md README.md tests notebooks
