@@ -157,6 +157,7 @@ class Coach:
         self.replay_button.on_click(self._guard(lambda _b: self.open_replay()))
         table.on_move(self._guard(self._on_move))
         table.on_start(self._guard(self._on_start))
+        table.grader = self.grade_finished
         table.coach_slot.children = [self.bar]
         table.review_slot.children = [self.review_box]
         self._on_start()
@@ -231,6 +232,22 @@ class Coach:
         self.replay_box.children = [viewer]
         self.review_box.layout.display = None
         return viewer
+
+    def grade_finished(self, keep) -> None:
+        """Call ``keep(accuracy, blunders)`` for the finished game once every grade asked for is in
+        (the table keeps the game with them); ``keep()`` when the coach is off or graded nothing."""
+        if not self.on:
+            keep()
+            return
+
+        def done() -> None:
+            graded = self.review
+            if graded.grades:
+                keep(graded.accuracy, graded.counts["BLUNDER"])
+            else:
+                keep()
+
+        self._soon(done)
 
     # ---------------------------------------------------------------- internal
     def _guard(self, fn):

@@ -46,6 +46,7 @@ from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 from golflab.excerpt import excerpt
 
+from . import progress
 from . import status as words
 from .display_size import resolve_large, set_large, size_toggle
 from .pacing import MAX_CPU_DELAY, CpuPacer, CpuSpeed, delay_ok, guarded
@@ -152,6 +153,9 @@ class GolfTable(CpuSpeed, w.VBox):
         self._start_listeners: list[Callable[[], None]] = []
         self._moved: list[tuple[Observation, str, int]] = []
         self._hot: tuple[str, ...] | None = None if humans is None else tuple(humans)
+        self._kept: Game | None = None
+        #: Set by a coach: ``grader(keep)`` calls ``keep(accuracy, blunders)`` once the finished game is graded.
+        self.grader: Callable[[Callable[..., None]], None] | None = None
         self._pass_to: int | None = None
         self.board = board = Board()
         for name in BOARD_WIDGETS:
@@ -337,6 +341,7 @@ class GolfTable(CpuSpeed, w.VBox):
             else:
                 self.human_seat = game.current_player  # the first person to play sees the board first
         self.story = story or words.Chronicle(game)
+        self._kept = game if game.phase is Phase.GAME_OVER else None  # a loaded finished game is kept already
         self._confirm_new = False
         self._last = ""
         self._render()
@@ -534,6 +539,25 @@ class GolfTable(CpuSpeed, w.VBox):
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves)
         self._set_status(self._situation())
         self._tell_moves()
+        if g.phase is Phase.GAME_OVER and self._kept is not g:
+            self._kept = g
+            self._keep(g)
+
+    def _keep(self, game: Game) -> None:
+        """Keep a finished game for the signed-in learner (hot-seat: the first person's seat), with the
+        coach's accuracy when a coach grades it (``widgets.progress``); a store problem is said, play goes on."""
+        seat = min(self.humans)
+
+        def keep(accuracy: float | None = None, blunders: int | None = None) -> None:
+            said = progress.kept_words(progress.record_game(game, seat, accuracy=accuracy, blunders=blunders),
+                                       game.players, seat, self.hotseat)
+            if said and self.game is game:
+                self._note(said)
+
+        if self.grader is None:
+            keep()
+        else:
+            self.grader(keep)
 
     def _settings_now(self, seed: int | None = None) -> TableSettings:
         """The current opponents, rules and seat, with ``seed`` for the next game (hot-seat:
