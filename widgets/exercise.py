@@ -17,6 +17,10 @@ Hooks: ``golf-exercise-N`` (one box per question), ``golf-exercise-choice``,
 ``golf-exercise-right``, ``golf-exercise-wrong`` or ``golf-exercise-refused``) and
 ``golf-exercise-progress`` (answered and right so far); the whole set is
 ``golf-exercise-set`` (with ``golf-large`` when shown large, see ``widgets.display_size``).
+
+Each checked answer is kept (``widgets.progress``: the class store for a signed-in learner) as
+item ``<n>-<skill>`` of the set's lesson; a signed-in learner sees the lesson's stars
+(``golf-lesson-stars``) and, on a later visit, the ticks of the items answered before.
 """
 
 from __future__ import annotations
@@ -31,8 +35,9 @@ import ipywidgets as w
 
 from golflab import Game, HandBreakdown, Rules, hand_breakdown, round_breakdown
 from golflab.display import grid_html
-from golflab.puzzles import Puzzle, describe
+from golflab.puzzles import Puzzle, decision_kind, describe
 
+from . import progress
 from .display_size import LARGE_CSS, resolve_large, set_large
 from .lesson import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
@@ -97,6 +102,7 @@ class Question(ABC):
     ``number_label`` names the number asked for ('' when none)."""
 
     prompt: str = ""
+    skill: str = "exercise"  # the skill it practises, as the learner's progress names it
     choices: tuple = ()
     number_label: str = ""
     whole_number: bool = True
@@ -123,6 +129,7 @@ class ScoreHand(Question):
     """Score this hand under ``rules``: the engine's ``hand_breakdown`` total is the answer."""
 
     number_label = "Score"
+    skill = "score-hand"
 
     def __init__(self, cards: Sequence, rules: Rules | None = None, prompt: str = "What does this hand score?"):
         self.rules = rules or Rules()
@@ -155,6 +162,7 @@ class ScoreHole(Question):
     """What does ``seat`` score for the hole, after the house rules' adjustments (``round_breakdown``)?"""
 
     number_label = "Hole score"
+    skill = "score-hole"
 
     def __init__(self, players: Sequence[str], hands: Sequence, rules: Rules, finisher: int | None, seat: int,
                  prompt: str = ""):
@@ -206,6 +214,7 @@ class PairPays(Question):
     cards apart? The hand must hold a pair there."""
 
     choices = (("Yes, it saves points", "yes"), ("No, it saves nothing or costs points", "no"))
+    skill = "pairs"
 
     def __init__(self, cards: Sequence, column: int, rules: Rules | None = None):
         self.rules = rules or Rules()
@@ -249,6 +258,7 @@ class BestOption(Question):
                              for o in sorted(puzzle.options, key=lambda o: o.action))
         self.prompt = (f"House rules: {rules_words(obs.rules)}. {question_text(obs)} And by how many points does "
                        f"it beat the second best (within {MARGIN_TOLERANCE:g})?")
+        self.skill = "best-" + decision_kind(obs).replace("_", "-")  # as the puzzles name it
 
     @property
     def answer(self) -> tuple[str, float]:
@@ -278,14 +288,18 @@ class Exercises(w.VBox):
     the ``Verdict`` (None when the input was refused: the message says why, nothing changes).
     ``large``: large cards and type for a projector (None: the teacher's setting, ``?large=1``
     on the app's URL or ``GOLFLAB_LARGE``, as for the table; see ``widgets.display_size``).
+    ``lesson``: the lesson the answers are kept under (None: from the title, ``progress.lesson_key``).
     """
 
-    def __init__(self, questions: Sequence[Question], title: str = "Exercises", large: bool | None = None):
+    def __init__(self, questions: Sequence[Question], title: str = "Exercises", large: bool | None = None,
+                 lesson: str | None = None):
         is_large = resolve_large(large)
         if not questions:
             raise ValueError("an exercise set needs at least one question")
         self.questions = list(questions)
         self.results: list[bool | None] = [None] * len(self.questions)
+        self.lesson = progress.lesson_key(title) if lesson is None else lesson
+        self.stars = None  # the learner's LessonProgress in this lesson (signed in)
         self.progress = w.HTML()
         self.progress.add_class("golf-exercise-progress")
         self.boxes = [self._box(i, q) for i, q in enumerate(self.questions)]
@@ -293,6 +307,7 @@ class Exercises(w.VBox):
                           self.progress, *self.boxes])
         self.add_class("golf-exercise-set")
         set_large(self, is_large)
+        self._restore()
         self._show_progress()
 
     def _box(self, i: int, q: Question) -> w.VBox:
@@ -333,6 +348,7 @@ class Exercises(w.VBox):
             self._mark(feedback, "golf-exercise-refused")
             return None
         self.results[i] = verdict.correct
+        self._keep(i, verdict.correct)
         self._show_progress()
         mark = "\u2714" if verdict.correct else "\u2718"
         feedback.value = f"<b>{mark} {escape(verdict.message)}</b>{verdict.detail}"
@@ -345,6 +361,40 @@ class Exercises(w.VBox):
             feedback.remove_class(old)
         feedback.add_class(cls)
 
+    # -- the learner's progress (widgets.progress), in one place --
+    def item_id(self, i: int) -> str:
+        """Question ``i``'s key in the learner's progress: its number and skill (``2-pairs``)."""
+        return f"{i + 1}-{self.questions[i].skill}"
+
+    def _restore(self) -> None:
+        """A signed-in learner's earlier answers: their ticks, and the lesson's stars."""
+        saved = progress.lesson_results(self.lesson)
+        for i, box in enumerate(self.boxes):
+            right = saved.get(self.item_id(i))
+            if right is not None:
+                self.results[i] = right
+                box.feedback.value = ("<b>\u2714 You answered this one right on an earlier visit.</b>" if right else
+                                      "<b>\u2718 Your earlier answer was not right: try again.</b>")
+                self._mark(box.feedback, "golf-exercise-right" if right else "golf-exercise-wrong")
+        self.stars = progress.lesson_stars(self.lesson) if saved else None
+
+    def _keep(self, i: int, correct: bool) -> None:
+        if progress.record_exercise(self.lesson, self.item_id(i), correct, lesson_items=len(self.questions),
+                                    skill=self.questions[i].skill) is not None:
+            self.stars = progress.lesson_stars(self.lesson)
+
+    def _progress_note(self) -> str:
+        """The lesson's stars (signed in), or why the answers are not being kept."""
+        problem = progress.problem()
+        if problem:
+            return f' <div class="golf-progress-problem">{escape(problem)}</div>'
+        if self.stars is None:
+            return ""
+        stars = "\u2605" * self.stars.stars + "\u2606" * (3 - self.stars.stars)
+        done = "lesson done" if self.stars.done else f"{self.stars.first_try_right} right at the first try"
+        return (f' &nbsp; <span class="golf-lesson-stars" title="Stars come from answers right at the first '
+                f'try, once every question is answered">{stars}</span> {done}')
+
     @property
     def done(self) -> int:
         return sum(r is not None for r in self.results)
@@ -356,4 +406,5 @@ class Exercises(w.VBox):
     def _show_progress(self) -> None:
         total = len(self.questions)
         bar = "".join("\u2714" if r else "\u2718" if r is False else "\u25cb" for r in self.results)
-        self.progress.value = f"Progress {bar} &nbsp; {self.done} of {total} answered, {self.right} right"
+        self.progress.value = (f"Progress {bar} &nbsp; {self.done} of {total} answered, {self.right} right"
+                               + self._progress_note())
