@@ -12,7 +12,6 @@ and callers use the reference. Compiled code is cached on disk (numba's ``cache=
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 from typing import Callable
 
@@ -33,14 +32,14 @@ _loaded: "ModuleType | None | bool" = False  # False: not tried yet
 
 
 def kernel() -> "ModuleType | None":
-    """``golflab.gradekernel`` (compiled on first use), or None without numba or when
-    ``GOLFLAB_KERNEL`` is ``0`` (the Python reference, as for ``golflab.kernel``)."""
+    """``golflab.gradekernel`` (compiled on first use), or None when ``golflab.kernel.enabled``
+    is False (``GOLFLAB_KERNEL=0``, no numba, or a damaged cache: the Python reference)."""
     global _loaded
-    if os.environ.get("GOLFLAB_KERNEL", "1").strip() == "0":
+    from . import kernel as compiled  # importing it points numba's cache at golflab's first
+
+    if not compiled.enabled():  # the one switch: GOLFLAB_KERNEL, numba installed, its cache usable
         return None
     if _loaded is False:
-        from . import kernel as _  # noqa: F401  (points numba's cache at golflab.kernel.cache_dir first)
-
         try:
             from . import gradekernel
         except ImportError:

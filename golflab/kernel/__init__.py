@@ -1,78 +1,102 @@
 """The compiled simulation kernel: CPU games at compiled speed, decision for decision the
 games of the Python reference (``golflab.game`` with ``golflab.ai``).
 
-It is used when it can be (``enabled``: numba is installed, the ``fast`` extra, and
-``GOLFLAB_KERNEL`` is not ``0``) for games of the eight personalities: ``simulate`` (its
-runs of 100 games or more, 25 with analysis, or any once it is loaded; with analysis the
-decisions are graded in the same compiled loop by ``golflab.gradedgames``),
+It is used when it can be (``enabled``: numba is installed, the ``fast`` extra,
+``GOLFLAB_KERNEL`` is not ``0`` and the compiled cache is readable) for games of the eight
+personalities: ``simulate`` (its runs of 100 games or more, 25 with analysis, or any once it
+is loaded; with analysis the decisions are graded in the same compiled loop by ``golflab.gradedgames``),
 ``simulation.play_games``, the studies (``place_records``) and the coach's rollouts
 (``rollout_values``). Everything else runs the reference. The reference stays the single
 source of truth: the kernel reads its rule tables from ``golflab.model`` and
 ``golflab.rules`` (``tables``), and ``tests/test_kernel.py`` replays kernel games move by
 move through ``Game`` and the ``CPUPlayer``s on every rule option, while the simulation
 fingerprints pin the results both ways. Compiled code is cached on disk (``cache_dir``)
-after its first use; ``python -m golflab.kernel`` compiles it ahead.
+after its first use; ``python -m golflab.kernel`` compiles it ahead and repairs a damaged
+cache, which until then is left to the reference (one line on stderr says so). A read-only
+cache is read from a private copy (``golflab.kernel.cache``).
 """
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import importlib.util
 import os
 import random
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
 
 from ..rules import Rules
-from . import layout
+from . import cache, layout
+from .cache import cache_dir  # noqa: F401  (public here, as before)
 
 ENV = "GOLFLAB_KERNEL"
 
-
-def cache_dir() -> Path:
-    """Where numba caches golflab's compiled code: a folder named after a hash of every golflab
-    source that uses numba. numba checks only the file of each cached function, not the
-    functions it calls from other files, so without this an edit to ``cpu.py`` would leave
-    ``engine.play_games`` compiled from the old code."""
-    root = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        text = path.read_bytes()
-        if b"from numba import" in text:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + text)
-    return Path(__file__).resolve().parent / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
+# numba's cache root, set before any of golflab's compiled modules is imported (``cache.prepare``
+# may move it to a writable copy when the kernel is first asked for)
+cache.point_numba_at(cache.cache_root())
 
 
-def _use_cache_dir() -> None:
-    """Point numba's cache at ``cache_dir()`` unless the user chose one (``NUMBA_CACHE_DIR``).
-    Done on importing this package, before any of golflab's compiled modules is imported."""
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return
-    folder = str(cache_dir())
-    os.environ["NUMBA_CACHE_DIR"] = folder
-    if "numba" in sys.modules:  # already imported: its config was read then
-        sys.modules["numba"].config.CACHE_DIR = folder
-
-
-_use_cache_dir()
-
-
+@functools.cache
 def installed() -> bool:
     """True when numba (the ``fast`` extra) is installed (found, not imported: importing it
     takes most of a second, which a run too small for the kernel need not pay)."""
     return importlib.util.find_spec("numba") is not None
 
 
-def enabled() -> bool:
-    """True when ``simulate`` may use the kernel: numba is installed and ``GOLFLAB_KERNEL``
-    is unset or ``1`` (``0`` forces the Python reference). Any other value is a ValueError."""
+def switched_on() -> bool:
+    """The ``GOLFLAB_KERNEL`` switch: True when it is unset or ``1``, False for ``0`` (the
+    Python reference). Any other value is a ValueError."""
     setting = os.environ.get(ENV, "1").strip()
     if setting not in ("0", "1"):
         raise ValueError(f"{ENV} must be 0 (the Python reference) or 1 (the compiled kernel when installed), "
                          f"got {setting!r}")
-    return setting == "1" and installed()
+    return setting == "1"
+
+
+def enabled() -> bool:
+    """True when the compiled code may be used (``off_reason`` is None). Every compiled path
+    asks this; when it is False the Python reference plays, with the same results."""
+    return off_reason() is None
+
+
+def off_reason() -> str | None:
+    """Why the compiled code is not used in this process, or None when it is: ``GOLFLAB_KERNEL``
+    is ``0`` (``switched_on``), numba is not installed, or its cache is unusable (``cache_problem``)."""
+    if not switched_on():
+        return f"{ENV}=0 turns the compiled code off"
+    if not installed():
+        return "numba (the fast extra) is not installed"
+    return cache_problem()
+
+
+@functools.cache
+def cache_location() -> cache.Location:
+    """Where numba reads and writes golflab's compiled code in this process (``cache.prepare``)."""
+    return cache.prepare()
+
+
+@functools.cache
+def cache_problem() -> str | None:
+    """Why the compiled cache cannot be used in this process (no folder numba may write, or
+    damaged files), or None. Decided once; the main process says why in one line on stderr, and
+    the Python reference plays instead."""
+    where = cache_location()
+    if where.used is None:
+        why = f"golflab: the compiled kernel cannot be used: {where.error}"
+    else:
+        bad = cache.damaged(where.root)
+        if not bad:
+            return None
+        path, error = bad[0]
+        more = f" and {len(bad) - 1} more file(s)" if len(bad) > 1 else ""
+        why = (f"golflab: the compiled kernel's cache is damaged ({path}: {error}{more}); rebuild it with "
+               f"`{cache.REBUILD}`")
+    import multiprocessing
+
+    if multiprocessing.parent_process() is None:  # once, not again in each worker
+        print(f"{why}. The Python reference plays instead (the same results, slower).", file=sys.stderr)
+    return why
 
 
 def supports(personalities: Sequence) -> bool:
