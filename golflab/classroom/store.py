@@ -16,6 +16,8 @@ import time
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import database, schema, security, settings
@@ -168,9 +170,7 @@ class Store:
 
         def work(conn):
             class_id = self._use_invite(conn, code)
-            if not conn.execute(select(T.members).where(and_(T.members.c.class_id == class_id,
-                                                             T.members.c.user_id == actor.id))).first():
-                conn.execute(insert(T.members).values(class_id=class_id, user_id=actor.id, joined_at=self.clock()))
+            _insert_if_new(conn, T.members, class_id=class_id, user_id=actor.id, joined_at=self.clock())
             return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
 
         return self._write(work)
@@ -230,15 +230,12 @@ class Store:
         return token
 
     def _count_failure(self, conn, key: str, now: float) -> None:
-        row = conn.execute(select(T.signin_failures).where(T.signin_failures.c.name_key == key)).first()
-        failures = (row.failures if row else 0) + 1
+        _insert_if_new(conn, T.signin_failures, name_key=key, failures=0, locked_until=0.0)
+        where = T.signin_failures.c.name_key == key
+        failures = conn.execute(select(T.signin_failures.c.failures).where(where).with_for_update()).scalar_one() + 1
         wait = 0.0 if failures < FREE_FAILURES else min(MAX_LOCK_SECONDS,
                                                         LOCK_SECONDS * 2 ** (failures - FREE_FAILURES))
-        values = {"failures": failures, "locked_until": now + wait}
-        if row is None:
-            conn.execute(insert(T.signin_failures).values(name_key=key, **values))
-        else:
-            conn.execute(update(T.signin_failures).where(T.signin_failures.c.name_key == key).values(**values))
+        conn.execute(update(T.signin_failures).where(where).values(failures=failures, locked_until=now + wait))
 
     def user_for(self, token: "str | None") -> "User | None":
         """The signed-in user of a session token, or None (unknown, expired, signed out, deactivated)."""
@@ -522,7 +519,7 @@ class Store:
 
         def work(conn):
             mine, theirs = f"user:{actor.id}", f"puzzle:{puzzle}"
-            before, p_before = _rating(conn, mine), _rating(conn, theirs)
+            before, p_before = _rating(conn, mine, for_update=True), _rating(conn, theirs, for_update=True)
             after, p_after = duel(before, p_before, 1.0 if correct else 0.0)
             _save_rating(conn, mine, after, now)
             _save_rating(conn, theirs, p_after, now)
@@ -764,29 +761,42 @@ def _progress(lesson: str, items: int, answered: int, right: int) -> LessonProgr
     return LessonProgress(lesson, items, answered, right, stars, complete and share >= DONE_SHARE)
 
 
-def _rating(conn, subject: str) -> Rating:
-    row = conn.execute(select(T.ratings).where(T.ratings.c.subject == subject)).first()
+def _insert_if_new(conn, table, **values) -> None:
+    """Insert the row unless one with its key exists (two writers racing both succeed)."""
+    dialect = {"sqlite": sqlite_insert, "postgresql": postgresql_insert}.get(conn.dialect.name)
+    if dialect is None:
+        if conn.execute(select(table).where(and_(*(table.c[k] == v for k, v in values.items()
+                                                   if table.c[k].primary_key)))).first() is None:
+            conn.execute(insert(table).values(**values))
+        return
+    conn.execute(dialect(table).values(**values).on_conflict_do_nothing())
+
+
+def _rating(conn, subject: str, *, for_update: bool = False) -> Rating:
+    """A rating (the default for a new subject); ``for_update`` locks its row to this transaction."""
+    if for_update:
+        default = Rating()
+        _insert_if_new(conn, T.ratings, subject=subject, rating=default.rating, rd=default.rd,
+                       volatility=default.volatility, games=0, updated_at=0.0)
+    q = select(T.ratings).where(T.ratings.c.subject == subject)
+    row = conn.execute(q.with_for_update() if for_update else q).first()
     return Rating(row.rating, row.rd, row.volatility) if row else Rating()
 
 
 def _save_rating(conn, subject: str, rating: Rating, now: float) -> None:
-    values = dict(rating=rating.rating, rd=rating.rd, volatility=rating.volatility, updated_at=now)
-    done = conn.execute(update(T.ratings).where(T.ratings.c.subject == subject)
-                        .values(games=T.ratings.c.games + 1, **values))
-    if done.rowcount == 0:
-        conn.execute(insert(T.ratings).values(subject=subject, games=1, **values))
+    conn.execute(update(T.ratings).where(T.ratings.c.subject == subject).values(
+        games=T.ratings.c.games + 1, rating=rating.rating, rd=rating.rd, volatility=rating.volatility,
+        updated_at=now))
 
 
 def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
     where = and_(T.reviews.c.user_id == user_id, T.reviews.c.puzzle == puzzle)
-    row = conn.execute(select(T.reviews).where(where)).first()
     if not correct:
         values = {"stage": 0, "due_at": now + REVIEW_DAYS[0] * DAY}
-        if row is None:
-            conn.execute(insert(T.reviews).values(user_id=user_id, puzzle=puzzle, **values))
-        else:
-            conn.execute(update(T.reviews).where(where).values(**values))
+        _insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, **values)
+        conn.execute(update(T.reviews).where(where).values(**values))
         return REVIEW_DAYS[0]
+    row = conn.execute(select(T.reviews).where(where).with_for_update()).first()
     if row is None:
         return None
     stage = row.stage + 1
