@@ -5,10 +5,16 @@ serves ``golflab.puzzles.generate`` puzzles with feedback, a running score and s
 difficulty by gap and selectable house rules. Hooks: ``golf-puzzle-option-<action>`` (spaces
 as dashes: ``golf-puzzle-option-swap-3``), ``golf-puzzle-feedback``, ``golf-puzzle-next``,
 ``golf-puzzle-score``, ``golf-puzzle-question``, ``golf-puzzle-difficulty``.
+
+Each answer is kept (``widgets.progress``) under the puzzle's ``puzzle_key``: a signed-in
+learner's rating and its change (``golf-puzzle-rating``) and streak carry over from visit to
+visit, and the puzzles they missed that are due again come first.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from html import escape
 
 import ipywidgets as w
@@ -20,11 +26,13 @@ from golflab.puzzles import (
     POSITION_NAMES,
     VALUE_MEANING,
     Puzzle,
+    decision_kind,
     describe,
     generate,
 )
 from golflab.rules import options_affecting
 
+from . import progress
 from .lesson import LESSON_CSS
 from .rules_form import RulesForm
 
@@ -44,6 +52,33 @@ BOARD_CSS = """<style>
 .golf-puzzle-score{font:600 14px system-ui,sans-serif}
 .golf-puzzle-options button{height:auto !important;min-height:34px;white-space:normal !important;font-size:14px}
 </style>"""
+
+
+def rules_digest(rules: Rules) -> str:
+    """A short fingerprint of the house rules puzzles are made under (12 hex digits)."""
+    changes = json.dumps(rules.replace(rounds=1).changes(), sort_keys=True, default=str)
+    return hashlib.sha256(changes.encode()).hexdigest()[:12]
+
+
+def puzzle_key(rules: Rules, seed: int, difficulty: str, kind: str | None, index: int) -> str:
+    """The stable name of puzzle ``index`` of ``generate(BATCH, seed, rules, DIFFICULTY[difficulty], kind)``:
+    ``golf:<rules digest>:<seed>:<difficulty>:<kind or any>:<index>``, enough to make it again."""
+    return f"golf:{rules_digest(rules)}:{seed}:{difficulty}:{kind or 'any'}:{index}"
+
+
+def parse_puzzle_key(key: str) -> tuple[str, int, str, str | None, int] | None:
+    """(rules digest, seed, difficulty, kind, index) of a ``puzzle_key``; None for any other text."""
+    parts = key.split(":")
+    if len(parts) != 6 or parts[0] != "golf" or parts[3] not in DIFFICULTY:
+        return None
+    try:
+        seed, index = int(parts[2]), int(parts[5])
+    except ValueError:
+        return None
+    kind = None if parts[4] == "any" else parts[4]
+    if (kind is not None and kind not in dict(KIND_CHOICES).values()) or not 0 <= index < BATCH:
+        return None
+    return parts[1], seed, parts[3], kind, index
 
 
 def position_html(obs: Observation) -> str:
@@ -118,6 +153,11 @@ class PuzzleBoard(w.VBox):
         self.seed = seed
         self.solved = self.tried = self.streak = self.best_streak = 0
         self.puzzles: list[Puzzle] = []
+        self.keys: list[str] = []  # each puzzle's puzzle_key
+        self.due: list[str] = []  # the learner's missed puzzles due again, still to serve
+        self.again: set[int] = set()  # the indexes of the puzzles served again
+        self.rating: tuple[float, float | None] | None = None  # the learner's rating and its last change
+        self._batches = 0
         self.index = 0
         self.chosen: str | None = None
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
@@ -148,21 +188,53 @@ class PuzzleBoard(w.VBox):
         super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty]),
                           settings, self.score, self.board, self.question, self.options, self.feedback,
                           self.next_button])
+        profile = progress.puzzle_profile()
+        if profile is not None:
+            self.streak, self.best_streak, self.rating = profile.streak, profile.best_streak, (profile.rating, None)
         self.restart()
 
     @property
     def puzzle(self) -> Puzzle:
         return self.puzzles[self.index]
 
-    def _make(self, batch: int) -> list[Puzzle]:
-        return generate(BATCH, seed=self.seed * 100 + batch, rules=self.form.rules,
-                        min_gap=DIFFICULTY[self.difficulty.value], kind=self.kind.value)
+    def _make(self, seed: int, difficulty: str, kind: str | None) -> list[Puzzle]:
+        return generate(BATCH, seed=seed, rules=self.form.rules, min_gap=DIFFICULTY[difficulty], kind=kind)
+
+    def _grow(self) -> None:
+        """Add the next puzzles: a missed one due again (made again from its key) if any, else a new batch."""
+        while self.due:
+            _digest, seed, difficulty, kind, index = parse_puzzle_key(self.due.pop(0))
+            try:
+                puzzle = self._make(seed, difficulty, kind)[index]
+            except ValueError:
+                continue
+            self.again.add(len(self.puzzles))
+            self.puzzles.append(puzzle)
+            self.keys.append(puzzle_key(self.form.rules, seed, difficulty, kind, index))
+            return
+        while True:
+            seed, difficulty, kind = self.seed * 100 + self._batches, self.difficulty.value, self.kind.value
+            made = self._make(seed, difficulty, kind)
+            self._batches += 1
+            fresh = [(puzzle_key(self.form.rules, seed, difficulty, kind, i), p) for i, p in enumerate(made)]
+            fresh = [(key, p) for key, p in fresh if key not in self.keys]  # a due one served already
+            if fresh:
+                self.keys += [key for key, _p in fresh]
+                self.puzzles += [p for _key, p in fresh]
+                return
 
     def restart(self) -> None:
-        """New puzzles for the current rules, difficulty and kind (the score carries on)."""
+        """New puzzles for the current rules, difficulty and kind (the score carries on); a signed-in
+        learner's missed puzzles under these rules that are due again come first."""
+        profile = progress.puzzle_profile()
+        digest = rules_digest(self.form.rules)
+        kept = self.puzzles, self.keys, self.due, self.again, self._batches
+        self.puzzles, self.keys, self.again, self._batches = [], [], set(), 0
+        self.due = [k for k in (profile.due if profile else ()) if (parse_puzzle_key(k) or ("",))[0] == digest]
         try:
-            self.puzzles = self._make(0)
+            self._grow()
         except ValueError as err:
+            self.puzzles, self.keys, self.due, self.again, self._batches = kept
             self.feedback.value = f"<b>No puzzles with these settings:</b> {escape(str(err))}"
             return
         self.index = 0
@@ -172,7 +244,7 @@ class PuzzleBoard(w.VBox):
         """The next puzzle (more are made when the batch runs out)."""
         self.index += 1
         if self.index == len(self.puzzles):
-            self.puzzles += self._make(len(self.puzzles) // BATCH)
+            self._grow()
         self._show()
 
     def answer(self, action: str) -> bool:
@@ -188,6 +260,10 @@ class PuzzleBoard(w.VBox):
         self.tried += 1
         self.solved += right
         self.streak = self.streak + 1 if right else 0
+        kept = progress.record_puzzle(self.keys[self.index], right,
+                                      skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
+        if kept is not None:  # the learner's streak over every visit, and their rating
+            self.streak, self.rating = kept.streak, (kept.rating, kept.change)
         self.best_streak = max(self.best_streak, self.streak)
         self._show_score()
         for button in self.options.children:
@@ -203,15 +279,23 @@ class PuzzleBoard(w.VBox):
         return right
 
     def _show_score(self) -> None:
+        rating = ""
+        if self.rating is not None:
+            value, change = self.rating
+            moved = "" if change is None else f" ({change:+.0f})"
+            rating = f' · <span class="golf-puzzle-rating">your rating {value:.0f}{moved}</span>'
+        problem = progress.problem()
+        problem = f'<div class="golf-progress-problem">{escape(problem)}</div>' if problem else ""
         self.score.value = (f"Puzzle {self.index + 1} · solved {self.solved} of {self.tried} · streak "
-                            f"{self.streak} (best {self.best_streak})")
+                            f"{self.streak} (best {self.best_streak}){rating}{problem}")
 
     def _show(self) -> None:
         puzzle = self.puzzle
         obs = puzzle.observation
         self.chosen = None
         self.board.value = position_html(obs)
-        self.question.value = f"<b>{escape(question_text(obs))}</b>"
+        again = "A puzzle you missed before, back for another try. " if self.index in self.again else ""
+        self.question.value = f"<b>{escape(again + question_text(obs))}</b>"
         buttons = []
         for opt in sorted(puzzle.options, key=lambda o: o.action):  # a fixed order, not best first
             label = describe(obs, opt.action)
