@@ -42,9 +42,11 @@ $(CHP): | $(STAMP)
 
 # binder/start adds jupyter_config/ (closed pages end their kernels, nothing fetched from the
 # internet) to the Jupyter config path, as on Binder; voila.json applies from this directory.
+# golflab-voila is Voila with the sign-in page (/golflab/signin) and one class store, golflab.db
+# here unless GOLFLAB_DATABASE_URL says otherwise (docs/classroom.md).
 app: $(STAMP)
-	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb)"
-	binder/start $(BIN)/voila notebooks/ --port=$(PORT)
+	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb; sign in: /golflab/signin)"
+	binder/start $(BIN)/golflab-voila notebooks/ --port=$(PORT)
 
 test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .

@@ -7,7 +7,8 @@ Reuse them in any ``tests/browser/test_*.py``:
   on a free localhost port, with tracebacks on, ``GOLFLAB_CPU_DELAY`` short (env
   ``GOLFLAB_TEST_CPU_DELAY``, default 0.05 s) and ``GOLFLAB_SEED=7``.
   ``voila_server.url("play.ipynb")`` is the app's URL; ``voila_server.log_path`` its log
-  (``test-artifacts/voila.log``), printed by a failing test.
+  (``test-artifacts/voila.log``), printed by a failing test. It is ``golflab-voila`` (Voila with
+  the sign-in page) on the class store ``class_store_url`` (a fresh SQLite file per session).
 * ``server_starter``: ``start_server(name, command, **options)``, a context manager that starts
   another server (standalone Voila or a Jupyter server) on a free port with its own log
   ``test-artifacts/<name>.log`` and yields it as a ``VoilaServer`` (``kernel(id)`` reads a
@@ -110,9 +111,10 @@ def _free_port() -> int:
 
 
 def voila_command(port: int) -> list[str]:
-    """Standalone Voila on the notebooks, as ``make app`` runs it (through ``binder/start``)."""
-    exe = Path(sys.executable).with_name("voila")
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "voila"]
+    """Standalone Voila with the sign-in page (``golflab-voila``) on the notebooks, as ``make app``
+    runs it (through ``binder/start``)."""
+    exe = Path(sys.executable).with_name("golflab-voila")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.signin"]
     return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--show_tracebacks=True", "--Voila.open_browser=False"]
 
@@ -168,8 +170,15 @@ def _wait_until_up(server: VoilaServer, path: str, name: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def voila_server():
-    with start_server("voila", voila_command) as server:
+def class_store_url(tmp_path_factory) -> str:
+    """The class store of the ``voila_server``: a fresh SQLite file in tmp per session (tests create
+    learners in it with ``golflab.classroom.Store(class_store_url)``)."""
+    return f"sqlite:///{tmp_path_factory.mktemp('class-store') / 'class.db'}"
+
+
+@pytest.fixture(scope="session")
+def voila_server(class_store_url):
+    with start_server("voila", voila_command, env=app_env(GOLFLAB_DATABASE_URL=class_store_url)) as server:
         yield server
 
 
