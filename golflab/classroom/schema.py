@@ -16,6 +16,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 metadata = MetaData()
@@ -153,4 +154,40 @@ assignments = Table(
     Column("due_at", Float, nullable=False),
     Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
     Column("created_at", Float, nullable=False),
+)
+
+rooms = Table(
+    "rooms", metadata,
+    Column("code", String(8), primary_key=True),
+    Column("game", String(16), nullable=False),          # "golf" or "codepiece"
+    Column("host_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("class_id", Integer, ForeignKey("classes.id")),
+    Column("rules", Text, nullable=False),
+    Column("seats", Integer, nullable=False),
+    Column("seed", Text, nullable=False),
+    Column("state", String(16), nullable=False),         # lobby, playing, over, closed
+    Column("rated", Boolean, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("last_activity", Float, nullable=False),
+)
+
+room_seats = Table(
+    "room_seats", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id")),
+    Column("cpu", String(32)),
+    Column("tab", String(64)),           # the page that plays the seat now
+    Column("seen_at", Float),            # that page's last sign of life
+    UniqueConstraint("room", "user_id", name="uq_room_seats_user"),
+)
+
+room_log = Table(
+    "room_log", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer),             # None for "next" (deal the next hole or deal)
+    Column("action", String(32), nullable=False),
+    Column("by_cpu", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
 )

@@ -16,8 +16,6 @@ import time
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import database, schema, security, settings
@@ -33,6 +31,8 @@ from .records import (
     PuzzleResult,
     User,
 )
+from .rooms import RoomsMixin, turn_timeout
+from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
 #: Lesson stars by the share of the lesson's items right at the first try (all answered).
@@ -52,7 +52,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 T = schema
 
 
-class Store:
+class Store(RoomsMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
 
@@ -63,6 +63,7 @@ class Store:
         self.url = url or settings.database_url(environ)
         self.clock = clock
         self.session_days = settings.session_days(environ)
+        self._turn_timeout = turn_timeout(environ)
         self.engine = database.make_engine(self.url)
         try:
             database.migrate(self.engine)
@@ -92,7 +93,7 @@ class Store:
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
         if by is not None:
-            actor = self._actor(by)
+            actor = self.fresh_user(by)
             if not (actor.role == "admin" or (actor.role == "teacher" and role == "learner")):
                 raise PermissionError(f"{actor.name} may not create a {role}")
         pw_hash = security.hash_password(password) if password is not None else None
@@ -106,7 +107,7 @@ class Store:
                 raise ValueError(f"the name {name!r} is taken: choose another") from None
             return User(uid, name, role, True, hub)
 
-        return self._write(work)
+        return self.transaction(work)
 
     def ensure_user(self, name: str, role: str = "learner", *, hub: bool = False) -> User:
         """The user of that name, created (without a password) if new; an existing role may rise
@@ -120,7 +121,7 @@ class Store:
                 if existing is None:
                     raise
         if ROLES.index(role) > ROLES.index(existing.role):
-            self._write(lambda conn: conn.execute(
+            self.transaction(lambda conn: conn.execute(
                 update(T.users).where(T.users.c.id == existing.id).values(role=role)))
             existing = self.user(name)
         return existing
@@ -161,19 +162,19 @@ class Store:
             conn.execute(insert(T.members).values(class_id=class_id, user_id=uid, joined_at=self.clock()))
             return User(uid, name, "learner", True, False, self.clock())
 
-        return self._write(work)
+        return self.transaction(work)
 
     def join_class(self, user: User, invite: str) -> Klass:
         """Put an existing user into the invite's class."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
-        actor = self._actor(user)
+        actor = self.fresh_user(user)
 
         def work(conn):
             class_id = self._use_invite(conn, code)
-            _insert_if_new(conn, T.members, class_id=class_id, user_id=actor.id, joined_at=self.clock())
+            insert_if_new(conn, T.members, class_id=class_id, user_id=actor.id, joined_at=self.clock())
             return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
 
-        return self._write(work)
+        return self.transaction(work)
 
     def _use_invite(self, conn, code: str) -> int:
         row = conn.execute(select(T.invites, T.classes.c.active.label("class_active")).join(
@@ -213,7 +214,7 @@ class Store:
         ok = row is not None and row.active and (first_admin or security.password_matches(row.password_hash,
                                                                                           password))
         if not ok:
-            self._write(lambda conn: self._count_failure(conn, key, now))
+            self.transaction(lambda conn: self._count_failure(conn, key, now))
             raise wrong
         token = security.new_token()
         new_hash = security.hash_password(password) if first_admin else None
@@ -226,11 +227,11 @@ class Store:
             conn.execute(insert(T.sessions).values(token_hash=security.token_hash(token), user_id=row.id,
                                                    created_at=now, expires_at=now + self.session_days * DAY))
 
-        self._write(work)
+        self.transaction(work)
         return token
 
     def _count_failure(self, conn, key: str, now: float) -> None:
-        _insert_if_new(conn, T.signin_failures, name_key=key, failures=0, locked_until=0.0)
+        insert_if_new(conn, T.signin_failures, name_key=key, failures=0, locked_until=0.0)
         where = T.signin_failures.c.name_key == key
         failures = conn.execute(select(T.signin_failures.c.failures).where(where).with_for_update()).scalar_one() + 1
         wait = 0.0 if failures < FREE_FAILURES else min(MAX_LOCK_SECONDS,
@@ -254,17 +255,17 @@ class Store:
 
     def touch(self, user: User) -> None:
         """Note that ``user`` was here now (the roster's *last seen*)."""
-        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
+        self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
                                               .values(last_seen=self.clock())))
 
     def sign_out(self, token: str) -> None:
         """End that session (other sessions of the user stay)."""
         if isinstance(token, str):
-            self._write(lambda conn: conn.execute(
+            self.transaction(lambda conn: conn.execute(
                 T.sessions.delete().where(T.sessions.c.token_hash == security.token_hash(token))))
 
     def sign_out_everywhere(self, user: User) -> None:
-        self._write(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
+        self.transaction(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
 
     # -- administration -----------------------------------------------------------------
 
@@ -272,7 +273,7 @@ class Store:
         """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
             raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
-        actor = self._actor(teacher)
+        actor = self.fresh_user(teacher)
         if not actor.teaches:
             raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
 
@@ -285,11 +286,11 @@ class Store:
                                                         active=True, created_at=self.clock())).inserted_primary_key[0]
             return Klass(cid, name.strip(), code, actor.id)
 
-        return self._write(work)
+        return self.transaction(work)
 
     def classes(self, by: User) -> list[Klass]:
         """The classes ``by`` teaches (an admin: every class; a learner: the classes they are in)."""
-        actor = self._actor(by)
+        actor = self.fresh_user(by)
         q = select(T.classes).order_by(T.classes.c.id)
         if actor.role == "teacher":
             q = q.where(T.classes.c.teacher_id == actor.id)
@@ -327,7 +328,7 @@ class Store:
                                                   created_at=now))
             return code
 
-        return self._write(work)
+        return self.transaction(work)
 
     def invites(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's invite codes with their uses, limit, expiry and whether still in use."""
@@ -344,7 +345,8 @@ class Store:
         if row is None:
             raise ValueError(f"no invite has the code {code}")
         self._teacher_of(by, self._class_by_id(row.class_id))
-        self._write(lambda conn: conn.execute(update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
+        self.transaction(lambda conn: conn.execute(
+            update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
         """The class's learners, by name."""
@@ -357,19 +359,19 @@ class Store:
     def deactivate(self, user: User, *, by: User) -> None:
         """Deactivate ``user``: every session ends at once and sign-in is refused."""
         self._manage(by, user)
-        self._write(lambda conn: (
+        self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=False)),
             conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id))))
 
     def reactivate(self, user: User, *, by: User) -> None:
         self._manage(by, user)
-        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=True)))
+        self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=True)))
 
     def reset_password(self, user: User, password: str, *, by: User) -> None:
         """Give ``user`` a new password (their sessions end; they sign in with it)."""
         self._manage(by, user)
         new_hash = security.hash_password(password)
-        self._write(lambda conn: (
+        self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(password_hash=new_hash)),
             conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)),
             conn.execute(T.signin_failures.delete().where(T.signin_failures.c.name_key == security.name_key(
@@ -386,7 +388,7 @@ class Store:
             except IntegrityError:
                 raise ValueError(f"the name {name!r} is taken: choose another") from None
 
-        self._write(work)
+        self.transaction(work)
         return self.user_by_id(user.id)
 
     # -- progress: games ----------------------------------------------------------------
@@ -396,7 +398,7 @@ class Store:
         """Keep a finished golf ``game`` in which ``user`` held ``seat``."""
         from golflab.game import Phase
 
-        actor = self._actor(user)
+        actor = self.fresh_user(user)
         if getattr(game, "phase", None) != Phase.GAME_OVER:
             raise ValueError("only a finished game is kept: this one is not over yet")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.players):
@@ -419,7 +421,7 @@ class Store:
             conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=values["played_at"]))
             return rid
 
-        rid = self._write(work)
+        rid = self.transaction(work)
         return self.game_record(rid, by=actor)
 
     def games(self, user: User, *, by: User, limit: int = 200) -> list[GameRecord]:
@@ -456,7 +458,7 @@ class Store:
     def record_exercise(self, user: User, lesson: str, item: str, correct: bool, *, lesson_items: int,
                         skill: "str | None" = None) -> bool:
         """Keep an attempt at a lesson's exercise; True when it was the item's first try."""
-        actor = self._actor(user)
+        actor = self.fresh_user(user)
         _key(lesson, "lesson")
         _key(item, "item")
         if skill is not None:
@@ -476,7 +478,7 @@ class Store:
             conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=self.clock()))
             return seen is None
 
-        return self._write(work)
+        return self.transaction(work)
 
     def lesson_progress(self, user: User, *, by: User) -> dict[str, LessonProgress]:
         """Per lesson: items answered, right at the first try, stars and done."""
@@ -509,7 +511,7 @@ class Store:
 
     def record_puzzle(self, user: User, puzzle: str, correct: bool, *, skill: "str | None" = None) -> PuzzleResult:
         """Keep a puzzle attempt: both Glicko-2 ratings move, the streak, and a missed puzzle's review."""
-        actor = self._actor(user)
+        actor = self.fresh_user(user)
         _key(puzzle, "puzzle")
         if skill is not None:
             _key(skill, "skill")
@@ -519,10 +521,10 @@ class Store:
 
         def work(conn):
             mine, theirs = f"user:{actor.id}", f"puzzle:{puzzle}"
-            before, p_before = _rating(conn, mine, for_update=True), _rating(conn, theirs, for_update=True)
+            before, p_before = rating_of(conn, mine, for_update=True), rating_of(conn, theirs, for_update=True)
             after, p_after = duel(before, p_before, 1.0 if correct else 0.0)
-            _save_rating(conn, mine, after, now)
-            _save_rating(conn, theirs, p_after, now)
+            save_rating(conn, mine, after, now)
+            save_rating(conn, theirs, p_after, now)
             conn.execute(insert(T.puzzle_attempts).values(
                 user_id=actor.id, puzzle=puzzle, skill=skill, correct=correct, rating_before=before.rating,
                 rating_after=after.rating, at=now))
@@ -531,14 +533,14 @@ class Store:
             streak, _ = _streaks(conn, actor.id)
             return PuzzleResult(after.rating, after.rating - before.rating, streak, review_in)
 
-        return self._write(work)
+        return self.transaction(work)
 
     def puzzle_profile(self, user: User, *, by: User) -> PuzzleProfile:
         """The learner's puzzle rating, attempts, streaks and the missed puzzles due again now."""
         self._may_see(by, user)
         p = T.puzzle_attempts
         with database.reading(self.engine) as conn:
-            rating = _rating(conn, f"user:{user.id}")
+            rating = rating_of(conn, f"user:{user.id}")
             attempts, solved = conn.execute(select(func.count(), func.coalesce(
                 func.sum(func.cast(p.c.correct, schema.Integer)), 0)).where(p.c.user_id == user.id)).one()
             streak, best = _streaks(conn, user.id)
@@ -548,7 +550,7 @@ class Store:
 
     def puzzle_rating(self, puzzle: str) -> Rating:
         with database.reading(self.engine) as conn:
-            return _rating(conn, f"puzzle:{_key(puzzle, 'puzzle')}")
+            return rating_of(conn, f"puzzle:{_key(puzzle, 'puzzle')}")
 
     # -- assignments --------------------------------------------------------------------
 
@@ -570,12 +572,13 @@ class Store:
         now = self.clock()
         values = dict(class_id=klass.id, lesson=lesson, puzzles=puzzles, difficulty=difficulty,
                       due_at=now + due_days * DAY, created_by=by.id, created_at=now)
-        aid = self._write(lambda conn: conn.execute(insert(T.assignments).values(**values)).inserted_primary_key[0])
+        aid = self.transaction(
+            lambda conn: conn.execute(insert(T.assignments).values(**values)).inserted_primary_key[0])
         return Assignment(aid, klass.id, lesson, puzzles, difficulty, values["due_at"], now)
 
     def assignments(self, user: User) -> list[Assignment]:
         """The assignments of ``user``'s classes, soonest due first, with their own progress."""
-        actor = self._actor(user)
+        actor = self.fresh_user(user)
         s = T.assignments
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).join(T.members, T.members.c.class_id == s.c.class_id)
@@ -651,27 +654,28 @@ class Store:
 
     def set_leaderboard(self, user: User, opt_in: bool, *, by: User) -> None:
         """A learner opts in to (or out of) their class leaderboard."""
-        if self._actor(by).id != user.id:
+        if self.fresh_user(by).id != user.id:
             raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
         if not isinstance(opt_in, bool):
             raise ValueError(f"opt_in must be True or False, got {security.shown(opt_in)}")
-        self._write(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
+        self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
                                               .values(leaderboard=opt_in)))
 
     def leaderboard(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's opted-in learners by puzzle rating (any member or its teacher may look)."""
-        actor = self._actor(by)
-        if not (self._teaches(actor, klass) or self._member(actor, klass)):
+        actor = self.fresh_user(by)
+        if not (self.teaches(actor, klass) or self.is_member(actor, klass)):
             raise PermissionError(f"{actor.name} is not in the class {klass.name}")
         with database.reading(self.engine) as conn:
-            rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id).where(and_(
+            opted = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id).where(and_(
                 T.members.c.class_id == klass.id, T.users.c.leaderboard.is_(True), T.users.c.active.is_(True))))
-            board = [{"name": r.name, "puzzle_rating": round(_rating(conn, f"user:{r.id}").rating)} for r in rows]
+            board = [{"name": u.name, "puzzle_rating": round(rating_of(conn, f"user:{u.id}").rating)}
+                     for u in opted]
         return sorted(board, key=lambda b: (-b["puzzle_rating"], b["name"]))
 
     # -- permissions --------------------------------------------------------------------
 
-    def _actor(self, user: User) -> User:
+    def fresh_user(self, user: User) -> User:
         """``user`` as the database knows it now; refused if unknown or deactivated."""
         if not isinstance(user, User):
             raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
@@ -686,19 +690,19 @@ class Store:
         with database.reading(self.engine) as conn:
             return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
 
-    def _teaches(self, actor: User, klass: Klass) -> bool:
+    def teaches(self, actor: User, klass: Klass) -> bool:
         return actor.role == "admin" or (actor.role == "teacher" and self._class_by_id(klass.id).teacher_id == actor.id)
 
-    def _member(self, user: User, klass: Klass) -> bool:
+    def is_member(self, user: User, klass: Klass) -> bool:
         with database.reading(self.engine) as conn:
             return conn.execute(select(T.members).where(and_(T.members.c.class_id == klass.id,
                                                              T.members.c.user_id == user.id))).first() is not None
 
     def _teacher_of(self, by: User, klass: Klass) -> User:
-        actor = self._actor(by)
+        actor = self.fresh_user(by)
         if not isinstance(klass, Klass):
             raise ValueError(f"expected a class (from the store), got {type(klass).__name__}")
-        if not self._teaches(actor, klass):
+        if not self.teaches(actor, klass):
             raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
         return actor
 
@@ -713,14 +717,14 @@ class Store:
                                 .limit(1)).first() is not None
 
     def _may_see(self, by: User, user: User) -> None:
-        actor = self._actor(by)
+        actor = self.fresh_user(by)
         if not isinstance(user, User):
             raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
         if actor.id != user.id and not self._teaches_user(actor, user):
             raise PermissionError(f"{actor.name} may not see {user.name}'s records")
 
     def _manage(self, by: User, user: User) -> None:
-        actor = self._actor(by)
+        actor = self.fresh_user(by)
         target = self.user_by_id(user.id)
         if target is None:
             raise ValueError(f"{user.name} is not a user of this store")
@@ -728,7 +732,8 @@ class Store:
                 target.role == "admin" and actor.role != "admin"):
             raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
 
-    def _write(self, work):
+    def transaction(self, work):
+        """Run ``work(conn)`` in one write transaction (retried on a lock); StoreUnavailable if it fails."""
         try:
             return database.write(self.engine, work)
         except (ValueError, PermissionError):
@@ -761,39 +766,11 @@ def _progress(lesson: str, items: int, answered: int, right: int) -> LessonProgr
     return LessonProgress(lesson, items, answered, right, stars, complete and share >= DONE_SHARE)
 
 
-def _insert_if_new(conn, table, **values) -> None:
-    """Insert the row unless one with its key exists (two writers racing both succeed)."""
-    dialect = {"sqlite": sqlite_insert, "postgresql": postgresql_insert}.get(conn.dialect.name)
-    if dialect is None:
-        if conn.execute(select(table).where(and_(*(table.c[k] == v for k, v in values.items()
-                                                   if table.c[k].primary_key)))).first() is None:
-            conn.execute(insert(table).values(**values))
-        return
-    conn.execute(dialect(table).values(**values).on_conflict_do_nothing())
-
-
-def _rating(conn, subject: str, *, for_update: bool = False) -> Rating:
-    """A rating (the default for a new subject); ``for_update`` locks its row to this transaction."""
-    if for_update:
-        default = Rating()
-        _insert_if_new(conn, T.ratings, subject=subject, rating=default.rating, rd=default.rd,
-                       volatility=default.volatility, games=0, updated_at=0.0)
-    q = select(T.ratings).where(T.ratings.c.subject == subject)
-    row = conn.execute(q.with_for_update() if for_update else q).first()
-    return Rating(row.rating, row.rd, row.volatility) if row else Rating()
-
-
-def _save_rating(conn, subject: str, rating: Rating, now: float) -> None:
-    conn.execute(update(T.ratings).where(T.ratings.c.subject == subject).values(
-        games=T.ratings.c.games + 1, rating=rating.rating, rd=rating.rd, volatility=rating.volatility,
-        updated_at=now))
-
-
 def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
     where = and_(T.reviews.c.user_id == user_id, T.reviews.c.puzzle == puzzle)
     if not correct:
         values = {"stage": 0, "due_at": now + REVIEW_DAYS[0] * DAY}
-        _insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, **values)
+        insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, **values)
         conn.execute(update(T.reviews).where(where).values(**values))
         return REVIEW_DAYS[0]
     row = conn.execute(select(T.reviews).where(where).with_for_update()).first()

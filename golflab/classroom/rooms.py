@@ -1,0 +1,468 @@
+"""Rooms: a table that learners join with a short code, each from their own page, kept as an
+append-only log of actions in the class store (``(room, seq)`` unique).
+
+Every action is checked against the game replayed from the log before it is appended; when
+another page appended first, the append is re-read and retried, so the log never holds a move
+twice or a move that was not legal. CPU seats (and seats whose player is away longer than
+``GOLFLAB_TURN_TIMEOUT`` seconds) are played from the room's seed: any page may append their
+move, and the unique ``seq`` keeps exactly one. Rooms idle for ``ROOM_TIMEOUT_MINUTES`` close.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from golflab.actions import IllegalActionError
+from golflab.ai import PROFILES
+from golflab.codepiece.match import derived_seed
+from golflab.rules import Rules
+
+from . import database, schema, security, settings
+from .glicko2 import Rating
+from .records import Klass, User
+from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
+from .rows import rating_of, save_rating
+
+T = schema
+MAX_PLAYERS_PER_ROOM = 6
+ROOM_CODE_LENGTH = 4
+ROOM_TIMEOUT_MINUTES = 60
+DEFAULT_TURN_TIMEOUT = 60.0
+#: A page that has not been heard from for this long no longer holds its seat's controls
+#: (a reload takes the seat over after at most this long; a second live tab watches).
+TAB_STALE_SECONDS = 6.0
+MAX_CPU_MOVES_PER_REFRESH = 2_000
+MAX_SEED = 2**63 - 1
+#: Who fills a seat nobody joined when the host starts.
+FILL_CPUS = ("Marcus", "Sofia", "Maya", "Priya", "Kenji")
+STATES = ("lobby", "playing", "over", "closed")
+
+
+def turn_timeout(environ=None) -> float:
+    """``GOLFLAB_TURN_TIMEOUT``: seconds (5 to 3600) before an away player's turn is played by a CPU."""
+    raw = settings.setting("GOLFLAB_TURN_TIMEOUT", environ=environ)
+    if raw is None:
+        return DEFAULT_TURN_TIMEOUT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 5 <= value <= 3600:
+        raise ValueError(f"GOLFLAB_TURN_TIMEOUT must be a number of seconds from 5 to 3600, got {raw[:40]!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: "int | None"
+    name: "str | None"  # the user's name, the CPU's name, or None while empty
+    cpu: "str | None"
+    tab: "str | None"
+    seen_at: "float | None"
+
+    @property
+    def empty(self) -> bool:
+        return self.user_id is None and self.cpu is None
+
+
+class Room:
+    """A room read from the store: ``refresh()`` follows the log that other pages append to."""
+
+    def __init__(self, store, code: str) -> None:
+        self.store = store
+        self.code = code
+        self.log: list[tuple] = []  # (seat, action, by_cpu) in seq order
+        self._game = None
+        self._reload()
+
+    # -- reading ------------------------------------------------------------------------
+
+    def _reload(self) -> None:
+        with database.reading(self.store.engine) as conn:
+            row = conn.execute(select(T.rooms).where(T.rooms.c.code == self.code)).first()
+            if row is None:
+                raise ValueError(f"no room has the code {self.code}")
+            seats = conn.execute(select(T.room_seats, T.users.c.name).outerjoin(
+                T.users, T.users.c.id == T.room_seats.c.user_id).where(T.room_seats.c.room == self.code)
+                .order_by(T.room_seats.c.seat)).all()
+            new = conn.execute(select(T.room_log).where(and_(T.room_log.c.room == self.code,
+                                                             T.room_log.c.seq >= len(self.log)))
+                               .order_by(T.room_log.c.seq)).all()
+        self.kind, self.host_id, self.class_id = row.game, row.host_id, row.class_id
+        self.rules, self.n_seats, self.seed = json.loads(row.rules), row.seats, int(row.seed)
+        self.state, self.rated, self.last_activity = row.state, row.rated, row.last_activity
+        self.seats = [Seat(s.seat, s.user_id, s.name or s.cpu, s.cpu, s.tab, s.seen_at) for s in seats]
+        if self.state != "lobby" and self._game is None:
+            self._game = new_room_game(self.kind, self.players, self.rules, self.seed)
+        for entry in new:
+            if entry.seq != len(self.log):
+                raise RuntimeError(f"room {self.code}'s log skips from {len(self.log)} to {entry.seq}")
+            self._game.apply(entry.action)
+            self.log.append((entry.seat, entry.action, entry.by_cpu))
+
+    @property
+    def players(self) -> tuple:
+        """Each seat's name (the user's or the CPU's; None while empty)."""
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def host(self) -> "str | None":
+        return next((s.name for s in self.seats if s.user_id == self.host_id), None)
+
+    def seat_of(self, user: "User | None") -> "int | None":
+        """The seat ``user`` holds here (None if none)."""
+        if user is None:
+            return None
+        return next((s.seat for s in self.seats if s.user_id == user.id), None)
+
+    def game(self):
+        """The whole game replayed from the log, every card shown (the teacher's view)."""
+        if self._game is None:
+            raise ValueError(f"room {self.code} has not started yet")
+        return self._game.game if self.kind == "golf" else self._game.match
+
+    @property
+    def table(self):
+        """The room's game behind the common interface (``seat_to_move``, ``legal()``, ``view``)."""
+        return self._game
+
+    def observation(self, seat: int):
+        """What ``seat`` may see (golf: ``Game.observation``; Codepiece: ``state(seat)``)."""
+        if self._game is None:
+            raise ValueError(f"room {self.code} has not started yet")
+        return self._game.view(seat)
+
+    def away(self, seat: int, now: "float | None" = None) -> bool:
+        """Whether the player of ``seat`` has not been seen for longer than the turn timeout."""
+        s = self.seats[seat]
+        if s.cpu is not None or s.user_id is None:
+            return False
+        now = self.store.clock() if now is None else now
+        return s.seen_at is None or now - s.seen_at > self.store.turn_timeout
+
+    def __repr__(self) -> str:
+        return f"Room({self.code!r}, {self.kind}, {self.state}, seats={list(self.players)}, moves={len(self.log)})"
+
+    # -- acting -------------------------------------------------------------------------
+
+    def refresh(self) -> int:
+        """Read what other pages appended, play due CPU turns; the number of new moves."""
+        before = len(self.log)
+        self._reload()
+        self._close_if_idle()
+        if self.state == "playing":
+            self._play_cpus()
+            self._finish_if_over()
+        return len(self.log) - before
+
+    def start(self, *, by: User) -> "Room":
+        """The host starts the room; empty seats get CPU players."""
+        actor = self.store.fresh_user(by)
+        self._reload()
+        if actor.id != self.host_id:
+            raise PermissionError(f"only the host ({self.host}) starts room {self.code}")
+        if self.state != "lobby":
+            raise ValueError(f"room {self.code} has already started")
+        taken = {s.name for s in self.seats}
+        fill = iter(n for n in FILL_CPUS if n not in taken)
+        now = self.store.clock()
+
+        def work(conn):
+            done = conn.execute(update(T.rooms).where(and_(T.rooms.c.code == self.code, T.rooms.c.state == "lobby"))
+                                .values(state="playing", last_activity=now))
+            if done.rowcount != 1:
+                raise ValueError(f"room {self.code} has already started")
+            for s in self.seats:
+                if s.empty:
+                    conn.execute(update(T.room_seats).where(and_(T.room_seats.c.room == self.code,
+                                                                 T.room_seats.c.seat == s.seat))
+                                 .values(cpu=next(fill)))
+
+        self.store.transaction(work)
+        self.refresh()
+        return self
+
+    def apply(self, seat: int, action: str, *, by: User) -> "Room":
+        """Play ``action`` for ``seat``; ``by`` must hold that seat. IllegalActionError when it is not
+        legal now (nothing appended); PermissionError when the seat is not ``by``'s."""
+        actor = self.store.fresh_user(by)
+        self._reload()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat must be 0 to {self.n_seats - 1}, got {security.shown(seat)}")
+        if self.seats[seat].user_id != actor.id:
+            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
+        if self.state != "playing":
+            state = "waiting for its host to start" if self.state == "lobby" else self.state
+            raise IllegalActionError(f"room {self.code} is {state}: {security.shown(action)} cannot be played")
+        for _ in range(database.WRITE_ATTEMPTS):
+            legal = self._game.legal()
+            to_move = self._game.seat_to_move
+            if action == NEXT and NEXT in legal:
+                pass  # any seated player deals the next hole
+            elif to_move != seat:
+                whose = "nobody's turn" if to_move is None else f"{self.players[to_move]}'s turn"
+                raise IllegalActionError(f"{security.shown(action)} cannot be played now: it is {whose} "
+                                         f"(legal: {', '.join(legal)})")
+            elif action not in legal:
+                raise IllegalActionError(f"{security.shown(action)} is not legal now (legal: {', '.join(legal)})")
+            if self._append(seat if action != NEXT else None, action, by_cpu=False, tab_seat=seat):
+                self._play_cpus()
+                self._finish_if_over()
+                return self
+            self._reload()  # another page appended first: check again against the new state
+        raise database.StoreUnavailable(f"room {self.code} is too busy to take a move just now: try again")
+
+    def _append(self, seat: "int | None", action: str, *, by_cpu: bool, tab_seat: "int | None" = None) -> bool:
+        """Append at the next seq; False when another page took that seq first (nothing written)."""
+        seq, now = len(self.log), self.store.clock()
+
+        def work(conn):
+            conn.execute(insert(T.room_log).values(room=self.code, seq=seq, seat=seat, action=action, by_cpu=by_cpu,
+                                                   at=now))
+            conn.execute(update(T.rooms).where(T.rooms.c.code == self.code).values(last_activity=now))
+
+        try:
+            self.store.transaction(work)
+        except database.StoreUnavailable as exc:
+            if "unique" in str(exc).lower() or "duplicate" in str(exc).lower():
+                return False
+            raise
+        except IntegrityError:
+            return False
+        self._game.apply(action)
+        self.log.append((seat, action, by_cpu))
+        return True
+
+    def _play_cpus(self) -> None:
+        now = self.store.clock()
+        for _ in range(MAX_CPU_MOVES_PER_REFRESH):
+            seat = self._game.seat_to_move
+            if seat is None:
+                return
+            s = self.seats[seat]
+            if s.cpu is None and not self.away(seat, now):
+                return
+            name = s.cpu or "Marcus"  # an away player's turns: a steady CPU plays them
+            action = self._game.cpu_action(name, derived_seed(self.seed, seat, len(self.log)))
+            if not self._append(seat, action, by_cpu=True):
+                self._reload()
+
+    def _finish_if_over(self) -> None:
+        if self.state == "playing" and self._game.over:
+            self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(and_(
+                T.rooms.c.code == self.code, T.rooms.c.state == "playing")).values(state="over")))
+            self.state = "over"
+            self._rate()
+
+    def _close_if_idle(self) -> None:
+        if self.state in ("lobby", "playing") and \
+                self.store.clock() - self.last_activity > ROOM_TIMEOUT_MINUTES * 60:
+            self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(T.rooms.c.code == self.code)
+                                                        .values(state="closed")))
+            self.state = "closed"
+
+    def claim(self, seat: int, tab: str, *, by: User) -> bool:
+        """Page ``tab`` says it is alive on ``seat``; True when it holds the seat's controls (the first
+        live page does; another tab of the same learner watches until the first goes quiet)."""
+        actor = self.store.fresh_user(by)
+        if self.seats[seat].user_id != actor.id:
+            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
+        now = self.store.clock()
+        where = and_(T.room_seats.c.room == self.code, T.room_seats.c.seat == seat)
+
+        def work(conn):
+            row = conn.execute(select(T.room_seats).where(where).with_for_update()).one()
+            if row.tab not in (None, tab) and row.seen_at is not None and now - row.seen_at <= TAB_STALE_SECONDS:
+                return False
+            conn.execute(update(T.room_seats).where(where).values(tab=tab, seen_at=now))
+            return True
+
+        held = self.store.transaction(work)
+        self._reload()
+        return held
+
+    def keep(self, *, by: User, accuracy: "float | None" = None, blunders: "int | None" = None):
+        """Keep the finished golf game in ``by``'s games (once: a second call gives the same record)."""
+        actor = self.store.fresh_user(by)
+        seat = self.seat_of(actor)
+        if seat is None or self.kind != "golf" or self.state != "over":
+            return None
+        with database.reading(self.store.engine) as conn:
+            row = conn.execute(select(T.games.c.id).where(and_(T.games.c.user_id == actor.id,
+                                                               T.games.c.room == self.code))).first()
+        if row is not None:
+            return self.store.game_record(row.id, by=actor)
+        return self.store.record_game(actor, self._game.game, seat, accuracy=accuracy, blunders=blunders,
+                                      room=self.code)
+
+    def _rate(self) -> None:
+        """Move every player's table rating (OpenSkill, Plackett-Luce) once per room."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        subjects = [f"table:user:{s.user_id}" if s.user_id is not None else f"table:cpu:{s.cpu}" for s in self.seats]
+        now = self.store.clock()
+
+        def work(conn):
+            done = conn.execute(update(T.rooms).where(and_(T.rooms.c.code == self.code, T.rooms.c.rated.is_(False)))
+                                .values(rated=True))
+            if done.rowcount != 1:
+                return
+            teams = []
+            for subject in subjects:
+                r = rating_of(conn, subject, for_update=True, default=Rating(model.mu, model.sigma, 0.0))
+                teams.append([model.rating(mu=r.rating, sigma=r.rd)])
+            rated = model.rate(teams, ranks=self._game.ranks())
+            for subject, [r] in zip(subjects, rated):
+                save_rating(conn, subject, Rating(r.mu, r.sigma, 0.0), now)
+
+        self.store.transaction(work)
+        self.rated = True
+
+
+class RoomsMixin:
+    """The class store's rooms (mixed into ``Store``)."""
+
+    @property
+    def turn_timeout(self) -> float:
+        return self._turn_timeout
+
+    def create_room(self, host: User, rules: "Rules | dict | None" = None, *, seats: int = 4,
+                    cpus: "list[str] | tuple" = (), game: str = "golf", seed: "int | None" = None) -> Room:
+        """A room hosted by ``host`` (seat 0), with ``seats`` seats of which the last ``len(cpus)`` are
+        those CPU players; a code of ``ROOM_CODE_LENGTH`` unambiguous letters."""
+        actor = self.fresh_user(host)
+        if game not in GAMES:
+            raise ValueError(f"a room plays one of {', '.join(GAMES)}, got {security.shown(game)}")
+        rules_dict = _room_rules(game, rules)
+        if game == "codepiece" and seats != CODEPIECE_SEATS:
+            raise ValueError(f"Codepiece is for {CODEPIECE_SEATS} seats, got {security.shown(seats)}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS_PER_ROOM:
+            raise ValueError(f"a room has 2 to {MAX_PLAYERS_PER_ROOM} seats, got {security.shown(seats)}")
+        cpus = list(cpus)
+        if len(cpus) > seats - 1:
+            raise ValueError(f"at most {seats - 1} of {seats} seats can be CPU players (the host takes one), "
+                             f"got {len(cpus)}")
+        for name in cpus:
+            if game == "golf" and name not in PROFILES:
+                raise ValueError(f"{security.shown(name)} is not a CPU player: choose from {', '.join(PROFILES)}")
+            if game == "codepiece" and name != "CPU":
+                raise ValueError(f"Codepiece rooms fill seats with \"CPU\" players, got {security.shown(name)}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {security.shown(seed)}")
+        mine = self.classes(actor)
+        class_id = mine[0].id if len(mine) == 1 and actor.role == "learner" else None
+        now = self.clock()
+
+        def work(conn):
+            for _ in range(50):
+                code = security.new_code(ROOM_CODE_LENGTH)
+                row = conn.execute(select(T.rooms.c.state).where(T.rooms.c.code == code)).first()
+                if row is None:
+                    break
+            else:
+                raise ValueError("no free room code: close some rooms first")
+            conn.execute(insert(T.rooms).values(code=code, game=game, host_id=actor.id, class_id=class_id,
+                                                rules=json.dumps(rules_dict, sort_keys=True), seats=seats,
+                                                seed=str(seed), state="lobby", rated=False, created_at=now,
+                                                last_activity=now))
+            for seat in range(seats):
+                cpu = cpus[seat - (seats - len(cpus))] if seat >= seats - len(cpus) else None
+                conn.execute(insert(T.room_seats).values(room=code, seat=seat, cpu=cpu,
+                                                         user_id=actor.id if seat == 0 else None,
+                                                         seen_at=now if seat == 0 else None))
+            return code
+
+        return Room(self, self.transaction(work))
+
+    def room(self, code: str) -> Room:
+        """The room with that code, read from the store (any process or kernel)."""
+        code = security.check_code(code, ROOM_CODE_LENGTH, "room code")
+        room = Room(self, code)
+        room._close_if_idle()
+        return room
+
+    def join_room(self, code: str, user: User) -> int:
+        """Seat ``user`` in the room (their seat again if they hold one); the seat."""
+        actor = self.fresh_user(user)
+        try:
+            room = self.room(code)
+        except ValueError as exc:
+            raise ValueError(f"{exc}: check the code with the host") from None
+        held = room.seat_of(actor)
+        if held is not None:
+            return held
+        if room.state == "closed":
+            raise ValueError(f"room {room.code} has closed (no move for {ROOM_TIMEOUT_MINUTES} minutes)")
+        if room.state != "lobby":
+            raise ValueError(f"room {room.code} has already started: ask its host for a new room")
+        if room.class_id is not None and not (self.is_member(actor, Klass(room.class_id, "", "", 0))
+                                              or self.teaches(actor, Klass(room.class_id, "", "", 0))):
+            raise ValueError(f"room {room.code} belongs to another class")
+        now = self.clock()
+
+        def work(conn):
+            free = conn.execute(select(T.room_seats.c.seat).where(and_(
+                T.room_seats.c.room == room.code, T.room_seats.c.user_id.is_(None), T.room_seats.c.cpu.is_(None)))
+                .order_by(T.room_seats.c.seat)).all()
+            for (seat,) in free:
+                done = conn.execute(update(T.room_seats).where(and_(
+                    T.room_seats.c.room == room.code, T.room_seats.c.seat == seat, T.room_seats.c.user_id.is_(None)))
+                    .values(user_id=actor.id, seen_at=now))
+                if done.rowcount == 1:
+                    conn.execute(update(T.rooms).where(T.rooms.c.code == room.code).values(last_activity=now))
+                    return seat
+            raise ValueError(f"room {room.code} is full ({room.n_seats} seats)")
+
+        try:
+            return self.transaction(work)
+        except IntegrityError:  # the same learner joining from two pages at once
+            return self.room(code).seat_of(actor)
+
+    def rooms(self, klass: "Klass | None" = None, *, by: User) -> list[Room]:
+        """Open rooms (not closed): of ``klass`` for its teacher, all for an admin; newest first."""
+        actor = self.fresh_user(by)
+        q = select(T.rooms.c.code).where(T.rooms.c.state != "closed").order_by(T.rooms.c.created_at.desc())
+        if klass is not None:
+            if not self.teaches(actor, klass):
+                raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
+            members = select(T.members.c.user_id).where(T.members.c.class_id == klass.id)
+            q = q.where((T.rooms.c.class_id == klass.id) | T.rooms.c.host_id.in_(members))
+        elif actor.role != "admin":
+            raise PermissionError("only an admin lists every room: name a class")
+        with database.reading(self.engine) as conn:
+            codes = [r.code for r in conn.execute(q)]
+        return [r for r in (self.room(c) for c in codes) if r.state != "closed"]
+
+    def table_rating(self, user: User) -> Rating:
+        """``user``'s rating at the table (OpenSkill: ``rating`` is mu, ``rd`` sigma)."""
+        from openskill.models import PlackettLuce
+
+        model = PlackettLuce()
+        with database.reading(self.engine) as conn:
+            return rating_of(conn, f"table:user:{user.id}", default=Rating(model.mu, model.sigma, 0.0))
+
+
+def _room_rules(game: str, rules) -> dict:
+    if game == "golf":
+        if rules is None:
+            return Rules().to_dict()
+        return (rules if isinstance(rules, Rules) else Rules.from_dict(rules)).to_dict()
+    deals = (rules or {}).get("deals", 4) if isinstance(rules, dict) or rules is None else None
+    if isinstance(deals, bool) or not isinstance(deals, int) or not CODEPIECE_DEALS[0] <= deals <= CODEPIECE_DEALS[1]:
+        raise ValueError(f"a Codepiece room's rules are {{'deals': {CODEPIECE_DEALS[0]}-{CODEPIECE_DEALS[1]}}}, "
+                         f"got {security.shown(rules)}")
+    return {"deals": deals}
+
+
+def count_moves(store, code: str) -> int:
+    with database.reading(store.engine) as conn:
+        return conn.execute(select(func.count()).where(T.room_log.c.room == code)).scalar_one()

@@ -1,0 +1,38 @@
+"""Row helpers shared by the store and its rooms: insert-if-new (racing writers both succeed)
+and ratings (Glicko-2 for puzzles, OpenSkill at the table) kept in one table by subject."""
+
+from __future__ import annotations
+
+from sqlalchemy import and_, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from . import schema as T
+from .glicko2 import Rating
+
+
+def insert_if_new(conn, table, **values) -> None:
+    """Insert the row unless one with its key exists (two writers racing both succeed)."""
+    dialect = {"sqlite": sqlite_insert, "postgresql": postgresql_insert}.get(conn.dialect.name)
+    if dialect is None:
+        if conn.execute(select(table).where(and_(*(table.c[k] == v for k, v in values.items()
+                                                   if table.c[k].primary_key)))).first() is None:
+            conn.execute(insert(table).values(**values))
+        return
+    conn.execute(dialect(table).values(**values).on_conflict_do_nothing())
+
+
+def rating_of(conn, subject: str, *, for_update: bool = False, default: Rating = Rating()) -> Rating:
+    """A rating (the default for a new subject); ``for_update`` locks its row to this transaction."""
+    if for_update:
+        insert_if_new(conn, T.ratings, subject=subject, rating=default.rating, rd=default.rd,
+                       volatility=default.volatility, games=0, updated_at=0.0)
+    q = select(T.ratings).where(T.ratings.c.subject == subject)
+    row = conn.execute(q.with_for_update() if for_update else q).first()
+    return Rating(row.rating, row.rd, row.volatility) if row else default
+
+
+def save_rating(conn, subject: str, rating: Rating, now: float) -> None:
+    conn.execute(update(T.ratings).where(T.ratings.c.subject == subject).values(
+        games=T.ratings.c.games + 1, rating=rating.rating, rd=rating.rd, volatility=rating.volatility,
+        updated_at=now))
