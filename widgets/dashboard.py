@@ -176,7 +176,7 @@ class ClassDashboard(w.VBox):
         refusal = self._refusal()
         if refusal is not None:
             self.refusal = _html("golf-dashboard-refused", refusal)
-            self.children = (w.HTML(DASHBOARD_CSS), self.refusal)
+            self.children = (self.refusal,)
             return
         self.refusal = None
         self._build()
