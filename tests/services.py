@@ -325,6 +325,8 @@ def processes_with_env(name: str, value: str) -> list[int]:
 
 def hub_config(*, directory: Path, port: int, users: Sequence[str], env: Mapping[str, str], token: str) -> str:
     """The test hub's ``jupyterhub_config.py``: the operator's example, then the test settings."""
+    if not HUB_CONFIG_EXAMPLE.exists():  # load_subconfig would skip a missing file without a word
+        raise FileNotFoundError(f"{HUB_CONFIG_EXAMPLE} is missing: the test hub loads the operator's example")
     settings = {
         "example": str(HUB_CONFIG_EXAMPLE), "password": HUB_PASSWORD, "users": sorted(users),
         "home": str(directory / "home" / "{username}"), "allow_root": is_root(), "env": dict(env),

@@ -7,10 +7,12 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import services
 import sqlalchemy as sa
+from traitlets.config import PyFileConfigLoader
 
 
 def databases(postgres) -> set[str]:
@@ -94,6 +96,41 @@ def test_database_url_gives_a_working_empty_store_of_each_kind(database_url):
 
 # ---------------------------------------------------------------------------------------------
 # JupyterHub
+
+
+def load_example(monkeypatch, **env: str):
+    """docs/jupyterhub_config.example.py as JupyterHub loads it, with ``env`` as the hub's environment."""
+    for key in [k for k in os.environ if k.startswith("GOLFLAB_")]:
+        monkeypatch.delenv(key)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    example = services.HUB_CONFIG_EXAMPLE
+    return PyFileConfigLoader(example.name, path=str(example.parent)).load_config()
+
+
+def test_the_example_config_passes_the_golflab_settings_and_names_the_teachers(monkeypatch):
+    config = load_example(monkeypatch, GOLFLAB_DATABASE_URL="postgresql+psycopg://golflab@db/golflab",
+                          GOLFLAB_HUB_ADMINS="mrs_lee, ms_ortiz", GOLFLAB_TEACHERS="mr_park", OTHER="x")
+    environment = config.Spawner.environment
+    assert environment["GOLFLAB_DATABASE_URL"] == "postgresql+psycopg://golflab@db/golflab"
+    assert "OTHER" not in environment
+    assert config.Authenticator.admin_users == {"mrs_lee", "ms_ortiz"}
+    teachers = environment["GOLFLAB_TEACHERS"]
+    learner = SimpleNamespace(user=SimpleNamespace(name="ann", admin=False))
+    promoted = SimpleNamespace(user=SimpleNamespace(name="bob", admin=True))  # made an admin on the hub's page
+    assert teachers(learner) == "mr_park,mrs_lee,ms_ortiz"
+    assert teachers(promoted) == "bob,mr_park,mrs_lee,ms_ortiz"
+    assert config.Spawner.notebook_dir == str(services.ROOT)
+    assert config.Spawner.default_url == "/voila/render/notebooks/index.ipynb"
+    assert config.Spawner.cmd[:3] == ["/usr/bin/env", f"--chdir={services.ROOT}", str(services.ROOT / "binder/start")]
+
+
+def test_the_example_config_without_golflab_settings_names_no_teacher(monkeypatch):
+    config = load_example(monkeypatch)
+    assert set(config.Spawner.environment) == {"GOLFLAB_TEACHERS"}
+    assert config.Authenticator.admin_users == set()
+    learner = SimpleNamespace(user=SimpleNamespace(name="ann", admin=False))
+    assert config.Spawner.environment["GOLFLAB_TEACHERS"](learner) == ""
 
 
 def test_two_users_sign_in_and_each_gets_their_own_server(hub):
