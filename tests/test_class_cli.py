@@ -1,0 +1,188 @@
+"""``python -m golflab class ...`` (golflab.classroom.cli) on a SQLite store in tmp: each command,
+and bad input as one line on stderr with a nonzero exit code and the database exactly as before."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+from sqlalchemy import create_engine, select
+
+from golflab.classroom import Store, schema
+from golflab.classroom.cli import EXIT_REFUSED, EXIT_STORE, EXIT_USAGE, main
+
+PASSWORD = "secret-pw1"
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    """A store with the admin boss, teacher mrs_lee and class 6B (learner ann). GOLFLAB_DATABASE_URL
+    points elsewhere: every command names the store with --database."""
+    monkeypatch.setenv("GOLFLAB_DATABASE_URL", f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    monkeypatch.delenv("GOLFLAB_ADMINS", raising=False)
+    monkeypatch.chdir(tmp_path)
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = Store(url)
+    boss = store.create_user("boss", PASSWORD, role="admin")
+    lee = store.create_user("mrs_lee", PASSWORD, role="teacher", by=boss)
+    klass = store.create_class("6B", lee)
+    store.register("ann", PASSWORD, store.create_invite(klass, by=lee))
+    store.close()
+    return {"url": url, "code": klass.code, "path": tmp_path / "class.db"}
+
+
+def run(db, capsys, *args):
+    """(exit code, stdout, stderr) of ``golflab class --database URL args...``."""
+    code = main(["--database", db["url"], *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def snapshot(url: str) -> dict:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return {t.name: sorted(map(tuple, conn.execute(select(t)).all()), key=repr)
+                    for t in schema.metadata.sorted_tables}
+    finally:
+        engine.dispose()
+
+
+def refused(db, capsys, expected_code: int, *args) -> str:
+    """Run a command that must be refused: one line on stderr, no traceback, nothing changed."""
+    before = snapshot(db["url"])
+    code, out, err = run(db, capsys, *args)
+    assert code == expected_code, (code, out, err)
+    assert out == "" and err.count("\n") == 1 and err.startswith("golflab class: error: "), err
+    assert "Traceback" not in err
+    assert snapshot(db["url"]) == before
+    return err
+
+
+def test_create_a_class_for_a_new_teacher_prints_their_password_once(db, capsys):
+    code, out, _ = run(db, capsys, "create", "7C", "--teacher", "mr_ng")
+    assert code == 0
+    class_code = re.search(r"class 7C created, code ([A-Z]{6}), taught by mr_ng", out).group(1)
+    password = re.search(r"their password \(shown once\): (\S+)", out).group(1)
+    store = Store(db["url"])
+    assert store.sign_in("mr_ng", password) and store.klass(class_code).name == "7C"
+    assert store.user("mr_ng").role == "teacher"
+
+
+def test_create_a_class_for_an_existing_teacher(db, capsys):
+    code, out, _ = run(db, capsys, "create", "6C", "--teacher", "mrs_lee")
+    assert code == 0 and "taught by mrs_lee" in out and "password" not in out
+
+
+def test_invite_list_learners_and_export(db, capsys):
+    code, out, _ = run(db, capsys, "invite", db["code"].lower(), "--uses", "3", "--days", "2")
+    assert code == 0
+    invite = re.search(r"invite code ([A-Z]{8}) for class 6B: up to 3 learners, for 2 days", out).group(1)
+    store = Store(db["url"])
+    store.register("bob", PASSWORD, invite)
+
+    code, out, _ = run(db, capsys, "list")
+    assert code == 0 and re.search(rf"{db['code']}\s+6B\s+mrs_lee\s+2\s+active", out)
+
+    code, out, _ = run(db, capsys, "learners", db["code"])
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["ann", "bob"]
+    assert "active" in out and "last seen just now" in out
+
+    code, out, _ = run(db, capsys, "export", db["code"])
+    assert code == 0
+    assert out == store.export_csv(store.klass(db["code"]), by=store.user("boss"))
+    assert [r["name"] for r in csv.DictReader(io.StringIO(out))] == ["ann", "bob"]
+
+    target = db["path"].parent / "6B.csv"
+    code, out, _ = run(db, capsys, "export", db["code"], "--out", str(target))
+    assert code == 0 and "2 learners written" in out
+    assert target.read_text() == store.export_csv(store.klass(db["code"]), by=store.user("boss"))
+
+
+def test_admin_reset_password_deactivate_and_reactivate(db, capsys):
+    code, out, _ = run(db, capsys, "admin", "chief")
+    assert code == 0 and "choose a password at their first sign-in" in out
+    store = Store(db["url"])
+    assert store.user("chief").role == "admin"
+    assert store.sign_in("chief", "chosen-pw1")  # the first sign-in sets it
+
+    token = store.sign_in("ann", PASSWORD)
+    code, out, _ = run(db, capsys, "reset-password", "ann")
+    new = re.search(r"new password for ann \(shown once\): (\S+)", out).group(1)
+    assert code == 0 and store.user_for(token) is None and store.sign_in("ann", new)
+
+    code, out, _ = run(db, capsys, "deactivate", "ann")
+    assert code == 0 and not store.user("ann").active
+    code, out, _ = run(db, capsys, "reactivate", "ann")
+    assert code == 0 and store.user("ann").active
+
+
+def test_acting_as_a_teacher_and_the_first_admin_by_default(db, capsys):
+    code, out, _ = run(db, capsys, "--as", "mrs_lee", "learners", db["code"])
+    assert code == 0 and out.startswith("ann")
+    code, out, _ = run(db, capsys, "list", "--as", "boss")  # after the command too
+    assert code == 0 and "6B" in out
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (("create", "", "--teacher", "newbie"), EXIT_USAGE, "a class name must be 1 to 64 characters"),
+    (("create", "7C", "--teacher", "ann"), EXIT_USAGE, "ann is a learner"),
+    (("create", "7C", "--teacher", "bad name!"), EXIT_USAGE, "is not a valid name"),
+    (("invite", "QQQQQQ", "--uses", "3"), EXIT_USAGE, "no class has the code"),
+    (("invite", "{code}", "--uses", "0"), EXIT_USAGE, "--uses must be a whole number from 1 to 1000, got 0"),
+    (("invite", "{code}", "--days", "many"), EXIT_USAGE, "--days must be a whole number from 1 to 365"),
+    (("learners", "nope"), EXIT_USAGE, "no class has the code 'nope'"),
+    (("reset-password", "nobody"), EXIT_USAGE, "no user is called 'nobody'"),
+    (("deactivate", "boss"), EXIT_REFUSED, "not allowed: boss may not manage boss's account"),
+    (("--as", "mrs_lee", "deactivate", "boss"), EXIT_REFUSED, "not allowed"),
+    (("--as", "ann", "list"), EXIT_USAGE, "--as 'ann' must name an admin or a teacher"),
+    (("--as", "mrs_lee", "create", "7C", "--teacher", "boss"), EXIT_REFUSED, "may not create a class for boss"),
+    (("export", "{code}", "--out", "/no/such/folder/x.csv"), EXIT_STORE, "cannot write --out"),
+    (("frobnicate",), EXIT_USAGE, "invalid choice: 'frobnicate'"),
+    ((), EXIT_USAGE, "a command is required"),
+])
+def test_bad_input_is_one_line_and_changes_nothing(db, capsys, args, code, words):
+    args = [a.format(code=db["code"]) for a in args]
+    assert words in refused(db, capsys, code, *args)
+
+
+def test_a_missing_store_is_not_created_except_by_admin(db, capsys, tmp_path):
+    missing = tmp_path / "typo.db"
+    code = main(["--database", f"sqlite:///{missing}", "list"])
+    err = capsys.readouterr().err
+    assert code == EXIT_USAGE and "there is no class store at" in err and not missing.exists()
+    assert main(["--database", f"sqlite:///{missing}", "admin", "boss"]) == 0 and missing.exists()
+
+
+def test_no_admin_yet_says_how_to_make_one(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("GOLFLAB_ADMINS", raising=False)
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    Store(url).close()
+    assert main(["--database", url, "list"]) == EXIT_USAGE
+    assert "no admin yet: make one with `golflab class admin NAME`" in capsys.readouterr().err
+
+
+def test_an_unopenable_store_is_one_line(tmp_path, capsys):
+    folder = tmp_path / "file-not-folder"
+    folder.write_text("")
+    assert main(["--database", f"sqlite:///{folder}/x.db", "admin", "boss"]) == EXIT_STORE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot be opened" in err
+
+
+def test_python_m_golflab_class_runs_with_the_environment_url(db):
+    env = {**os.environ, "GOLFLAB_DATABASE_URL": db["url"]}
+    done = subprocess.run([sys.executable, "-m", "golflab", "class", "learners", db["code"]], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("ann"), done.stderr
+    bad = subprocess.run([sys.executable, "-m", "golflab", "class", "learners", "ZZ"], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == EXIT_USAGE and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    helped = subprocess.run([sys.executable, "-m", "golflab", "--help"], capture_output=True, text=True, timeout=120)
+    assert "class" in helped.stdout
