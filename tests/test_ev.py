@@ -9,6 +9,7 @@ from math import comb
 from types import SimpleNamespace
 
 import pytest
+from kernel_marks import needs_compiled
 
 from golflab import Card, Game, Rules, score_hand
 from golflab.ev import (
@@ -305,6 +306,7 @@ COMPILED_RULES = [Rules(), Rules(jokers="eagle_eye"), Rules(jokers="standard", s
                   Rules(decks=2, jokers="standard", negative_pairs_keep_value=True)]
 
 
+@needs_compiled
 @pytest.mark.parametrize("rules", COMPILED_RULES, ids=lambda r: repr(r))
 def test_compiled_draw_ev_is_bit_identical_to_the_reference(rules):
     from golflab.fastev import draw_ev_function
@@ -356,6 +358,7 @@ def test_draw_ev_without_numba_is_the_reference(monkeypatch):
     assert pool.draw_ev(grid) == compiled == pool.draw_ev(grid, compiled=False)
 
 
+@needs_compiled
 def test_golflab_kernel_0_turns_the_compiled_code_off(monkeypatch):
     from golflab.fastev import draw_ev_function, kernel
 

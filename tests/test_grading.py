@@ -17,6 +17,7 @@ from golflab.grading import grade as fast
 from golflab.simulation import play_games
 
 sys.path.insert(0, str(Path(__file__).parent))
+from kernel_marks import needs_compiled  # noqa: E402
 from test_simulation_fingerprint import CASES  # noqa: E402
 
 BASE = {"rounds": 9, "initial_flips": 2, "flip_mode": "never", "jokers": "none"}
@@ -40,6 +41,7 @@ def agree(obs, action, personality=None) -> bool:
     return got == expected if isinstance(expected, str) else same(got, expected)
 
 
+@needs_compiled
 @pytest.mark.parametrize("name", list(CASES))
 def test_every_decision_of_the_fingerprint_cases_grades_as_the_reference(name):
     from golflab.fastev import kernel
@@ -186,6 +188,7 @@ def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
     _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
 
 
+@needs_compiled
 def test_hand_bonuses_are_graded_by_the_reference_replay():
     from golflab import gradedgames
 
