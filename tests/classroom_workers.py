@@ -56,3 +56,30 @@ def count_attempts(store: Store) -> int:
     with store.engine.connect() as conn:
         return sum(conn.execute(select(func.count()).select_from(t)).scalar_one()
                    for t in (schema.exercise_attempts, schema.puzzle_attempts))
+
+
+def follow_room(url: str, code: str, worker: int, start_at: float) -> list[str]:
+    """A page in its own process: refresh the room and play the host's seat (seat 0) whenever it is
+    its turn, until the game is over; the log's actions it ends with."""
+    from golflab.ai import CPUPlayer
+
+    store = Store(url)
+    host = store.user("host")
+    room = store.room(code)
+    while time.time() < start_at:
+        time.sleep(0.001)
+    for _ in range(100_000):
+        room.refresh()
+        if room.state != "playing":
+            break
+        seat = room.table.seat_to_move
+        try:
+            if seat is None:
+                room.apply(0, "next", by=host)
+            elif seat == 0:
+                room.apply(0, str(CPUPlayer("Marcus", seed=len(room.log)).choose(room.observation(0))), by=host)
+        except Exception as exc:  # another process played it first: the log moved on
+            if "not legal" not in str(exc) and "cannot be played" not in str(exc):
+                raise
+    store.close()
+    return [a for _, a, _ in room.log]
