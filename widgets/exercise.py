@@ -390,7 +390,7 @@ class Exercises(w.VBox):
             return f' <div class="golf-progress-problem">{escape(problem)}</div>'
         if self.stars is None:
             return ""
-        stars = "\u2605" * self.stars.stars + "\u2606" * (3 - self.stars.stars)
+        stars = progress.stars_text(self.stars.stars)
         done = "lesson done" if self.stars.done else f"{self.stars.first_try_right} right at the first try"
         return (f' &nbsp; <span class="golf-lesson-stars" title="Stars come from answers right at the first '
                 f'try, once every question is answered">{stars}</span> {done}')

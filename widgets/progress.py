@@ -109,13 +109,16 @@ def record_puzzle(key: str, correct: bool, *, skill: "str | None" = None):
     return _keep("record_puzzle", "add_puzzle", (key, correct), key, correct, skill=skill)
 
 
-def _read(method: str, *args, **kwargs):
-    """``store.<method>(user, *args, by=user)`` for the signed-in learner; None for a guest or a store problem."""
+def _read(method: str, *args, by: bool = True, **kwargs):
+    """``store.<method>(user, *args, by=user)`` (``by``: pass ``by=user``) for the signed-in learner;
+    None for a guest or a store problem."""
     s = session()
     if not s.signed_in or s.store is None:
         return None
+    if by:
+        kwargs["by"] = s.user
     try:
-        return getattr(s.store, method)(s.user, *args, by=s.user, **kwargs)
+        return getattr(s.store, method)(s.user, *args, **kwargs)
     except StoreUnavailable as exc:
         s.problem = f"Your progress cannot be read just now ({exc}). You can go on."
         return None
@@ -146,6 +149,11 @@ def puzzle_profile():
     return _read("puzzle_profile")
 
 
+def assignments() -> "list | None":
+    """The assignments of the learner's classes with their own progress, soonest due first; None for a guest."""
+    return _read("assignments", by=False)
+
+
 def kept_game(record_id):
     """The learner's own kept game ``record_id`` (a ``GameRecord``). Anything else is a ValueError
     in plain words: not signed in, not a game number, or no such game of theirs (another learner's
@@ -170,6 +178,11 @@ def requested_game(environ=None) -> "str | None":
     environ = os.environ if environ is None else environ
     values = parse_qs(environ.get("QUERY_STRING", "")).get("game")
     return values[-1] if values else None
+
+
+def stars_text(stars: int) -> str:
+    """Lesson stars as people draw them: ``\u2605\u2605\u2606`` for 2 of 3."""
+    return "\u2605" * stars + "\u2606" * (3 - stars)
 
 
 def place_words(points: int, scores) -> str:
@@ -198,7 +211,7 @@ def due_words(due_at: float, now: "float | None" = None) -> str:
     if days < 0:
         late = math.ceil(-days)
         return f"{late} day{'s' if late != 1 else ''} late"
-    whole = int(days)
+    whole = round(days)
     if whole == 0:
         return "due today"
     if whole == 1:

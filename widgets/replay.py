@@ -10,7 +10,8 @@ Step ``k`` shows the table after the first ``k`` moves (``golf-replay-step`` rea
 (what that player could see) or, for a teacher, with every card shown (face-down cards
 dimmed). The last move and the next one are told in words (the table's narration,
 ``widgets.status.move_words``), each with its grade when the game has been graded
-(``grade_seat`` runs ``golflab.coach.review``, or pass a review in).
+(``grade_seat`` runs ``golflab.coach.review``, or pass a review in). ``open_kept(id)`` opens
+one of the signed-in learner's kept games (``widgets.progress.kept_game``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from golflab.coach import CoachGrade, Review, review
 from golflab.display import card_html
 from golflab.simulation import game_seed, play_games
 
+from . import progress
 from . import status as words
 from . import table_view as view
 from .table_setup import HUMAN_NAME
@@ -290,6 +292,21 @@ class ReplayViewer(w.VBox):
         if review is not None:
             self.set_review(review)
         self._render()
+
+    def open_kept(self, record_id: Any) -> bool:
+        """Open the signed-in learner's own kept game ``record_id`` from their seat; anything else
+        (another learner's game, no such game, a guest) is refused in plain words, changing nothing."""
+        try:
+            record = progress.kept_game(record_id)
+            self.load(record.game(), seat=record.seat)
+        except ValueError as exc:
+            self.message.value = (f'<div class="golf-replay-note golf-refused">Could not open that game: '
+                                  f"{escape(str(exc))}. Nothing was changed.</div>")
+            return False
+        self.message.value = (f'<div class="golf-replay-note golf-replay-kept">Your game of '
+                              f"{escape(progress.when_words(record.played_at))}: {record.points} points, "
+                              f"{escape(progress.place_words(record.points, record.scores))}.</div>")
+        return True
 
     def go(self, step: int, note: str = "") -> None:
         """Show step ``step`` (0 to ``steps``), with an optional ``note`` above the board."""
