@@ -1,0 +1,107 @@
+"""Following a room's log from one page: ``RoomFollower`` polls ``room.refresh()`` every
+``POLL_SECONDS`` and says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
+``on_change()`` when something a page shows changed (a move, a seat, the room's state, who is
+away, whether this page holds its seat's controls).
+
+No widgets here: the room boards (``widgets.room_board``) and the benchmark
+(``benchmarks/rooms.py``) run the same code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from typing import Callable
+
+from golflab.classroom import StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.15
+CLAIM_SECONDS = 2.0
+
+
+def new_tab_id() -> str:
+    """An id for this page (a reload is a new page, so a new id)."""
+    return uuid.uuid4().hex[:16]
+
+
+class RoomFollower:
+    """Follows ``room`` for the page of ``user`` at ``seat`` (no seat: a teacher watching)."""
+
+    def __init__(self, room, on_change: Callable[[], None], *, seat: "int | None" = None, user=None,
+                 tab: "str | None" = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.room, self.on_change, self.seat, self.user = room, on_change, seat, user
+        self.tab = tab or new_tab_id()
+        self.clock = clock
+        self.holds: bool = seat is not None  # this page holds its seat's controls
+        self.problem: "str | None" = None  # a store problem, in words (cleared when it goes away)
+        self._claimed_at = float("-inf")
+        self._task: "asyncio.Task | None" = None
+        self._seen = self.signature()
+
+    def signature(self) -> tuple:
+        """What a page shows of the room besides the cards: redraw when it changes."""
+        r = self.room
+        seats = tuple((s.name, s.user_id, s.cpu) for s in r.seats)
+        away = tuple(r.away(s.seat) for s in r.seats) if r.state == "playing" else ()
+        return len(r.log), r.state, seats, away, self.holds, self.problem
+
+    def step(self) -> bool:
+        """One poll: the heartbeat when due, then the room's news; True when ``on_change`` is due."""
+        try:
+            if self.seat is not None and self.clock() - self._claimed_at >= CLAIM_SECONDS:
+                self._claimed_at = self.clock()
+                self.holds = self.room.claim(self.seat, self.tab, by=self.user)
+            self.room.refresh()
+            self.problem = None
+        except StoreUnavailable as exc:
+            self.problem = f"The room cannot be read just now ({exc}); trying again."
+        now = self.signature()
+        changed, self._seen = now != self._seen, now
+        return changed
+
+    def claim_now(self) -> bool:
+        """Say the heartbeat at once (a page that just opened); whether this page holds the seat."""
+        self._claimed_at = float("-inf")
+        self.step()
+        return self.holds
+
+    @property
+    def done(self) -> bool:
+        """Nothing more will happen in the room (it is over or closed)."""
+        return self.room.state in ("over", "closed")
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> bool:
+        """Follow on the running event loop (a kernel's); False when there is none (call ``step``)."""
+        if self.running:
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._task = loop.create_task(self.run())
+        return True
+
+    def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        self._task = None
+
+    async def run(self) -> None:
+        """Poll until the room is over or closed (then one last redraw)."""
+        while True:
+            try:
+                if self.step():
+                    self.on_change()
+            except Exception:  # a redraw failing must not stop the page from following
+                log.exception("following room %s failed", self.room.code)
+            if self.done:
+                return
+            await asyncio.sleep(POLL_SECONDS)
