@@ -23,6 +23,7 @@ import importlib.util
 import os
 import random
 import sys
+import threading
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -70,17 +71,29 @@ def off_reason() -> str | None:
     return cache_problem()
 
 
-@functools.cache
+_decided: dict = {}  # this process's cache_location and cache_problem, decided once
+_deciding = threading.RLock()
+
+
 def cache_location() -> cache.Location:
     """Where numba reads and writes golflab's compiled code in this process (``cache.prepare``)."""
-    return cache.prepare()
+    with _deciding:
+        if "location" not in _decided:
+            _decided["location"] = cache.prepare()
+        return _decided["location"]
 
 
-@functools.cache
-def cache_problem() -> str | None:
+def cache_problem(recheck: bool = False) -> str | None:
     """Why the compiled cache cannot be used in this process (no folder numba may write, or
-    damaged files), or None. Decided once; the main process says why in one line on stderr, and
-    the Python reference plays instead."""
+    damaged files), or None. Decided once (``recheck``: again, after a repair); the main
+    process says why in one line on stderr, and the Python reference plays instead."""
+    with _deciding:
+        if recheck or "problem" not in _decided:
+            _decided["problem"] = _find_problem()
+        return _decided["problem"]
+
+
+def _find_problem() -> str | None:
     where = cache_location()
     if where.used is None:
         why = f"golflab: the compiled kernel cannot be used: {where.error}"

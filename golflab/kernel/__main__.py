@@ -35,7 +35,7 @@ def main() -> int:
         return 1
     if not repair(where.root, cache.damaged(where.root)):
         return 1
-    cache_problem.cache_clear()  # decided again, on the repaired cache
+    cache_problem(recheck=True)  # decided again, on the repaired cache
     start = time.perf_counter()
     from .. import Game, Rules, coach, simulation
     from ..analysis import grade as reference_grade
