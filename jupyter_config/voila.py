@@ -12,9 +12,14 @@ browser tests alike.
 * No request leaves the server, so the apps work offline: the ``golflab`` template
   (``data/voila/templates/golflab``) is Voila's lab template without what it loads from public
   CDNs (Font Awesome, Mermaid), and no page loads MathJax (the apps typeset no math; as a server
-  extension Voila would fetch it from cdnjs, the standalone Voila does not).
+  extension Voila would fetch it from cdnjs, the standalone Voila does not). The app listing
+  (``/voila/tree``) is served from the same template without Voila's Font Awesome 4 stylesheet
+  from cdn.jsdelivr.net (``tree-lab.html`` and ``tree.html`` there).
+* The server starts without the warning "The websocket_ping_timeout (90000) cannot be longer than
+  the websocket_ping_interval (30000)" (see ``MillisecondPings``).
 """
 
+import logging
 import os
 from pathlib import Path
 
@@ -36,6 +41,29 @@ def without_mathjax(page_config, **_context):
     page_config["fullMathjaxUrl"] = page_config["mathjaxConfig"] = None
     return page_config
 
+
+class MillisecondPings(logging.Filter):
+    """Drops tornado's warning about jupyter_server's kernel-websocket keepalive, which is not wrong.
+
+    jupyter_server's ``WebSocketMixin`` pings every browser tab's kernel websocket every 30000 ms
+    and closes it after 90000 ms without a pong (``ws_ping_interval``, ``ws_ping_timeout``: it
+    closes at a ping when the last pong is older than the timeout, so the timeout must exceed the
+    interval). It hands tornado the same two numbers under the names tornado reads as *seconds*;
+    tornado 6.5 refuses a timeout longer than the interval and warns once per server
+    (jupyter-server/jupyter_server#1612). No setting satisfies both readings, and tornado's own
+    pinger, 30000 s apart, never runs in a session, so the keepalive that matters is untouched and
+    only this one message is dropped.
+    """
+
+    PREFIX = "The websocket_ping_timeout ("
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.PREFIX)
+
+
+_tornado_log = logging.getLogger("tornado.general")
+if not any(isinstance(f, MillisecondPings) for f in _tornado_log.filters):
+    _tornado_log.addFilter(MillisecondPings())
 
 # Voila looks for templates on the Jupyter data path only.
 _data_path = [p for p in os.environ.get("JUPYTER_PATH", "").split(os.pathsep) if p]

@@ -68,3 +68,30 @@ def test_the_table_icons_draw_with_font_awesome_served_locally(page, voila_serve
         .map(f => f.family.replace(/"/g, '') + ' ' + f.weight)""")
     assert "Font Awesome 5 Free 900" in faces, faces
     page.close(run_before_unload=True)
+
+
+def test_the_app_listing_requests_nothing_from_outside_the_server(page, voila_server):
+    """/voila/tree, the listing Voila shows at its root, loads nothing from a CDN (Voila's base page
+    template links Font Awesome 4 from cdn.jsdelivr.net) and still lists the apps."""
+    requests: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{voila_server.base}/voila/tree", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(".jp-DirListing-itemText >> text='index.ipynb'", timeout=LOAD_TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    page.screenshot(path=str(voila_server.log_path.parent / "voila-tree.png"))
+    outside = sorted({url for url in requests if is_outside(url, voila_server)})
+    loaders = [url for a, b in REMOTE_LOADER.findall(page.content()) if is_outside(url := a or b, voila_server)]
+    assert not outside, f"/voila/tree requested from outside the server: {outside}"
+    assert not loaders, f"/voila/tree can load from outside the server: {loaders}"
+
+
+def test_the_server_starts_and_connects_kernels_without_the_websocket_ping_warning(page, voila_server, app_opener):
+    """jupyter_server's kernel-websocket keepalive (30000 ms pings, 90000 ms timeout) made tornado warn
+    "The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000)" at
+    the first kernel connection (jupyter_config/voila.py: MillisecondPings)."""
+    app_opener(page, voila_server, "play.ipynb", ready=".golf-status", timeout=LOAD_TIMEOUT)
+    connected_kernel(page, voila_server, "play.ipynb", LOAD_TIMEOUT)
+    log = voila_server.log_path.read_text(errors="replace")
+    assert "Connecting to kernel" in log or "Kernel started" in log, "the log shows no kernel: nothing was checked"
+    assert "websocket_ping_timeout" not in log
+    page.close(run_before_unload=True)
