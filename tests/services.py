@@ -39,6 +39,9 @@ PG_USER = "golflab"  # the cluster's superuser (trust authentication on 127.0.0.
 PG_OS_USER = "postgres"  # the OS user that runs PostgreSQL when the tests run as root
 HUB_PASSWORD = "golflab-hub-test"  # every test user's password (DummyAuthenticator)
 DATABASE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
+PG_PREFIX = "golflab-postgres-"  # the clusters' temporary directories
+HUB_PREFIX = "golflab-hub-"  # the hubs' temporary directories
+HUB_MARKER = "GOLFLAB_TEST_HUB"  # in the environment of every process a test hub starts: its directory
 START_TIMEOUT = 120  # seconds for a service (or a single-user server) to answer on a loaded machine
 
 
@@ -62,6 +65,38 @@ def free_port() -> int:
 
 def is_root() -> bool:
     return os.geteuid() == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Leftovers of test runs that were killed (a `timeout` sends SIGTERM: no cleanup runs)
+
+
+def _process_start(pid: int) -> str | None:
+    """The start time of process ``pid`` (field 22 of /proc/<pid>/stat), None when it is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+
+
+def service_directory(prefix: str) -> Path:
+    """A new temporary directory for one service, marked with the process that owns it."""
+    directory = Path(tempfile.mkdtemp(prefix=prefix))
+    (directory / "owner").write_text(f"{os.getpid()} {_process_start(os.getpid())}\n")
+    return directory
+
+
+def orphaned_directories(prefix: str) -> list[Path]:
+    """The service directories whose owning test process is gone (killed before its cleanup)."""
+    found = []
+    for directory in Path(tempfile.gettempdir()).glob(f"{prefix}*"):
+        try:
+            pid, start = (directory / "owner").read_text().split()
+        except (OSError, ValueError):
+            continue
+        if _process_start(int(pid)) != start:
+            found.append(directory)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,6 +184,17 @@ def _run(command: list[str], what: str) -> None:
                            f"{result.stdout}{result.stderr}")
 
 
+def reap_orphaned_postgres() -> list[Path]:
+    """Stop and delete the clusters of test processes that were killed; gives their directories."""
+    orphans = orphaned_directories(PG_PREFIX)
+    for orphan in orphans:
+        if (orphan / "data" / "postmaster.pid").exists():
+            subprocess.run(_as_postgres_user([str(postgres_bin_dir() / "pg_ctl"), "-D", str(orphan / "data"),
+                                              "-m", "immediate", "-w", "stop"]), capture_output=True, timeout=60)
+        shutil.rmtree(orphan, ignore_errors=True)
+    return orphans
+
+
 @contextlib.contextmanager
 def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[PostgresServer]:
     """Start a throw-away PostgreSQL cluster; stop it and delete its directory afterwards.
@@ -165,7 +211,8 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
         except KeyError:
             raise ServiceMissing(f"the OS user {PG_OS_USER!r} is missing: PostgreSQL refuses to run as root, "
                                  "and Debian's postgresql package creates that user") from None
-    directory = Path(tempfile.mkdtemp(prefix="golflab-postgres-"))
+    reap_orphaned_postgres()
+    directory = service_directory(PG_PREFIX)
     if is_root():
         os.chown(directory, owner.pw_uid, owner.pw_gid)
     data = directory / "data"
@@ -301,7 +348,7 @@ class HubServer:
     def processes(self) -> list[int]:
         """Ids of the processes this hub started that still run (hub, proxy, single-user servers,
         their kernels): each carries the hub's marker in its environment."""
-        return processes_with_env("GOLFLAB_TEST_HUB", str(self.directory))
+        return processes_with_env(HUB_MARKER, str(self.directory))
 
     def log_tail(self, chars: int = 6000) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
@@ -361,6 +408,15 @@ c.JupyterHub.load_roles = [{{"name": "golflab-tests", "services": ["golflab-test
 '''
 
 
+def reap_orphaned_hubs() -> list[Path]:
+    """End the processes of hubs whose test process was killed and delete their directories."""
+    orphans = orphaned_directories(HUB_PREFIX)
+    for orphan in orphans:
+        _end_processes(processes_with_env(HUB_MARKER, str(orphan)))
+        shutil.rmtree(orphan, ignore_errors=True)
+    return orphans
+
+
 @contextlib.contextmanager
 def jupyterhub_server(env: Mapping[str, str] | None = None, users: Sequence[str] = ("alice", "bob"),
                       admins: Sequence[str] = (), name: str = "jupyterhub") -> Iterator[HubServer]:
@@ -379,11 +435,12 @@ def jupyterhub_server(env: Mapping[str, str] | None = None, users: Sequence[str]
         raise ValueError(f"users must be distinct names and admins among them: users={users}, admins={admins}")
     hub = hub_executable("jupyterhub")
     hub_executable("jupyterhub-singleuser")
-    directory = Path(tempfile.mkdtemp(prefix="golflab-hub-"))
+    reap_orphaned_hubs()
+    directory = service_directory(HUB_PREFIX)
     (directory / "home").mkdir()
     port = free_port()
     token = os.urandom(16).hex()
-    marker = {"GOLFLAB_TEST_HUB": str(directory)}
+    marker = {HUB_MARKER: str(directory)}
     config = directory / "jupyterhub_config.py"
     config.write_text(hub_config(directory=directory, port=port, users=users, env={**env, **marker}, token=token))
     process_env = {**os.environ, **env, **marker, "GOLFLAB_HUB_ADMINS": ",".join(admins), "PYTHONUNBUFFERED": "1"}
@@ -424,9 +481,13 @@ def _stop_hub(server: HubServer) -> None:
     deadline = time.monotonic() + 10
     while (left := server.processes()) and time.monotonic() < deadline:
         time.sleep(0.5)
-    for pid in left:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
+    _end_processes(left)
     if left:
         with open(server.log_path, "a") as log:
             log.write(f"\n[tests/services.py] killed processes the hub left running: {json.dumps(left)}\n")
+
+
+def _end_processes(pids: Sequence[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -184,3 +188,34 @@ def test_leaving_the_context_stops_the_hub_its_proxy_and_every_server(hub):
     assert own.processes() == []
     assert not os.path.exists(own.directory)
     assert "killed processes the hub left running" not in own.log_path.read_text()
+
+
+KILLED_RUN = """
+import sys, time
+sys.path.insert(0, {tests!r})
+import services
+with services.postgres_server() as pg, services.jupyterhub_server(users=["dora"], name="jupyterhub-killed") as hub:
+    print(pg.directory, pg.port, hub.directory, hub.process.pid, flush=True)
+    time.sleep(600)
+"""
+
+
+def test_services_of_a_killed_test_run_are_ended_by_the_next_one(hub, tmp_path):
+    """`timeout` ends a test run with SIGTERM, which runs no cleanup: the cluster and the hub
+    (started in sessions of their own) outlive it. The next start of a service ends them."""
+    script = tmp_path / "killed_run.py"
+    script.write_text(KILLED_RUN.format(tests=str(Path(__file__).parent)))
+    run = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        pg_dir, pg_port, hub_dir, hub_pid = run.stdout.readline().split()
+    finally:
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=30)
+    pg_dir, hub_dir = Path(pg_dir), Path(hub_dir)
+    assert (pg_dir / "data" / "postmaster.pid").exists() and Path(f"/proc/{hub_pid}").exists()  # left running
+    assert pg_dir in services.reap_orphaned_postgres()
+    assert hub_dir in services.reap_orphaned_hubs()
+    assert not pg_dir.exists() and not hub_dir.exists()
+    assert services.processes_with_env(services.HUB_MARKER, str(hub_dir)) == []
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", int(pg_port)), timeout=5).close()
