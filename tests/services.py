@@ -34,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 HUB_CONFIG_EXAMPLE = ROOT / "docs" / "jupyterhub_config.example.py"
+PG_LIB = Path("/usr/lib/postgresql")  # Debian's PostgreSQL: <version>/bin/initdb...
 CHP_NPM_DIR = Path(sys.prefix) / "cphp"  # `npm install --prefix .venv/cphp configurable-http-proxy` (Makefile)
 PG_USER = "golflab"  # the cluster's superuser (trust authentication on 127.0.0.1 only)
 PG_OS_USER = "postgres"  # the OS user that runs PostgreSQL when the tests run as root
@@ -105,7 +106,7 @@ def orphaned_directories(prefix: str) -> list[Path]:
 
 def postgres_bin_dir() -> Path:
     """The newest Debian PostgreSQL's programs (``/usr/lib/postgresql/<version>/bin``)."""
-    found = [d / "bin" for d in Path("/usr/lib/postgresql").glob("*")
+    found = [d / "bin" for d in PG_LIB.glob("*")
              if (d / "bin" / "initdb").exists() and (d / "bin" / "pg_ctl").exists()]
     if not found:
         raise ServiceMissing("PostgreSQL is missing (no /usr/lib/postgresql/<version>/bin/initdb): "

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 import services
+import services_fixtures
 import sqlalchemy as sa
 from traitlets.config import PyFileConfigLoader
 
@@ -27,6 +28,37 @@ def databases(postgres) -> set[str]:
 def environment(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+
+
+# ---------------------------------------------------------------------------------------------
+# Missing programs: skipped on a developer machine, failed in CI
+
+
+@pytest.mark.parametrize("ci, outcome", [("true", pytest.fail.Exception), ("", pytest.skip.Exception)])
+def test_a_missing_service_fails_in_ci_and_is_skipped_elsewhere(monkeypatch, ci, outcome):
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match="install it"):
+        services_fixtures.missing(services.ServiceMissing("PostgreSQL is missing: install it"))
+
+
+def test_missing_programs_are_named_with_how_to_install_them(monkeypatch, tmp_path):
+    monkeypatch.setattr(services, "PG_LIB", tmp_path / "postgresql")
+    (tmp_path / "postgresql" / "15" / "bin").mkdir(parents=True)  # a version without its programs
+    with pytest.raises(services.ServiceMissing, match="install Debian's postgresql package"):
+        services.postgres_bin_dir()
+    monkeypatch.setattr(services, "CHP_NPM_DIR", tmp_path / "cphp")
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(services.ServiceMissing, match="npm install --prefix .* configurable-http-proxy"):
+        services.chp_command()
+
+
+def test_the_newest_postgresql_is_used(monkeypatch, tmp_path):
+    for version in ("9.6", "15", "13"):
+        for program in ("initdb", "pg_ctl"):
+            (tmp_path / version / "bin").mkdir(parents=True, exist_ok=True)
+            (tmp_path / version / "bin" / program).touch()
+    monkeypatch.setattr(services, "PG_LIB", tmp_path)
+    assert services.postgres_bin_dir() == tmp_path / "15" / "bin"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -194,6 +226,7 @@ KILLED_RUN = """
 import sys, time
 sys.path.insert(0, {tests!r})
 import services
+import services_fixtures
 with services.postgres_server() as pg, services.jupyterhub_server(users=["dora"], name="jupyterhub-killed") as hub:
     print(pg.directory, pg.port, hub.directory, hub.process.pid, flush=True)
     time.sleep(600)
