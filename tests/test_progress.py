@@ -10,7 +10,7 @@ import re
 
 import pytest
 from golflab_widgets import progress
-from golflab_widgets.classroom_session import GUEST_NOTE, page_session
+from golflab_widgets.classroom_session import page_session
 from golflab_widgets.coach_panel import Coach
 from golflab_widgets.exercise import Exercises, PairPays, ScoreHand
 from golflab_widgets.greeting import Greeting, assignment_words
@@ -233,8 +233,8 @@ def test_lesson_keys():
 def test_a_puzzle_attempt_moves_the_rating_and_the_streak_persists(room):
     room.sign_in("ann")
     board = PuzzleBoard(seed=0)
-    assert parse_puzzle_key(board.keys[0]) == (parse_puzzle_key(board.keys[0])[0], 0, "medium", "place", 0)
-    assert len(board.keys[0]) <= 128
+    assert parse_puzzle_key(board.puzzle_keys[0])[1:] == (0, "medium", "place", 0)
+    assert len(board.puzzle_keys[0]) <= 128
     board.answer(board.puzzle.answer)
     profile = room.store.puzzle_profile(room.ann, by=room.ann)
     assert profile.rating > 1500 and profile.streak == 1
@@ -254,7 +254,7 @@ def test_a_missed_puzzle_due_again_comes_first(room):
     session = room.sign_in("ann")
     board = PuzzleBoard(seed=0)
     board.next()
-    missed_key = board.keys[1]
+    missed_key = board.puzzle_keys[1]
     wrong = next(o.action for o in board.puzzle.options if o.action != board.puzzle.answer)
     board.answer(wrong)
     assert "streak 0" in text(board.score)
@@ -262,9 +262,9 @@ def test_a_missed_puzzle_due_again_comes_first(room):
     session = room.sign_in("ann")
     session.store.clock = lambda: __import__("time").time() + 2 * DAY  # two days later: due again
     later = PuzzleBoard(seed=0)
-    assert later.keys[0] == missed_key and later.puzzle.source == board.puzzles[1].source
+    assert later.puzzle_keys[0] == missed_key and later.puzzle.source == board.puzzles[1].source
     assert "missed before, back for another try" in text(later.question)
-    assert later.keys.count(missed_key) == 1  # not served twice
+    assert later.puzzle_keys.count(missed_key) == 1  # not served twice
     later.answer(later.puzzle.answer)
     assert room.store.puzzle_profile(room.ann, by=room.ann).due == ()
 
@@ -299,13 +299,14 @@ def test_the_greeting_names_the_learner_with_stars_rating_assignments_and_games(
     assert "class dashboard" not in said
 
 
-def test_the_greeting_gives_a_teacher_the_dashboard_and_a_guest_one_sentence(room):
+def test_the_greeting_gives_a_teacher_the_dashboard_and_a_guest_nothing_more(room):
     room.sign_in("mrs_lee")
     teacher = Greeting()
     assert 'href="class.ipynb"' in teacher.text.value and "golf-class-dashboard" in teacher.text.value
     page_session(environ={})
-    guest = Greeting()
-    assert text(guest) == GUEST_NOTE and guest.games is None
+    guest = Greeting()  # the account bar above it says that progress is not kept
+    assert guest.layout.display == "none" and guest.text.value == "" and guest.games is None
+    assert text(MyGames()) == "My games Your finished games are kept here once you sign in."
 
 
 def test_assignment_words():
@@ -340,4 +341,4 @@ def test_a_store_that_cannot_be_opened_leaves_the_apps_working(room, tmp_path):
     table = one_hole(seed=3)
     play_to_end(table)
     assert table.game.phase is Phase.GAME_OVER and "cannot be kept here" in table.status_text
-    assert "cannot be kept here" in text(Greeting()) and "cannot be kept here" in text(MyGames())
+    assert "cannot be kept here" in text(MyGames()) and Greeting().layout.display == "none"

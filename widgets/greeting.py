@@ -3,8 +3,9 @@
 A signed-in learner is greeted by name with their lesson stars (``golf-greeting-lessons``), puzzle
 rating and streak (``golf-greeting-puzzles``), their class's assignments (``golf-assignment``,
 with ``golf-assignment-done`` once done; lesson and puzzles, due date in words) and *My games*; a
-teacher also gets a link to the class dashboard (``golf-class-dashboard``). A guest reads one
-sentence: progress is not kept. A store problem is said in a sentence; the page works on.
+teacher also gets a link to the class dashboard (``golf-class-dashboard``). For a guest (or a
+store that cannot be opened) it shows nothing: the page's ``AccountBar`` already says, in one
+sentence, that progress is not kept (or why). A store problem met later is said in a sentence.
 """
 
 from __future__ import annotations
@@ -97,9 +98,8 @@ class Greeting(w.VBox):
         super().__init__([w.HTML(GREETING_CSS), self.text])
         self.add_class("golf-greeting")
         session = progress.session()
-        if not session.signed_in:
-            sentence = escape(session.problem or progress.guest_note())
-            self.text.value = f'<div class="golf-greeting-guest">{sentence}</div>'
+        if not session.signed_in:  # the account bar says that progress is not kept
+            self.layout.display = "none"
             return
         user = session.user
         teacher = (f'<div><a class="golf-class-dashboard" href="{DASHBOARD}" target="_self">Open your class '

@@ -4,7 +4,7 @@ the replay viewer.
 Each row (``golf-my-games-row``) gives the date, holes, points, place and the coach's accuracy.
 On the landing page a row links to ``replay.ipynb?game=<id>`` (``golf-my-games-open``); given a
 ``ReplayViewer`` (the replay app), a row's button opens the game in it, and the ``game`` asked
-for on the app's address opens at once. A guest reads that progress is not kept.
+for on the app's address opens at once. A guest reads that games are kept once signed in.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ MY_GAMES_CSS = """<style>
 .golf-my-games-head .golf-cell{font-weight:600}
 .golf-my-games-open{font-weight:600}
 </style>"""
+GUEST_WORDS = "Your finished games are kept here once you sign in."
 COLUMNS = ("Played", "Holes", "Your points", "Place", "Accuracy")
 
 
@@ -61,7 +62,7 @@ class MyGames(w.VBox):
         records = progress.my_games(self.limit) if session.signed_in else None
         self.records = records or []
         if records is None:
-            self.message.value = escape(session.problem or progress.guest_note())
+            self.message.value = escape(session.problem or GUEST_WORDS)
         elif not records:
             self.message.value = ("No games kept yet: finish a game at the table (Play golf, or Learn with a "
                                   "coach) and it shows here.")

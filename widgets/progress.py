@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 
 from golflab.classroom import StoreUnavailable
 
-from .classroom_session import GUEST_NOTE, PageSession, page_session
+from .classroom_session import PageSession, page_session
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +56,6 @@ def session() -> PageSession:
 def problem() -> "str | None":
     """Why progress is not being kept just now (a sentence), or None."""
     return session().problem
-
-
-def guest_note() -> str:
-    """The sentence telling a guest that progress is not kept."""
-    return GUEST_NOTE
 
 
 def _guest():

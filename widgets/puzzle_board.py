@@ -153,7 +153,7 @@ class PuzzleBoard(w.VBox):
         self.seed = seed
         self.solved = self.tried = self.streak = self.best_streak = 0
         self.puzzles: list[Puzzle] = []
-        self.keys: list[str] = []  # each puzzle's puzzle_key
+        self.puzzle_keys: list[str] = []  # each puzzle's puzzle_key
         self.due: list[str] = []  # the learner's missed puzzles due again, still to serve
         self.again: set[int] = set()  # the indexes of the puzzles served again
         self.rating: tuple[float, float | None] | None = None  # the learner's rating and its last change
@@ -210,16 +210,16 @@ class PuzzleBoard(w.VBox):
                 continue
             self.again.add(len(self.puzzles))
             self.puzzles.append(puzzle)
-            self.keys.append(puzzle_key(self.form.rules, seed, difficulty, kind, index))
+            self.puzzle_keys.append(puzzle_key(self.form.rules, seed, difficulty, kind, index))
             return
         while True:
             seed, difficulty, kind = self.seed * 100 + self._batches, self.difficulty.value, self.kind.value
             made = self._make(seed, difficulty, kind)
             self._batches += 1
             fresh = [(puzzle_key(self.form.rules, seed, difficulty, kind, i), p) for i, p in enumerate(made)]
-            fresh = [(key, p) for key, p in fresh if key not in self.keys]  # a due one served already
+            fresh = [(key, p) for key, p in fresh if key not in self.puzzle_keys]  # a due one served already
             if fresh:
-                self.keys += [key for key, _p in fresh]
+                self.puzzle_keys += [key for key, _p in fresh]
                 self.puzzles += [p for _key, p in fresh]
                 return
 
@@ -228,13 +228,13 @@ class PuzzleBoard(w.VBox):
         learner's missed puzzles under these rules that are due again come first."""
         profile = progress.puzzle_profile()
         digest = rules_digest(self.form.rules)
-        kept = self.puzzles, self.keys, self.due, self.again, self._batches
-        self.puzzles, self.keys, self.again, self._batches = [], [], set(), 0
+        kept = self.puzzles, self.puzzle_keys, self.due, self.again, self._batches
+        self.puzzles, self.puzzle_keys, self.again, self._batches = [], [], set(), 0
         self.due = [k for k in (profile.due if profile else ()) if (parse_puzzle_key(k) or ("",))[0] == digest]
         try:
             self._grow()
         except ValueError as err:
-            self.puzzles, self.keys, self.due, self.again, self._batches = kept
+            self.puzzles, self.puzzle_keys, self.due, self.again, self._batches = kept
             self.feedback.value = f"<b>No puzzles with these settings:</b> {escape(str(err))}"
             return
         self.index = 0
@@ -260,7 +260,7 @@ class PuzzleBoard(w.VBox):
         self.tried += 1
         self.solved += right
         self.streak = self.streak + 1 if right else 0
-        kept = progress.record_puzzle(self.keys[self.index], right,
+        kept = progress.record_puzzle(self.puzzle_keys[self.index], right,
                                       skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
         if kept is not None:  # the learner's streak over every visit, and their rating
             self.streak, self.rating = kept.streak, (kept.rating, kept.change)
