@@ -134,7 +134,6 @@ class RoomsPanel(w.VBox):
         self.board_slot = w.VBox()
         self.create_button.on_click(self._guard(lambda _b: self.create()))
         self.join_button.on_click(self._guard(lambda _b: self.join(self.join_code.value)))
-        self.join_code.on_submit(self._guard(lambda _t: self.join(self.join_code.value)))
         self.start_button.on_click(self._guard(lambda _b: self.start()))
         self.create_box = self._create_box()
         join_box = w.HBox([w.HTML("<b>Join a room:</b>&nbsp;"), self.join_code, self.join_button],
