@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	# the lab extensions, where JupyterLab finds them (an editable install skips pyproject's data-files)
+	mkdir -p $(VENV)/share/jupyter/labextensions && cp -R jupyter_config/labextensions/golflab-rise-console $(VENV)/share/jupyter/labextensions/
 	$(BIN)/python -m golflab.kernel  # compile the simulation kernel once, now (numba caches it)
 	touch $(STAMP)
 

@@ -21,6 +21,9 @@ for name, value in json.loads(VOILA_JSON.read_text())["MappingKernelManager"].it
 
 # Lab extensions shipped in this folder, for JupyterLab and jupyterlab-rise's slideshow app alike
 # (both are LabServerApps): golflab-rise-console lets the ipywidgets manager load in the slideshow,
-# so the lessons' widgets are live on the slides (see its remoteEntry.js).
+# so the lessons' widgets are live on the slides (see its remoteEntry.js). They install with the
+# package into <prefix>/share/jupyter/labextensions (pyproject data-files; `make` copies them there
+# for its editable install, which setuptools gives no data-files); this path covers an editable
+# install made otherwise, such as Binder's.
 LABEXTENSIONS = Path(__file__).resolve().parent / "labextensions"
 c.LabServerApp.extra_labextensions_path = [*c.LabServerApp.get("extra_labextensions_path", []), str(LABEXTENSIONS)]
