@@ -294,6 +294,10 @@ class HubServer:
         """``<hub>/user/<user>/<path>``, e.g. ``user_url("alice", "voila/render/notebooks/play.ipynb")``."""
         return f"{self.url}/user/{urllib.parse.quote(user)}/{path.lstrip('/')}"
 
+    def apps(self, user: str) -> UserApps:
+        """``user``'s apps, for ``open_app(page, hub.apps("alice"), "play.ipynb")`` of the browser tests."""
+        return UserApps(self, user)
+
     def api(self, path: str, method: str = "GET", data: dict | None = None):
         """The hub's JSON answer to ``method /hub/api/<path>``; None for 404 or an empty answer."""
         import requests
@@ -354,6 +358,18 @@ class HubServer:
     def log_tail(self, chars: int = 6000) -> str:
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         return text[-chars:]
+
+
+@dataclass
+class UserApps:
+    """The golflab apps on one user's server, as Voila renders them there."""
+
+    hub: HubServer
+    user: str
+
+    def url(self, notebook: str) -> str:
+        """The rendered app of a notebook in ``notebooks/``."""
+        return self.hub.user_url(self.user, f"voila/render/notebooks/{notebook}")
 
 
 def processes_with_env(name: str, value: str) -> list[int]:

@@ -24,3 +24,15 @@ def test_a_voila_app_through_the_hub_runs_in_the_users_kernel(hub, browser, user
         assert page.url.split("?")[0] == hub.user_url(user, WHOAMI)  # her own server, not a hub page
     finally:
         context.close()
+
+
+def test_a_users_golflab_app_opens_through_the_hub(hub, browser, app_opener):
+    """The landing app as a learner meets it: signed in to the hub, on her own server."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        hub.sign_in_page(page, "alice")
+        app_opener(page, hub.apps("alice"), "index.ipynb", ready="a[href*='play.ipynb']", timeout=120_000)
+        assert page.url.split("?")[0] == hub.apps("alice").url("index.ipynb")
+    finally:
+        context.close()
