@@ -240,7 +240,7 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
         yield server
     finally:
         if server is not None and (data / "postmaster.pid").exists():
-            subprocess.run(_as_postgres_user([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w",
+            subprocess.run(_as_postgres_user([str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w",
                                               "stop"]), capture_output=True, timeout=60)
         if server is not None and server.log_path.exists():
             ARTIFACTS.mkdir(exist_ok=True)
