@@ -15,6 +15,8 @@ import pytest
 from golflab_widgets.classroom_session import PageSession, page_session
 from golflab_widgets.dashboard import LESSONS, ClassDashboard, LeaderboardOptIn, star_matrix
 
+from golflab import Game, Rules
+from golflab.ai import CPUPlayer
 from golflab.classroom import Store
 from golflab.classroom.admin import new_password, span_words, when
 
@@ -44,6 +46,14 @@ def world(tmp_path):
     now[0] += 3 * 3600
     yield dict(store=store, url=url, now=now, lee=lee, ng=ng, falcons=falcons, owls=owls, ann=ann, bob=bob, zed=zed)
     store.close()
+
+
+def finished_game(seed: int) -> Game:
+    game = Game(players=["ann", "Sofia"], rules=Rules(rounds=1), seed=seed)
+    bots = [CPUPlayer("Marcus", seed=i) for i in range(2)]
+    while game.phase != "game_over":
+        game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
+    return game
 
 
 def dashboard(world, user="lee") -> ClassDashboard:
@@ -110,6 +120,24 @@ def test_the_heat_map_is_the_learners_lesson_progress(world):
     assert dash.heatmap.figure.layout.width == 760 and dash.heatmap.figure.layout.height > 0
 
 
+def test_a_learners_accuracy_trend_and_rating(world):
+    store, ann = world["store"], world["ann"]
+    for seed, accuracy in ((1, 60.0), (2, 85.0)):
+        world["now"][0] += 60
+        store.record_game(ann, finished_game(seed), 0, accuracy=accuracy)
+    dash = dashboard(world)
+    assert "<td class='num'>85%</td>" in dash.roster.value
+    dash.learner_choice.value = "ann"
+    trend = dash.accuracy_chart.figure.data[0]
+    assert list(trend.y) == [60.0, 85.0]
+    assert dash.accuracy_chart.figure.layout.width == 460
+    dash.learner_choice.value = "bob"
+    bars = dash.rating_chart.figure.data[0]
+    assert list(bars.x) == ["ann", "bob"] and list(bars.marker.color) == ["#90a4ae", "#e65100"]
+    assert "bob: puzzle rating" in dash.rating_chart.figure.layout.title.text
+    assert "(0 of 3 solved)" in dash.rating_chart.figure.layout.title.text
+
+
 def test_a_lesson_outside_the_five_gets_its_own_column():
     rows = [{"name": "ann", "stars:extra": 2, f"stars:{L1}": 1}]
     names, lessons, z = star_matrix(rows)
@@ -162,7 +190,7 @@ def test_invite_codes_made_listed_and_stopped(world):
     dash.create_invite(2, 3)
     code = re.search(r"<code class='golf-invite-code'>([A-Z]+)</code>", dash.invite_note.value).group(1)
     assert f"<code>{code}</code></td><td class='num'>0 of 2</td><td>expires in 3 days" in dash.invites.value
-    dash.invite_choice.value = code
+    assert dash.invite_choice.value is not None and code in dash.invite_choice.options  # one to choose at once
     dash.deactivate_invite(code)
     assert code not in dash.invite_choice.options
     with pytest.raises(ValueError, match="no longer in use"):
@@ -264,6 +292,7 @@ def test_times_and_passwords_in_words():
     assert when(START - 30, START) == "just now"
     assert when(START - 2 * 3600 - 5, START) == "2 hours ago"
     assert when(START + 86_400, START) == "in 1 day"
-    assert span_words(90) == "1 minute"
+    assert span_words(150) == "3 minutes" and span_words(7 * 86_400 - 5) == "7 days"
+    assert when(START + 7 * 86_400 - 5, START) == "in 7 days" and when(START - 8 * 86_400, START) == "1 week ago"
     first, second = new_password(), new_password()
     assert len(first) == 10 and first != second and first.isalnum()

@@ -154,6 +154,12 @@ def _labelled(widget: w.Widget, label: str, cls: str, width: str = "90px") -> w.
     return w.HBox([w.HTML(f"{label}&nbsp;"), widget], layout=w.Layout(align_items="center", margin="0 12px 0 0"))
 
 
+def _rating_range(ratings: Sequence[float]) -> list[float]:
+    """A y range that shows differences between ratings (bars from 0 would all look alike)."""
+    low, high = min(ratings, default=1500), max(ratings, default=1500)
+    return [min(low, 1500) - 150, max(high, 1500) + 150]
+
+
 def _date(at: float) -> datetime:
     return datetime.fromtimestamp(at, tz=timezone.utc)
 
@@ -280,7 +286,6 @@ class ClassDashboard(w.VBox):
             self.leaderboard])
         self.children = (
             w.HTML(DASHBOARD_CSS),
-            w.HTML(f"<p>Signed in as <b>{escape(self.user.name)}</b> ({self.user.role}).</p>"),
             w.HBox([w.HTML("Class&nbsp;"), self.class_choice, self.refresh_button], layout=row),
             w.HBox([self.new_class_name, self.new_class_button], layout=row),
             self.status, self.class_part)
@@ -395,8 +400,9 @@ class ClassDashboard(w.VBox):
         colours = ["#e65100" if n == learner.name else "#90a4ae" for n in names]
         self.rating_chart.draw(
             [go.Bar(x=names, y=[r["puzzle_rating"] for r in self.rows], marker_color=colours)],
-            title=f"{learner.name}: puzzle rating {profile.rating:.0f} ± {2 * profile.rd:.0f} "
-                  f"({profile.solved} of {profile.attempts} solved)")
+            yaxis_range=_rating_range([r["puzzle_rating"] for r in self.rows]),
+            title=f"{learner.name}: " + (f"puzzle rating {profile.rating:.0f} ± {2 * profile.rd:.0f} ({profile.solved}"
+                                         f" of {profile.attempts} solved)" if profile.attempts else "no puzzles yet"))
 
     def create_class(self, name: str) -> None:
         made = []
@@ -429,7 +435,7 @@ class ClassDashboard(w.VBox):
     def show_invites(self) -> None:
         invites = self.store.invites(self.klass, by=self.user)
         self.invites.value = invites_html(invites, self.store.clock())
-        self.invite_choice.options = [i["code"] for i in invites if i["active"]]
+        self._choose(self.invite_choice, [i["code"] for i in invites if i["active"]], self.invite_choice.value)
         self.invite_off.disabled = not self.invite_choice.options
 
     def deactivate_invite(self, code: "str | None") -> None:

@@ -21,11 +21,12 @@ def new_password(length: int = PASSWORD_LENGTH) -> str:
 
 
 def span_words(seconds: float) -> str:
-    """A length of time in the largest whole unit: ``2 hours``, ``1 day``, ``less than a minute``."""
+    """A length of time in the largest unit it fills, rounded: ``2 hours``, ``1 day`` (6 days 23 hours
+    is ``7 days``), ``less than a minute``."""
     seconds = abs(seconds)
     for size, unit in _UNITS:
         if seconds >= size:
-            n = int(seconds // size)
+            n = int(seconds / size + 0.5)
             return f"{n} {unit}{'' if n == 1 else 's'}"
     return "less than a minute"
 
