@@ -112,7 +112,7 @@ class RoomsPanel(w.VBox):
         self.room = self.seat = self.board = self.follower = None
         self._base_rules = rules or Rules()
         self._rules_form: "RulesForm | None" = None
-        head = w.HTML(PANEL_CSS + "<h3 style='margin:4px 0'>Play with others</h3>")
+        head = w.HTML(PANEL_CSS)  # the notebook's own heading names it
         if not self.session.signed_in:
             said = self.session.note if self.session.problem else GUEST_WORDS
             note = w.HTML(f"<div class='golf-room-guest'>{escape(said)}</div>")
