@@ -342,3 +342,12 @@ def test_a_store_that_cannot_be_opened_leaves_the_apps_working(room, tmp_path):
     play_to_end(table)
     assert table.game.phase is Phase.GAME_OVER and "cannot be kept here" in table.status_text
     assert "cannot be kept here" in text(MyGames()) and Greeting().layout.display == "none"
+
+
+def test_a_learner_deactivated_meanwhile_plays_on_and_is_told(room):
+    room.sign_in("ann")
+    table = one_hole(seed=3)
+    room.store.deactivate(room.ann, by=room.teacher)
+    play_to_end(table)
+    assert table.game.phase is Phase.GAME_OVER and "could not be kept" in table.status_text
+    assert "cannot be read" in text(Greeting()) and room.store.games(room.ann, by=room.teacher) == []

@@ -116,7 +116,10 @@ def _read(method: str, *args, by: bool = True, **kwargs):
         return getattr(s.store, method)(s.user, *args, **kwargs)
     except StoreUnavailable as exc:
         s.problem = f"Your progress cannot be read just now ({exc}). You can go on."
-        return None
+    except (ValueError, PermissionError) as exc:  # e.g. the account was deactivated meanwhile
+        log.warning("progress not read: %s", exc)
+        s.problem = f"Your progress cannot be read ({exc}). You can go on."
+    return None
 
 
 def my_games(limit: int = 50) -> "list | None":
