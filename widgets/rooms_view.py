@@ -28,6 +28,7 @@ from .classroom_session import PageSession, page_session
 from .room_board import CodepieceRoomBoard, GolfRoomBoard, RoomWatch
 from .room_follow import RoomFollower
 from .rules_form import ALL_OPTIONS, RulesForm
+from .table import env_seed
 
 log = logging.getLogger(__name__)
 
@@ -188,12 +189,13 @@ class RoomsPanel(w.VBox):
 
     # ---------------------------------------------------------------- actions
     def create(self) -> bool:
-        """Create a room from the form and sit at seat 1 (the host); False (said) when refused."""
+        """Create a room from the form and sit at seat 1 (the host); False (said) when refused. The deal is
+        random (``GOLFLAB_SEED`` when set, as at the table)."""
         try:
             n = self.cpus.value
             cpus = list(PROFILES)[:n] if self.kind == "golf" else ["CPU"] * n
             room = self.session.store.create_room(self.session.user, self.rules(), seats=self.seats.value,
-                                                  cpus=cpus, game=self.kind)
+                                                  cpus=cpus, game=self.kind, seed=env_seed())
         except (ValueError, PermissionError, StoreUnavailable) as exc:
             return self._say(f"No room was created: {exc}.")
         self._say(f"Room {room.code} is ready: tell the others its code.", ok=True)
