@@ -34,6 +34,9 @@ LESSONS = (("lesson1_deal_and_turn", "Lesson 1: the deal and a turn"),
            ("lesson5_house_rules", "Lesson 5: house rules"))
 DIFFICULTIES = ("any", "easy", "medium", "hard")
 SIGNIN = "/golflab/signin?next=/voila/render/class.ipynb"
+REFUSAL_STYLE = ("font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;background:#e3f2fd;"
+                 "border-left:4px solid #1565c0;padding:8px 14px;margin:6px 0")
+LINK_STYLE = "color:#1565c0;text-decoration:underline"
 STAR_COLOURS = ((0.0, "#eeeeee"), (0.33, "#ffe0b2"), (0.67, "#ffb74d"), (1.0, "#e65100"))
 DASHBOARD_CSS = """<style>
 .golf-dashboard{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b}
@@ -181,7 +184,7 @@ class ClassDashboard(w.VBox):
         self.learners: list[User] = []
         refusal = self._refusal()
         if refusal is not None:
-            self.refusal = _html("golf-dashboard-refused", refusal)
+            self.refusal = _html("golf-dashboard-refused", f"<div style='{REFUSAL_STYLE}'>{refusal}</div>")
             self.children = (self.refusal,)
             return
         self.refusal = None
@@ -195,10 +198,11 @@ class ClassDashboard(w.VBox):
             return f"<p>The class dashboard cannot open: {escape(self.session.problem)}</p>"
         if self.user is None:
             return ("<p><b>This page is for teachers.</b> Sign in as a teacher to see your classes: "
-                    f"<a href='{SIGNIN}'>sign in</a>.</p>")
+                    f"<a href='{SIGNIN}' style='{LINK_STYLE}'>sign in</a>.</p>")
         if not self.user.teaches:
             return (f"<p><b>This page is for teachers.</b> You are signed in as {escape(self.user.name)}, "
-                    "a learner: your own progress is on <a href='index.ipynb'>the landing page</a>.</p>")
+                    f"a learner: your own progress is on <a href='index.ipynb' style='{LINK_STYLE}'>"
+                    "the landing page</a>.</p>")
         return None
 
     # -- the page -----------------------------------------------------------------------
