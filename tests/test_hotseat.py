@@ -212,6 +212,43 @@ def test_the_panel_refuses_bad_seating_plainly_and_changes_nothing(people, cpus,
     assert table.game.seed == 5 and panel.problem.layout.display == "none"
 
 
+def test_with_a_game_in_play_a_blank_name_is_answered_beside_the_panel_button_at_the_first_press():
+    table = hot()
+    table.slots[0].click()  # a game in play: New game would first ask to confirm
+    before = table.save()
+    panel = table.setup
+    panel.names[1].value = ""
+    panel.new_game_button.click()
+    assert table.save() == before and panel.problem.layout.display is None
+    assert "person 2 has no name" in panel.problem.value and "person 2 has no name" in table.status_text
+    panel.names[1].value = "Ben"
+    panel.new_game_button.click()  # valid now: beside the button, the request to press again
+    assert table.save() == before and panel.problem.layout.display is None
+    assert "this game is not finished" in panel.problem.value
+    assert "Press New game with these settings again" in panel.problem.value
+    panel.new_game_button.click()
+    assert table.game.history == [] and panel.problem.layout.display == "none"
+
+
+def test_a_table_with_cpus_between_the_people_keeps_its_seats_when_restarted_from_the_panel():
+    table = GolfTable(players=["Teacher", "Maya", "Class", "Marcus"], humans=["Teacher", "Class"], seed=5,
+                      cpu_delay=0, rules=Rules(rounds=1))
+    panel = table.setup
+    panel.new_game_button.click()
+    assert list(table.game.players) == ["Teacher", "Maya", "Class", "Marcus"] and table.humans == {0, 2}
+    panel.personalities[0].value = "Kenji"  # other names, the same people's seats
+    panel.names[1].value = "Pupils"
+    panel.new_game_button.click()
+    assert list(table.game.players) == ["Teacher", "Kenji", "Pupils", "Marcus"] and table.humans == {0, 2}
+    panel.count.value = 1  # seats 1 and 3 are still there
+    panel.new_game_button.click()
+    assert list(table.game.players) == ["Teacher", "Kenji", "Pupils"] and table.humans == {0, 2}
+    panel.people.value = 3  # a third person: the seats do not fit, the people sit first
+    panel.names[2].value = "Guest"
+    panel.new_game_button.click()
+    assert list(table.game.players) == ["Teacher", "Pupils", "Guest", "Kenji"] and table.humans == {0, 1, 2}
+
+
 def test_the_panel_hooks():
     panel = GolfTable(seed=1, cpu_delay=0).setup
     assert "golf-people" in panel.people._dom_classes and "golf-cpu-count" in panel.count._dom_classes

@@ -443,26 +443,33 @@ class GolfTable(CpuSpeed, w.VBox):
             self.ready()
 
     @guarded
-    def _on_new_game(self, _button=None) -> None:
-        in_play = self.game.phase is not Phase.GAME_OVER and bool(self.game.history)
-        if in_play and not self._confirm_new:
-            self._confirm_new = True
-            self._refuse("This game is not finished. Press New game again to abandon it and deal a new one, "
-                         "or just keep playing.")
-            return
+    def _on_new_game(self, button=None) -> None:
+        """New game (the toolbar's or the panel's button): the panel's settings are checked first,
+        so a problem shows at once beside the panel's button (``golf-setup-problem``), as does the
+        request to press again before a game in play is abandoned when that button was pressed."""
+        panel = self._setup
         try:
-            if self._setup is None:
-                self.new_game()  # the same players, seats and rules, a new deal
+            settings = None if panel is None else panel.settings()
+            in_play = self.game.phase is not Phase.GAME_OVER and bool(self.game.history)
+            if in_play and not self._confirm_new:
+                self._confirm_new = True
+                self._refuse("This game is not finished. Press New game again to abandon it and deal a new one, "
+                             "or just keep playing.")
+                if panel is not None and button is panel.new_game_button:
+                    panel.show_problem(f"No new game yet: this game is not finished. Press "
+                                       f"{panel.new_game_button.description} again to abandon it and deal the new "
+                                       "one.")
                 return
-            settings = self._setup.settings()
-            if settings.people:
+            if settings is None:
+                self.new_game()  # the same players, seats and rules, a new deal
+            elif settings.people:
                 self.new_game(settings.players, settings.rules, settings.seed, humans=settings.people)
             else:
                 self.new_game(settings.opponents, settings.rules, settings.seed, settings.human_seat)
         except ValueError as exc:
             self._refuse(f"Cannot start a new game: {exc}. Fix it under New game settings.")
-            if self._setup is not None:
-                self._setup.show_problem(f"No new game: {exc}.")
+            if panel is not None:
+                panel.show_problem(f"No new game: {exc}.")
 
     @guarded
     def _on_save(self, _button=None) -> None:
@@ -565,7 +572,8 @@ class GolfTable(CpuSpeed, w.VBox):
         names = list(self.game.players)
         if self._hot is not None:
             return TableSettings(tuple(n for i, n in enumerate(names) if i not in self.humans), self.game.rules,
-                                 seed, 0, tuple(n for i, n in enumerate(names) if i in self.humans))
+                                 seed, 0, tuple(n for i, n in enumerate(names) if i in self.humans),
+                                 tuple(sorted(self.humans)))
         names.pop(self.human_seat)
         return TableSettings(tuple(names), self.game.rules, seed, self.human_seat)
 

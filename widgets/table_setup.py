@@ -34,23 +34,40 @@ MAX_SEED = 2**63 - 1  # a random game's seed is below 2**63: any seed from the m
 class TableSettings:
     """What a new game needs: the CPU personalities in seat order, the rules, the seed
     (None: a random one) and the learner's seat; or, for several people at one screen
-    (hot-seat), the people's names in ``people`` (they sit first, the CPU players after them)."""
+    (hot-seat), the people's names in ``people`` and the seats they hold in ``people_seats``
+    (ascending; when it does not fit the number of people and seats, the people sit first and
+    the CPU players after them)."""
 
     opponents: tuple[str, ...]
     rules: Rules
     seed: int | None
     human_seat: int
     people: tuple[str, ...] = ()
+    people_seats: tuple[int, ...] = ()
 
     @property
     def players(self) -> list[str]:
         """Seat names: the personalities with ``You`` inserted at the learner's seat (hot-seat:
-        the people, then the personalities)."""
+        the people in ``people_seats``, the personalities in the other seats, each in order)."""
         if self.people:
-            return [*self.people, *self.opponents]
+            seats = self.people_seats if fits_seats(self.people_seats, len(self.people), self.seat_count) \
+                else range(len(self.people))
+            people, cpus = iter(self.people), iter(self.opponents)
+            return [next(people) if seat in seats else next(cpus) for seat in range(self.seat_count)]
         names = list(self.opponents)
         names.insert(self.human_seat, HUMAN_NAME)
         return names
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.opponents) + max(len(self.people), 1)
+
+
+def fits_seats(seats, people: int, total: int) -> bool:
+    """Whether ``seats`` can be the seats of ``people`` people at a table of ``total`` seats:
+    that many distinct seats from 0 to ``total - 1``, ascending."""
+    seats = tuple(seats)
+    return len(seats) == people and list(seats) == sorted(set(seats)) and all(0 <= s < total for s in seats)
 
 
 def check_people(names) -> tuple[str, ...]:
@@ -199,12 +216,15 @@ class NewGamePanel(w.VBox):
         for box in self.names:
             box.add_class("golf-person-name")
         self._syncing = False
+        self._people_seats: tuple[int, ...] = ()  # the seats of the table's people (hot-seat), kept if they fit
         self.people.observe(lambda _: self._sync(), names="value")
         self.count.observe(lambda _: self._sync(), names="value")
         note = w.HTML("<span style='color:#555;font-size:12px'>Seat 1 starts the first hole; the start moves one "
                       "seat on every hole. The same seed deals the same cards. Several people at this screen "
-                      "sit first, in the order above, the CPU players after them; between two people's turns "
-                      "the board is hidden until the next person is ready.</span>")
+                      "sit first, in the order above, the CPU players after them (a table that seats them "
+                      "between the CPU players keeps the people's seats while there are as many people and enough "
+                      "seats); between two people's turns the board is hidden until the next person is "
+                      "ready.</span>")
         super().__init__([
             w.HTML("<b>Players</b>"),
             self.people, w.HBox(self.names, layout=w.Layout(flex_flow="row wrap")),
@@ -250,6 +270,7 @@ class NewGamePanel(w.VBox):
     def show(self, settings: TableSettings) -> None:
         """Put ``settings`` into the controls."""
         self.show_problem("")
+        self._people_seats = settings.people_seats
         people = len(settings.people) if len(settings.people) > 1 else 1
         for box, name in zip(self.names, settings.people if people > 1 else ()):
             box.value = name
@@ -273,7 +294,9 @@ class NewGamePanel(w.VBox):
         if self.people.value > 1:
             people = check_people([box.value.strip() for box in self.names[:self.people.value]])
         seat = self.seat.value if not people else 0
-        return TableSettings(opponents, self.rules_form.rules, parse_seed(self.seed.value), seat, people)
+        seats = self._people_seats if fits_seats(self._people_seats, len(people), len(people) + len(opponents)) \
+            else ()
+        return TableSettings(opponents, self.rules_form.rules, parse_seed(self.seed.value), seat, people, seats)
 
 
 def parse_seed(text: str) -> int | None:
