@@ -23,15 +23,12 @@ import ipywidgets as w
 from golflab.classroom import Klass, StoreUnavailable, User
 from golflab.classroom.admin import assignment_progress, new_password, when
 
+from . import progress
 from .classroom_session import PageSession, page_session
 from .explorers.base import ChartSlot
 
-#: The five lessons: the key their exercises are kept under (the notebook's name) and a title.
-LESSONS = (("lesson1_deal_and_turn", "Lesson 1: the deal and a turn"),
-           ("lesson2_scoring_and_pairs", "Lesson 2: scoring and pairs"),
-           ("lesson3_which_card_to_replace", "Lesson 3: which card to replace"),
-           ("lesson4_when_to_go_out", "Lesson 4: when to go out"),
-           ("lesson5_house_rules", "Lesson 5: house rules"))
+#: The five lessons: (the key their exercises are kept under, title), from ``progress.LESSONS``.
+LESSONS = tuple((key, title) for key, (title, _notebook) in progress.LESSONS.items())
 DIFFICULTIES = ("any", "easy", "medium", "hard")
 SIGNIN = "/golflab/signin?next=/voila/render/class.ipynb"
 REFUSAL_STYLE = ("font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;background:#e3f2fd;"

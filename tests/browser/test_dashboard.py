@@ -15,7 +15,7 @@ from golflab.ai import CPUPlayer
 from golflab.classroom import Store
 
 TEACHER, LEARNER, PASSWORD = "dash_teacher", "dash_kid", "dash-pass-1"
-LESSON = "lesson1_deal_and_turn"
+LESSON = "lesson1"
 
 
 def finished_game(seed: int) -> Game:
