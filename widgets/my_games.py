@@ -18,7 +18,7 @@ from . import progress
 MY_GAMES_CSS = """<style>
 .golf-my-games{max-width:900px;font:14px/1.45 system-ui,sans-serif}
 .golf-my-games-row{align-items:center;border-bottom:1px solid #e0e0e0}
-.golf-my-games-row .golf-cell{display:inline-block;min-width:110px;padding:2px 6px}
+.golf-my-games .golf-cell{display:inline-block;min-width:110px;padding:2px 6px}
 .golf-my-games-head .golf-cell{font-weight:600}
 .golf-my-games-open{font-weight:600}
 </style>"""
@@ -68,10 +68,9 @@ class MyGames(w.VBox):
                                   "coach) and it shows here.")
         else:
             self.message.value = f"{len(records)} game{'s' if len(records) != 1 else ''}, newest first."
-        head = w.HTML(_cells(COLUMNS))
+        head = w.HBox([w.HTML(_cells(COLUMNS))])
         head.add_class("golf-my-games-head")
-        self.rows.children = ([w.HBox([head], layout=w.Layout(align_items="center"))] if self.records else []) + [
-            self._row(r) for r in self.records]
+        self.rows.children = ([head] if self.records else []) + [self._row(r) for r in self.records]
 
     def _row(self, record) -> w.HBox:
         if self.viewer is None:
