@@ -1,0 +1,105 @@
+"""A learner's progress in a real browser on the standalone server (golflab-voila): sign in, answer
+a lesson exercise that completes the lesson, reload, the star and the ticks are still there; the
+landing page greets the learner with stars, assignment and My games, whose link opens the game
+in the replay; another learner's game is refused. Screenshots (looked at): test-artifacts/
+progress-lesson-star.png, progress-greeting.png, progress-my-games.png, progress-replay.png."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from board_hooks import shoot_whole
+from conftest import ARTIFACTS
+from playwright.sync_api import expect
+
+from golflab import Game, Rules, score_hand
+from golflab.ai import CPUPlayer
+from golflab.classroom import Store
+
+NAME, PASSWORD, OTHER = "pia", "pia-pass-1", "quinn"
+LESSON = "lesson2_scoring_and_pairs.ipynb"
+PROGRESS = ".golf-exercise-progress"
+WAIT = 60_000
+# Lesson 2's six exercises as the learner's progress names them (widgets.exercise: <n>-<skill>)
+LESSON2_ITEMS = ("1-score-hand", "2-score-hand", "3-score-hand", "4-pairs", "5-pairs", "6-pairs")
+FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
+
+
+def finished_game(seed: int) -> Game:
+    game = Game(players=["You", "Sofia"], rules=Rules(rounds=1), seed=seed)
+    while game.awaiting:
+        game.apply(CPUPlayer("Sofia", seed=len(game.history)).choose(game.observation(game.current_player)))
+    return game
+
+
+@pytest.fixture(scope="module")
+def classroom(voila_server, class_store_url):
+    """pia, in a class with an assignment, who answered lesson 2's items 2-6 on an earlier visit and
+    kept a game; quinn, another learner with a game of his own."""
+    store = Store(class_store_url)
+    teacher = store.user("mr_ode") or store.create_user("mr_ode", password="teach-pass-1", role="teacher")
+    klass = store.create_class("7C", teacher=teacher)
+    invite = store.create_invite(klass, by=teacher)
+    pia, quinn = store.register(NAME, PASSWORD, invite), store.register(OTHER, "quinn-pass-1", invite)
+    store.create_assignment(klass, by=teacher, lesson="lesson2", puzzles=3, difficulty="medium", due_days=5)
+    for item in LESSON2_ITEMS[1:]:
+        store.record_exercise(pia, "lesson2", item, True, lesson_items=6, skill=item.split("-", 1)[1])
+    mine = store.record_game(pia, finished_game(3), 0)
+    theirs = store.record_game(quinn, finished_game(4), 0)
+    yield store, pia, mine, theirs
+    store.close()
+
+
+def sign_in(page, server, next_path: str) -> None:
+    page.goto(f"{server.base}/golflab/signin?next={next_path}", wait_until="load")
+    page.fill("input[name=name]", NAME)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(re.escape(next_path) + "$"), timeout=WAIT)
+
+
+def test_a_lesson_star_survives_a_reload_and_the_landing_page_greets_the_learner(page, voila_server, classroom):
+    store, pia, mine, theirs = classroom
+    ARTIFACTS.mkdir(exist_ok=True)
+    sign_in(page, voila_server, f"/voila/render/{LESSON}")
+    page.locator(PROGRESS).wait_for(timeout=120_000)
+    expect(page.locator(PROGRESS)).to_contain_text("5 of 6 answered, 5 right", timeout=WAIT)  # the earlier visit
+
+    box = page.locator(".golf-exercise-0")
+    box.locator(".golf-exercise-number input").fill(str(score_hand(FIRST_HAND)))
+    box.locator(".golf-exercise-check").click()
+    page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=WAIT)
+    stars = page.locator(f"{PROGRESS} .golf-lesson-stars")
+    expect(stars).to_have_text("\u2605\u2605\u2605", timeout=WAIT)
+    assert store.lesson_progress(pia, by=pia)["lesson2"].stars == 3
+
+    page.reload()
+    page.locator(PROGRESS).wait_for(timeout=120_000)
+    expect(page.locator(PROGRESS)).to_contain_text("6 of 6 answered, 6 right", timeout=WAIT)
+    expect(stars).to_have_text("\u2605\u2605\u2605", timeout=WAIT)
+    assert "right on an earlier visit" in page.locator(".golf-exercise-0 .golf-exercise-feedback").inner_text()
+    page.locator(PROGRESS).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "progress-lesson-star.png"))
+
+    page.goto(voila_server.url("index.ipynb"), wait_until="domcontentloaded")
+    greeting = page.locator(".golf-greeting")
+    greeting.locator(".golf-my-games-row").first.wait_for(timeout=120_000)
+    said = greeting.inner_text()
+    assert f"Welcome back, {NAME}!" in said
+    assert re.search(r"Lesson 2: scoring and pairs\s*:\s*\u2605\u2605\u2605 done", said)
+    assert re.search(r"Lesson 2: scoring and pairs and 3 medium puzzles: due in 5 days \u2014 0 of 3 puzzles", said)
+    assert greeting.locator(".golf-my-games-row").count() == 1  # pia's game only, not quinn's
+    shoot_whole(page, "progress-greeting")
+    greeting.locator(".golf-my-games").screenshot(path=str(ARTIFACTS / "progress-my-games.png"))
+
+    greeting.locator("a.golf-my-games-open").click()
+    page.wait_for_url(re.compile(rf"/voila/render/replay\.ipynb\?game={mine.id}$"), timeout=WAIT)
+    message = page.locator(".golf-replay-message")
+    expect(message).to_contain_text("Your game of today", timeout=120_000)
+    expect(page.locator(".golf-replay-step")).to_have_text(re.compile(r"^0 / \d+$"))
+    page.screenshot(path=str(ARTIFACTS / "progress-replay.png"))
+
+    page.goto(voila_server.url("replay.ipynb") + f"?game={theirs.id}", wait_until="domcontentloaded")
+    expect(page.locator(".golf-replay-message")).to_contain_text(f"there is no kept game {theirs.id} of yours",
+                                                                timeout=120_000)
