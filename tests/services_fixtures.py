@@ -8,7 +8,7 @@
 * ``hub`` (session): one JupyterHub (``HubServer``) whose users ``alice``, ``bob`` and
   ``mrs_lee`` (an admin: a teacher) sign in with ``hub.password``; their servers keep the class
   store in the PostgreSQL database ``hub`` (``hub.env["GOLFLAB_DATABASE_URL"]``) and run the apps
-  with a short CPU delay and a fixed seed.
+  with a short CPU delay, a fixed seed and one-hole games (``DEFAULT_ROUNDS=1``).
 
 A missing PostgreSQL, JupyterHub or configurable-http-proxy skips the tests that need it on a
 developer machine and fails them in CI (``CI=true``), as a missing Chromium does.
@@ -57,7 +57,8 @@ def database_url(request, tmp_path) -> str:
 
 @pytest.fixture(scope="session")
 def hub(postgres):
-    env = {"GOLFLAB_DATABASE_URL": postgres.new_database("hub"), **services.app_test_env()}
+    # one-hole games by default, so a test plays a whole game at the table in one hole
+    env = {"GOLFLAB_DATABASE_URL": postgres.new_database("hub"), "DEFAULT_ROUNDS": "1", **services.app_test_env()}
     with contextlib.ExitStack() as stack:
         try:
             server = stack.enter_context(services.jupyterhub_server(env=env, users=HUB_USERS, admins=HUB_ADMINS))

@@ -104,3 +104,26 @@ def connected_kernel(page, server, notebook: str, timeout: float) -> str:
         assert time.monotonic() < deadline, f"{notebook}: kernel {kernel_id} never connected\n{server.log_tail()}"
         time.sleep(0.25)
     return kernel_id
+
+
+def play_hole(page, screenshot_at: int | None = None) -> list[float]:
+    """Play the learner's side of one hole through the hooks: flip face-down cards, draw
+    from the deck, swap into a face-down card (else discard). Returns the click timings."""
+    timings: list[float] = []
+    while len(timings) < 200:
+        task = GOLF.wait_for_learner(page)
+        if task in ("next-round", "new-game"):
+            return timings
+        down = face_down_slots(page)
+        if task in ("initial_flip", "flip"):
+            target = f".golf-slot-{down[0]}"
+        elif task == "draw":
+            target = ".golf-deck"
+        elif task == "place":
+            target = f".golf-slot-{down[0]}" if down else ".golf-action-discard"
+            if len(timings) == screenshot_at:
+                page.screenshot(path=str(ARTIFACTS / "play-holding.png"), full_page=True)
+        else:
+            raise AssertionError(f"unexpected state {task!r}: {page.inner_text(GOLF.selector)}")
+        timings.append(GOLF.click_and_wait(page, target))
+    raise AssertionError("the hole did not end within 200 clicks")

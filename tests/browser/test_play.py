@@ -9,35 +9,12 @@ import time
 from pathlib import Path
 
 import pytest
-from board_hooks import GOLF, download_save, face_down_slots
+from board_hooks import GOLF, download_save, face_down_slots, play_hole
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOADS = 20
 STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
 awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
-
-
-def play_hole(page, screenshot_at: int | None = None) -> list[float]:
-    """Play the learner's side of one hole through the hooks: flip face-down cards, draw
-    from the deck, swap into a face-down card (else discard). Returns the click timings."""
-    timings: list[float] = []
-    while len(timings) < 200:
-        task = wait_for_learner(page)
-        if task in ("next-round", "new-game"):
-            return timings
-        down = face_down_slots(page)
-        if task in ("initial_flip", "flip"):
-            target = f".golf-slot-{down[0]}"
-        elif task == "draw":
-            target = ".golf-deck"
-        elif task == "place":
-            target = f".golf-slot-{down[0]}" if down else ".golf-action-discard"
-            if len(timings) == screenshot_at:
-                page.screenshot(path=str(ARTIFACTS / "play-holding.png"), full_page=True)
-        else:
-            pytest.fail(f"unexpected state {task!r}: {page.inner_text(STATUS)}")
-        timings.append(click_and_wait(page, target))
-    pytest.fail("the hole did not end within 200 clicks")
 
 
 def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, widget_error_finder):
