@@ -176,6 +176,24 @@ def test_an_unopenable_store_is_one_line(tmp_path, capsys):
     assert err.count("\n") == 1 and "cannot be opened" in err
 
 
+class Unwritable(io.StringIO):
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text):
+        raise self.error
+
+
+def test_a_closed_pipe_is_quiet_and_a_full_disk_is_one_line(db, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", Unwritable(BrokenPipeError(32, "Broken pipe")))
+    assert main(["--database", db["url"], "export", db["code"]]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.setattr(sys, "stdout", Unwritable(OSError(28, "No space left on device")))
+    assert main(["--database", db["url"], "export", db["code"]]) == EXIT_STORE
+    assert capsys.readouterr().err == "golflab class: error: cannot write the output: No space left on device\n"
+
+
 def test_python_m_golflab_class_runs_with_the_environment_url(db):
     env = {**os.environ, "GOLFLAB_DATABASE_URL": db["url"]}
     done = subprocess.run([sys.executable, "-m", "golflab", "class", "learners", db["code"]], env=env,

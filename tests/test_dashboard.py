@@ -17,7 +17,7 @@ from golflab_widgets.dashboard import LESSONS, ClassDashboard, LeaderboardOptIn,
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
-from golflab.classroom import Store
+from golflab.classroom import Store, StoreUnavailable
 from golflab.classroom.admin import new_password, span_words, when
 
 START = 1_800_000_000.0
@@ -232,6 +232,19 @@ def test_a_teacher_deactivated_meanwhile_is_refused_and_the_page_stays(world):
     dash.create_invite(5, 5)
     assert "golf-dashboard-problem" in dash.status._dom_classes and "deactivated" in dash.status.value
     assert dash.roster.value == before and dash.invite_note.value == ""
+
+
+def test_an_unreachable_store_is_a_plain_sentence(world, monkeypatch):
+    dash = dashboard(world)
+
+    def down(*args, **kwargs):
+        raise StoreUnavailable("the class store at sqlite:///class.db cannot be opened: disk I/O error")
+
+    monkeypatch.setattr(world["store"], "create_assignment", down)
+    dash.create_assignment(L1, 2, "any", 3)
+    assert "golf-dashboard-problem" in dash.status._dom_classes
+    assert "cannot be reached just now" in dash.status.value and "Nothing was changed" in dash.status.value
+    assert "No assignments yet" in dash.assignments.value
 
 
 def test_a_learner_gets_the_refusal_and_nothing_of_the_class(world):

@@ -118,10 +118,19 @@ def main(argv: "Sequence[str] | None" = None) -> int:
             raise Failure(f"a command is required: {', '.join(COMMANDS)} (see {parser.prog} --help)")
         store = _open(getattr(args, "database", None), creating=args.command in CREATING)
         try:
-            print(COMMANDS[args.command](store, args))
+            text = COMMANDS[args.command](store, args)
         finally:
             store.close()
+        print(text, flush=True)
         return 0
+    except BrokenPipeError:  # the reader went away (`golflab class export X | head -1`): not an error
+        try:  # what is still buffered goes nowhere, not to a traceback at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 0
+    except OSError as exc:  # standard output cannot be written (e.g. a full disk)
+        return _complain(f"cannot write the output: {exc.strerror or exc}", EXIT_STORE)
     except Failure as exc:
         return _complain(str(exc), exc.code)
     except ValueError as exc:
