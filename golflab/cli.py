@@ -1,27 +1,35 @@
 """The command line: ``python -m golflab simulate ...``, ``sweep ...`` and ``rules``.
 
 Bad input (an unknown personality, a bad rule name or value, a bad ``DEFAULT_*``
-environment variable, a bad number, argparse's own complaints) is one line on stderr
-naming what is wrong and what is allowed, with exit code 2 and no traceback (with no
-command, the usage line comes first). Ctrl-C is one line, exit code 130. ``simulate``
-keeps only running totals and writes ``--csv`` rows as they come, so its memory does
-not grow with ``--games``. ``sweep`` (``golflab.sweep``) resumes an interrupted run from
-its ``--out`` file.
+environment variable, a bad number, an empty file name or address, argparse's own
+complaints) is one line on stderr naming what is wrong and what is allowed, with exit
+code 2 and no traceback (with no command, the usage line comes first). Output that
+cannot be written (stdout closed, a full disk) is one line, exit code 1. Ctrl-C is one
+line, exit code 130; SIGTERM likewise, exit code 143; either way nothing half-written is
+left behind. ``simulate`` keeps only running totals and writes ``--csv`` rows as they
+come, so its memory does not grow with ``--games``. ``sweep`` (``golflab.sweep``)
+resumes an interrupted run from its ``--out`` file.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
+import re
+import signal
+import socket
 import sys
 import tempfile
 from typing import Sequence
 
-from .rules import RULE_HELP, Rules
+from .rules import OPTION, RULE_HELP, Rules
 
+EXIT_OUTPUT = 1  # the output could not be written
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
+EXIT_TERMINATED = 143  # 128 + SIGTERM
 _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
 
@@ -30,9 +38,23 @@ class UsageError(Exception):
     """Bad command-line input: reported as one line, exit code 2."""
 
 
+class OutputError(Exception):
+    """Standard output cannot be written (closed, or a full disk): one line, exit code 1."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is so that it ends as a Ctrl-C does (cleaned up)."""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors: one line, exit 2
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+    def print_help(self, file=None) -> None:  # argparse drops a write error: report it
+        if file is None:
+            _write(self.format_help())
+        else:
+            super().print_help(file)
 
 
 def parse_rule_value(text: str):
@@ -51,6 +73,16 @@ def parse_rule_value(text: str):
         return text.strip()
 
 
+def parse_rule(name: str, text: str):
+    """The value of rule ``name`` written as ``text`` (``--rule`` and ``--grid`` alike): as
+    ``parse_rule_value``, and ``none`` (or the option's word for it, e.g. ``automatic``)
+    means None for an option that allows None (``decks``)."""
+    option = OPTION.get(name)
+    if option is not None and option.optional and text.strip().lower() in ("none", option.none_label):
+        return None
+    return parse_rule_value(text)
+
+
 def parse_rules(items: Sequence[str]) -> Rules:
     """Rules from ``name=value`` items; a bad name or value is a UsageError."""
     options = {}
@@ -61,34 +93,52 @@ def parse_rules(items: Sequence[str]) -> Rules:
             raise UsageError(f"--rule expects name=value (for example flip_mode=always), got {item!r}")
         if name not in RULE_HELP:
             raise UsageError(f"unknown rule {name!r}: allowed rules are {', '.join(RULE_HELP)}")
-        value = parse_rule_value(raw)
-        if name == "decks" and isinstance(value, str) and value.lower() == "none":
-            value = None
-        options[name] = value
+        options[name] = parse_rule(name, raw)
     try:
         return Rules(**options)
     except ValueError as exc:  # a bad value, or a bad DEFAULT_* variable in the environment
         raise UsageError(f"bad rule: {exc}" if options else str(exc)) from None
 
 
-def _positive(name: str):
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def _whole_number(name: str, minimum: int | None = None):
+    """An argparse type: a whole number (at least ``minimum``) of at most the digits Python
+    converts (``sys.get_int_max_str_digits``); anything else is refused saying so."""
+    what = f"{name} must be a whole number" + (f" >= {minimum}" if minimum is not None else "")
+
     def convert(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        limit = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else 0
+        if digits.isdigit() and limit and len(digits) > limit:
+            raise argparse.ArgumentTypeError(f"{what} of at most {limit} digits, got one of {len(digits)} digits")
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number >= 1, got {text!r}") from None
-        if value < 1:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number >= 1, got {value}")
+            raise argparse.ArgumentTypeError(f"{what}, got {_shown(text)}") from None
+        if minimum is not None and value < minimum:
+            raise argparse.ArgumentTypeError(f"{what}, got {value}")
         return value
 
     return convert
 
 
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number, got {text!r}") from None
+def _positive(name: str):
+    return _whole_number(name, 1)
+
+
+def _given(name: str, what: str):
+    """An argparse type: a non-empty ``what`` (an empty one is refused, not ignored)."""
+
+    def convert(text: str) -> str:
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{name} needs {what}, got {text!r}")
+        return text
+
+    return convert
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,13 +151,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", required=True,
                      help="2-6 comma-separated personalities, e.g. Sofia,Maya (a name may repeat)")
     sim.add_argument("--games", type=_positive("--games"), default=100, help="number of games (default 100)")
-    sim.add_argument("--seed", type=_whole, default=0, help="master seed (default 0)")
+    sim.add_argument("--seed", type=_whole_number("seed"), default=0, help="master seed (default 0)")
     sim.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option, repeatable: e.g. flip_mode=always, rounds=1, knock_bonus=true "
                           "(see `golflab rules`)")
     sim.add_argument("--processes", type=_positive("--processes"), default=1, help="worker processes (default 1)")
     sim.add_argument("--json", action="store_true", help="print the summary and quality counters as JSON")
-    sim.add_argument("--csv", metavar="FILE", help="also write one row per player per hole to FILE (CSV)")
+    sim.add_argument("--csv", metavar="FILE", type=_given("--csv", "a file name"),
+                     help="also write one row per player per hole to FILE (CSV)")
     sim.add_argument("--no-analysis", action="store_true", help="skip grading decisions (faster)")
     sweep = sub.add_parser("sweep", help="summarise a grid of house-rule combinations x lineups into a table",
                            description="Play GAMES games for every combination of the --grid rule values with "
@@ -121,12 +172,14 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
                        help="a rule option fixed for every cell, repeatable (see `golflab rules`)")
     sweep.add_argument("--games", type=_positive("--games"), default=100, help="games per cell (default 100)")
-    sweep.add_argument("--seed", type=_whole, default=0, help="master seed of every cell (default 0)")
-    sweep.add_argument("--out", required=True, metavar="FILE", help="the table to write (and resume): .csv or .parquet")
+    sweep.add_argument("--seed", type=_whole_number("seed"), default=0, help="master seed of every cell (default 0)")
+    sweep.add_argument("--out", required=True, metavar="FILE", type=_given("--out", "a file name"),
+                       help="the table to write (and resume): .csv or .parquet")
     where = sweep.add_mutually_exclusive_group()
     where.add_argument("--processes", type=_positive("--processes"), default=1,
                        help="local worker processes (default 1)")
-    where.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address, e.g. tcp://host:8786")
+    where.add_argument("--scheduler", metavar="ADDRESS", type=_given("--scheduler", "an address"),
+                       help="a Dask scheduler's address, e.g. tcp://host:8786")
     sweep.add_argument("--no-analysis", action="store_true", help="skip grading decisions (faster)")
     sub.add_parser("rules", help="list the rule options with their help text",
                    description="List the rule options (for --rule) with defaults and help text.")
@@ -143,8 +196,11 @@ def _rules_text() -> str:
 
 class _CsvRounds:
     """Round rows written to the ``--csv`` file as they come. A regular file is written
-    beside itself and replaced only once the run is complete (an interrupted or failed run
-    leaves it as it was); a device or pipe (``/dev/stdout``) is written to directly."""
+    beside itself and replaced only once the run is complete (an interrupted, terminated or
+    failed run leaves it as it was); a device or pipe (``/dev/stdout``) is written to
+    directly. The file beside it, ``.NAME.golflab-HOST-PID-*.partial``, names its run: one
+    left by a run that was killed (its process on this host is gone) is removed by the next
+    run writing the same file."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -156,8 +212,10 @@ class _CsvRounds:
             if self.target is None:
                 self.file = open(path, "w", newline="")
                 return
-            fd, self.partial = tempfile.mkstemp(prefix=".golflab-", suffix=".csv.partial",
-                                                dir=os.path.dirname(self.target))
+            folder, name = os.path.split(self.target)
+            _remove_stale_partials(folder, name)
+            fd, self.partial = tempfile.mkstemp(prefix=f"{_partial_base(name, socket.gethostname())}{os.getpid()}-",
+                                                suffix=".partial", dir=folder)
             os.chmod(self.partial, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask())
             self.file = os.fdopen(fd, "w", newline="")
         except OSError as exc:
@@ -196,6 +254,35 @@ class _CsvRounds:
         return UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}")
 
 
+def _partial_base(name: str, host: str) -> str:
+    """How the partial files of ``name`` written on ``host`` begin (the process id follows)."""
+    return f".{name}.golflab-{host}-"
+
+
+def _remove_stale_partials(folder: str, name: str) -> None:
+    """Remove the partial files of ``name`` left by killed runs on this host (see ``_CsvRounds``)."""
+    base = _partial_base(name, socket.gethostname())
+    ours = re.compile(re.escape(base) + r"(\d+)-[a-z0-9_]+\.partial")
+    for path in glob.glob(os.path.join(glob.escape(folder), glob.escape(base) + "*.partial")):
+        found = ours.fullmatch(os.path.basename(path))
+        if found and not _alive(int(found.group(1))):
+            try:
+                os.unlink(path)
+            except OSError:  # gone meanwhile, or not ours to remove
+                pass
+
+
+def _alive(pid: int) -> bool:
+    """True if process ``pid`` exists on this host."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -219,7 +306,7 @@ def _simulate(args) -> int:
 
     rules = parse_rules(args.rule)
     players = _lineup(args.players)
-    csv = _CsvRounds(args.csv) if args.csv else None
+    csv = _CsvRounds(args.csv) if args.csv is not None else None
     complete = False
     try:
         result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
@@ -231,17 +318,18 @@ def _simulate(args) -> int:
         if csv is not None:
             csv.finish(complete)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        _say(json.dumps(result.to_dict(), indent=2))
         return 0
     summary = result.summary().dropna(axis=1, how="all")  # no grade counts without analysis
-    print(f"{args.games} games · {', '.join(result.players)} · seed {args.seed} · {rules.describe()}")
-    print(summary.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    lines = [f"{args.games} games · {', '.join(result.players)} · seed {args.seed} · {rules.describe()}",
+             summary.to_string(index=False, float_format=lambda x: f"{x:.3f}")]
     if result.quality.total_decisions:
         q = result.quality
         rates = q.rates()
-        print(f"\n{q.total_turns} turns, {q.total_decisions} decisions graded: "
-              + ", ".join(f"{n.lower()} {c}" for n, c in q.grades.items()))
-        print("named cases per turn: " + ", ".join(f"{k} {getattr(q, k)} ({v:.3%})" for k, v in rates.items()))
+        lines.append(f"\n{q.total_turns} turns, {q.total_decisions} decisions graded: "
+                     + ", ".join(f"{n.lower()} {c}" for n, c in q.grades.items()))
+        lines.append("named cases per turn: " + ", ".join(f"{k} {getattr(q, k)} ({v:.3%})" for k, v in rates.items()))
+    _say("\n".join(lines))
     return 0
 
 
@@ -258,17 +346,21 @@ def _client(address: str):
 
 
 def _sweep(args) -> int:
-    from .sweep import make_cells, parse_grid, run_sweep
+    from .sweep import check_out, make_cells, parse_grid, run_sweep
 
+    try:
+        check_out(args.out)  # at once: before any work
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
     fixed = {k: v for k, v in parse_rules(args.rule).to_dict().items()
              if k in {item.partition("=")[0].strip() for item in args.rule}}
     lineups = [_lineup(text) for text in args.players]
     try:
-        grid = parse_grid(args.grid, parse_rule_value)
+        grid = parse_grid(args.grid, parse_rule)
         cells = make_cells(lineups, fixed, grid)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    client = _client(args.scheduler) if args.scheduler else None
+    client = _client(args.scheduler) if args.scheduler is not None else None
     try:
         skipped = run_sweep(cells, grid, args.games, args.seed, args.out, processes=args.processes,
                             executor=client, analyze=not args.no_analysis)
@@ -280,39 +372,133 @@ def _sweep(args) -> int:
         if client is not None:
             client.close()
     kept = f" ({skipped} kept from an earlier run)" if skipped else ""
-    print(f"{len(cells)} cells{kept} · {args.games} games each · seed {args.seed} -> {args.out}")
+    _say(f"{len(cells)} cells{kept} · {args.games} games each · seed {args.seed} -> {args.out}")
     return 0
 
 
+def _say(text: str) -> None:
+    """``text`` as lines on stdout (see ``_write``)."""
+    _write(text + "\n")
+
+
+def _write(text: str) -> None:
+    """Write ``text`` on stdout; OutputError if it cannot be written (a closed pipe stays a
+    BrokenPipeError)."""
+    if sys.stdout is None:
+        raise OutputError("standard output is closed")
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _output_error(exc) from None
+
+
+def _flush() -> None:
+    """Flush stdout now (a closed pipe or a full disk shows here, not at interpreter exit)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _output_error(exc) from None
+
+
+def _output_error(exc: OSError) -> OutputError:
+    _discard_stdout()  # what is still buffered cannot be written either: drop it
+    return OutputError(exc.strerror or str(exc))
+
+
+def _discard_stdout() -> None:
+    """Point stdout's file descriptor at the null device (its buffer then flushes there)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (e.g. captured in tests)
+        pass
+
+
+def _complain(text: str) -> None:
+    """``text`` as one line on stderr, if there is a stderr to write to."""
+    if sys.stderr is None:
+        return
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _on_sigterm():
+    """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
+    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns the
+    previous handler (None when not in the main thread, where signals cannot be set)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    pid = os.getpid()
+
+    def handler(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        if os.getpid() != pid:
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code (0; 2 for bad input; 130 after Ctrl-C)."""
+    """Run the command line; returns the exit code (0; 1 if the output cannot be written; 2
+    for bad input; 130 after Ctrl-C, 143 after SIGTERM)."""
     if argv is None:
         argv = sys.argv[1:]
     if list(argv[:1]) == ["class"]:  # the class store's admin commands: golflab.classroom.cli
         from .classroom.cli import main as class_main
 
         return class_main(list(argv[1:]))
+    previous = _on_sigterm()
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # after --help: flushed here
+            _flush()
+            raise
         if args.command == "rules":
-            print(_rules_text())
+            _say(_rules_text())
             code = 0
         elif args.command == "simulate":
             code = _simulate(args)
         elif args.command == "sweep":
             code = _sweep(args)
         else:  # no command: usage and the error on stderr, as argparse does
-            parser.print_usage(sys.stderr)
+            if sys.stderr is not None:
+                parser.print_usage(sys.stderr)
             raise UsageError(f"a command is required: simulate, sweep or rules (see {parser.prog} --help)")
-        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        _flush()
         return code
     except UsageError as exc:
-        print(f"golflab: error: {exc}", file=sys.stderr)
+        _complain(f"golflab: error: {exc}")
         return EXIT_USAGE
-    except KeyboardInterrupt:  # Ctrl-C: worker processes are already terminated
-        print("golflab: interrupted", file=sys.stderr)
+    except OutputError as exc:
+        _complain(f"golflab: error: cannot write the output: {exc}")
+        return EXIT_OUTPUT
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: worker processes are already terminated
+        if isinstance(exc, Terminated):
+            _complain("golflab: terminated")
+            return EXIT_TERMINATED
+        _complain("golflab: interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (e.g. `golflab rules | head -1`): not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_stdout()
         return 0

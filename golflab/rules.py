@@ -7,7 +7,9 @@ the ``Rules`` fields, their validation, ``RULE_HELP``, ``BOOL_RULES``, ``changes
 
 Defaults come from the rules spec (section 8). ``DEFAULT_ROUNDS``,
 ``DEFAULT_INITIAL_FLIPS``, ``DEFAULT_USE_JOKERS`` and ``DEFAULT_FLIP_MODE`` in the
-environment override the built-in defaults; explicit arguments override both.
+environment override the built-in defaults; explicit arguments override both. A variable
+set to an empty (or blank) value counts as unset, for every one of them: the built-in
+default applies.
 """
 
 from __future__ import annotations
@@ -105,9 +107,10 @@ class Option:
         return value
 
     def from_env(self) -> Any:
-        """The default, overridden by ``self.env`` when set (a bad value is a ValueError naming it)."""
+        """The default, overridden by ``self.env`` when set to a non-blank value (a blank one
+        counts as unset; a bad one is a ValueError naming it)."""
         raw = os.environ.get(self.env) if self.env else None
-        if raw is None:
+        if raw is None or not raw.strip():
             return self.default
         text = raw.strip().lower()
         aliases = dict(self.env_aliases)
@@ -117,14 +120,14 @@ class Option:
             value = int(text) if self.kind is int else text
             return self.check(value)
         except ValueError:
-            extra = sorted({k for k in aliases if k}, key=list(aliases).index)
+            extra = list(aliases)
             also = f" ({'/'.join(extra)} also accepted)" if extra else ""
             raise ValueError(f"environment variable {self.env}={raw!r} is not allowed: use "
                              f"{self.allowed()}{also}") from None
 
 
 _TRUE = ("1", "true", "yes", "on")
-_FALSE = ("0", "false", "no", "off", "")
+_FALSE = ("0", "false", "no", "off")
 
 
 def _flag(name: str, help: str, *affects: str, since: int = 1) -> Option:
