@@ -121,16 +121,7 @@ def main(argv: "Sequence[str] | None" = None) -> int:
             text = COMMANDS[args.command](store, args)
         finally:
             store.close()
-        print(text, flush=True)
-        return 0
-    except BrokenPipeError:  # the reader went away (`golflab class export X | head -1`): not an error
-        try:  # what is still buffered goes nowhere, not to a traceback at exit
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 0
-    except OSError as exc:  # standard output cannot be written (e.g. a full disk)
-        return _complain(f"cannot write the output: {exc.strerror or exc}", EXIT_STORE)
+        return _say(text)
     except Failure as exc:
         return _complain(str(exc), exc.code)
     except ValueError as exc:
@@ -141,6 +132,20 @@ def main(argv: "Sequence[str] | None" = None) -> int:
         return _complain(str(exc), EXIT_STORE)
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
+
+
+def _say(text: str) -> int:
+    """Print ``text``: 0; a reader that went away is not an error (0), unwritable output is one line (1)."""
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:  # `golflab class export X | head -1`
+        try:  # what is still buffered goes nowhere, not to a traceback at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+    except OSError as exc:  # e.g. a full disk
+        return _complain(f"cannot write the output: {exc.strerror or exc}", EXIT_STORE)
+    return 0
 
 
 def _complain(text: str, code: int) -> int:
