@@ -10,15 +10,15 @@
     class deactivate NAME / reactivate NAME
 
 Who acts: the store's operator, whoever can open the database. Every command but ``admin``
-runs as the admin named with ``--as NAME``
-(a teacher may be named too: the store then allows only what that teacher may do), by
-default the first admin the store made. ``--database URL`` overrides ``GOLFLAB_DATABASE_URL``;
-a SQLite file that does not exist yet is created only by ``admin`` (a mistyped
-path is refused, not made).
+runs as the admin named with ``--as NAME`` (a teacher may be named too: the store then allows
+only what that teacher may do), by default the first active admin the store made.
+``--database URL`` overrides ``GOLFLAB_DATABASE_URL``; a SQLite file that does not exist yet is
+created only by ``admin`` (a mistyped path is refused, not made).
 
 Errors are one line on stderr and change nothing: exit code 2 for bad input (argparse's own
 complaints, an unknown name or code, a bad value), 3 when the acting user may not do it, 1
-when the store cannot be opened or written or ``--out`` cannot be written.
+when the store cannot be opened or written, or ``--out`` or the output cannot be written. A
+reader that goes away (``| head``) is not an error.
 """
 
 from __future__ import annotations
