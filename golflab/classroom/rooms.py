@@ -98,7 +98,7 @@ class Room:
         self.rules, self.n_seats, self.seed = json.loads(row.rules), row.seats, int(row.seed)
         self.state, self.rated, self.last_activity = row.state, row.rated, row.last_activity
         self.seats = [Seat(s.seat, s.user_id, s.name or s.cpu, s.cpu, s.tab, s.seen_at) for s in seats]
-        if self.state != "lobby" and self._game is None:
+        if self.state != "lobby" and self._game is None and None not in self.players:  # closed in the lobby: no game
             self._game = new_room_game(self.kind, self.players, self.rules, self.seed)
         for entry in new:
             if entry.seq != len(self.log):
