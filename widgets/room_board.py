@@ -420,7 +420,7 @@ class RoomWatch(w.VBox):
         self.add_class("golf-room-watch-view")
         set_large(self, resolve_large(large))
         self.size = size_toggle(self)
-        self.children = (self.children[0], self.size, *self.children[1:])
+        self.children = (self.children[0], w.HBox([self.size]), *self.children[1:])
         self.follower = RoomFollower(room, self.redraw)
         self.follower.step()
         self.redraw()
