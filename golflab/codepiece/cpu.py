@@ -28,7 +28,9 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .game import beats, team_of, trick_winner
+from .cards import card_index
+from .game import team_of
+from .intplay import CODES, NUMBER, PublicRecord, decide_play
 
 RANKS = "23456789TJQKA"
 POWER = {r: i for i, r in enumerate(RANKS)}
@@ -88,7 +90,10 @@ def estimate_tricks(hand: Iterable[str], trump: str) -> float:
     """Tricks ``hand`` should take by itself with ``trump`` (a suit letter S, H, D or C)."""
     if trump not in SUITS:
         raise ValueError(f"trump must be one of S, H, D, C, got {trump!r}")
-    suits = _by_suit(hand)
+    return _estimate(_by_suit(hand), trump)
+
+
+def _estimate(suits: Mapping[str, Sequence[str]], trump: str) -> float:
     sides = [s for s in SUITS if s != trump]
     return _trump_tricks(suits[trump], [len(suits[s]) for s in sides]) + sum(_side_tricks(suits[s]) for s in sides)
 
@@ -96,9 +101,8 @@ def estimate_tricks(hand: Iterable[str], trump: str) -> float:
 def best_trump(hand: Iterable[str]) -> tuple[str, float]:
     """``(suit, tricks)``: the trump suit with the highest estimate (ties: the longer suit,
     then the order S H D C)."""
-    hand = [str(c) for c in hand]
     suits = _by_suit(hand)
-    return max(((s, estimate_tricks(hand, s)) for s in SUITS),
+    return max(((s, _estimate(suits, s)) for s in SUITS),
                key=lambda st: (round(st[1], 6), len(suits[st[0]]), -SUITS.index(st[0])))
 
 
@@ -162,128 +166,41 @@ class CodepieceCPU:
             return self._bid(state, legal)
         if phase == "trump":
             return f"trump_{best_trump(state['hand'])[0]}"
-        return _Play(state, self._rng).choose(legal)
+        return self._play(state, legal)
 
     # ---------------------------------------------------------------- bidding
     def _bid(self, state: Mapping[str, Any], legal: list[str]) -> str:
-        """Bid what the team estimate covers; leave a partner's bid alone unless clearly better."""
-        seat = state["seat"]
+        """Bid what the team estimate covers (``bid_target``), else pass."""
         trump, own = best_trump(state["hand"])
-        target = max(bid_for(team_estimate(own)), sure_tricks(state["hand"], trump))
-        high = state["bid"]
-        holder = state["declarer"]
-        if high is not None and team_of(holder) == team_of(seat):
-            # the partner bid: it holds a good hand, so only a hand worth more than the
-            # partner's bid on its own (with the partner's help) takes the contract over
-            partner_own = max(0.0, (high + BID_MARGIN - 13 * PARTNER_SHARE) / (1 - PARTNER_SHARE))
-            target = bid_for(own + PARTNER_BID_WEIGHT * partner_own) if own > partner_own else 0
+        target = bid_target(state["seat"], own, sure_tricks(state["hand"], trump), state["bid"], state["declarer"])
         choice = f"bid_{target}"
         return choice if choice in legal else "pass"
 
+    def _play(self, state: Mapping[str, Any], legal: list[str]) -> str:
+        """The trick-play policy of ``intplay.decide_play`` on this seat's view, in numbered cards."""
+        trick = [(s, _number(c)) for s, c in state["current_trick"]]
+        tricks = [[(s, _number(c)) for s, c in t] for t, _won in state.get("completed_tricks", [])]
+        record = PublicRecord.of_tricks(tricks + ([trick] if trick else []))
+        card = decide_play(state["seat"], [_number(c) for c in state["hand"]], SUITS.index(state["trump"]),
+                           state["declarer"], trick, record, [_number(c) for c in legal], self._rng)
+        return CODES[card]
 
-class _Play:
-    """One trick-play decision, from what the seat has seen (see ``CodepieceCPU.choose``)."""
 
-    def __init__(self, state: Mapping[str, Any], rng: random.Random) -> None:
-        self.rng = rng
-        self.seat = state["seat"]
-        self.partner = (self.seat + 2) % 4
-        self.trump = state["trump"]
-        self.hand = list(state["hand"])
-        self.declaring = team_of(state["declarer"]) == team_of(self.seat)
-        self.trick = [(s, c) for s, c in state["current_trick"]]
-        tricks = [list(t) for t, _won in state.get("completed_tricks", [])]
-        played = [c for t in tricks for _s, c in t] + [c for _s, c in self.trick]
-        gone = set(played) | set(self.hand)
-        self.out = {s: {r for r in RANKS if r + s not in gone} for s in SUITS}  # held by the others
-        self.voids: dict[int, set[str]] = {s: set() for s in range(4)}
-        self.partner_led: list[str] = []
-        for t in tricks + ([self.trick] if self.trick else []):
-            led = t[0][1][1]
-            if t[0][0] == self.partner and led != self.trump:
-                self.partner_led.append(led)
-            for s, c in t[1:]:
-                if c[1] != led:
-                    self.voids[s].add(led)
-        self.length = {s: sum(1 for c in self.hand if c[1] == s) for s in SUITS}
+def bid_target(seat: int, own: float, sure: int, high: "int | None", holder: "int | None") -> int:
+    """The bid a CPU in ``seat`` wants (below 8: none), from its hand's ``own`` trick estimate with
+    its best trump and its ``sure`` tricks, given the highest bid so far (``high`` by ``holder``):
+    what the team estimate covers, and over a partner's bid only with a hand worth more than the
+    partner's bid shows."""
+    target = max(bid_for(team_estimate(own)), sure)
+    if high is not None and team_of(holder) == team_of(seat):
+        partner_own = max(0.0, (high + BID_MARGIN - 13 * PARTNER_SHARE) / (1 - PARTNER_SHARE))
+        target = bid_for(own + PARTNER_BID_WEIGHT * partner_own) if own > partner_own else 0
+    return target
 
-    # ----------------------------------------------------------- card facts
-    def top_of_suit(self, card: str) -> bool:
-        """No card still out in the other hands outranks ``card`` in its suit."""
-        return all(POWER[r] < POWER[card[0]] for r in self.out[card[1]])
 
-    def holds(self, card: str, after: Sequence[int]) -> bool:
-        """Would ``card``, winning the trick now, still win after the seats in ``after`` play?"""
-        foes = [s for s in after if team_of(s) != team_of(self.seat)]
-        if not foes:
-            return True
-        if not self.top_of_suit(card):
-            return False
-        if card[1] == self.trump or not self.out[self.trump]:
-            return True
-        return not any(card[1] in self.voids[s] for s in foes)  # a void opponent may ruff
-
-    def cheapest(self, cards: Sequence[str]) -> str:
-        """The least useful card: a non-trump before a trump, a loser before a sure winner,
-        low before high, and from a short suit (to make a void for ruffing)."""
-        def key(c: str):
-            return (c[1] == self.trump, self.top_of_suit(c), POWER[c[0]], self.length[c[1]])
-        return self.pick(cards, key, low=True)
-
-    def pick(self, cards: Sequence[str], key, low: bool) -> str:
-        """The card with the lowest (or highest) key; exact ties broken by the seeded generator."""
-        best = (min if low else max)(key(c) for c in cards)
-        return self.rng.choice([c for c in cards if key(c) == best])
-
-    # -------------------------------------------------------------- decisions
-    def choose(self, legal: list[str]) -> str:
-        return self.follow(legal) if self.trick else self.lead(legal)
-
-    def lead(self, legal: list[str]) -> str:
-        """Leading: draw trumps with the top trump as declarer, cash sure winners, feed the
-        partner's ruffs and suits, else lead low from the longest side suit."""
-        after = [(self.seat + i) % 4 for i in (1, 2, 3)]
-        trumps = [c for c in legal if c[1] == self.trump]
-        if self.declaring and self.out[self.trump]:
-            top = [c for c in trumps if self.top_of_suit(c)]
-            if top:
-                return self.pick(top, lambda c: POWER[c[0]], low=False)
-        winners = [c for c in legal if c[1] != self.trump and self.holds(c, after)]
-        if winners:
-            return self.pick(winners, lambda c: POWER[c[0]], low=False)
-        partner_can_ruff = self.trump not in self.voids[self.partner]
-        for suit in SUITS:
-            if suit in self.voids[self.partner] and suit != self.trump and partner_can_ruff and self.length[suit]:
-                return self.pick([c for c in legal if c[1] == suit], lambda c: POWER[c[0]], low=True)
-        for suit in self.partner_led:
-            if self.length[suit]:
-                return self.pick([c for c in legal if c[1] == suit], lambda c: POWER[c[0]], low=True)
-        side = [c for c in legal if c[1] != self.trump] or legal
-        return self.pick(side, lambda c: (-self.length[c[1]], POWER[c[0]]), low=True)
-
-    def follow(self, legal: list[str]) -> str:
-        """Following: leave a partner's winning card alone when it will hold; otherwise win
-        with the cheapest card that will hold, or throw the least useful card."""
-        after = [(self.seat + i) % 4 for i in range(1, 4 - len(self.trick))]
-        led = self.trick[0][1][1]
-        win_seat, win_card = trick_winner(self.trick, self.trump)
-        win_card = str(win_card)
-        beaters = [c for c in legal if beats(c, win_card, led, self.trump)]
-        holding = [c for c in beaters if self.holds(c, after)]
-        if team_of(win_seat) == team_of(self.seat):
-            if self.holds(win_card, after) or not holding:
-                others = [c for c in legal if c not in beaters] or legal
-                return self.cheapest(others)  # no needless overtake of the partner
-            return self.pick(holding, self._win_cost, low=True)
-        if holding:
-            return self.pick(holding, self._win_cost, low=True)
-        if beaters:  # the overtake rule forces a beater: the cheapest one
-            return self.pick(beaters, self._win_cost, low=True)
-        return self.cheapest(legal)
-
-    def _win_cost(self, card: str):
-        """What winning with ``card`` spends: a side card before a trump, then low before high."""
-        return (card[1] == self.trump, POWER[card[0]])
+def _number(code: str) -> int:
+    number = NUMBER.get(code)
+    return number if number is not None else card_index(code)
 
 
 class CodepieceRandom:

@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..strategy import mean_ci, rate_ci
-from .cpu import CodepieceCPU, CodepieceRandom, best_trump, high_card_points
+from .cpu import CodepieceCPU, CodepieceRandom, high_card_points
 from .game import CodepieceGame, team_of
+from .intplay import cpu_deal
 from .match import derived_seed
 
 MAX_MOVES = 4 + 1 + 52  # four bids, the trump, every card
@@ -63,20 +64,18 @@ def bid_records(deals: int, seed: int = 0) -> list[dict[str, Any]]:
     Columns: ``deal``, ``dealer``, ``declarer``, ``bid`` (7 when all passed), ``forced``
     (all passed), ``trump``, ``hcp`` (the declarer's high-card points: A 4, K 3, Q 2, J 1),
     ``estimate`` (the declarer's own trick estimate with its best trump), ``tricks`` (the
-    bidding side's), ``made`` and ``points`` (a bidding-side player's payoff).
+    bidding side's), ``made`` and ``points`` (a bidding-side player's payoff). The deals are played
+    by ``intplay.cpu_deal``: the same moves as ``play_deal`` with four CPUs, several times faster.
     """
     rows = []
     for i in range(_check(deals)):
-        game = CodepieceGame(seed=derived_seed(seed, i), dealer=i % 4)
-        hands = [[str(c) for c in game.hand(s)] for s in range(4)]
-        play_deal(game, [CodepieceCPU(derived_seed(seed, i, s)) for s in range(4)])
-        side = team_of(game.declarer)
-        rows.append({"deal": i, "dealer": game.dealer, "declarer": game.declarer, "bid": game.bid,
-                     "forced": all(a == "pass" for _s, a in game.bidding_history), "trump": game.trump,
-                     "hcp": high_card_points(hands[game.declarer]),
-                     "estimate": round(best_trump(hands[game.declarer])[1], 3),
-                     "tricks": game.tricks_won[side], "made": game.winner == side,
-                     "points": game.payoffs[game.declarer]})
+        deal = cpu_deal(derived_seed(seed, i), i % 4, [derived_seed(seed, i, s) for s in range(4)])
+        declarer, side = deal["declarer"], team_of(deal["declarer"])
+        rows.append({"deal": i, "dealer": deal["dealer"], "declarer": declarer, "bid": deal["bid"],
+                     "forced": deal["forced"], "trump": deal["trump"],
+                     "hcp": high_card_points(deal["hands"][declarer]), "estimate": round(deal["estimate"], 3),
+                     "tricks": deal["tricks_won"][side], "made": deal["winner"] == side,
+                     "points": deal["payoffs"][declarer]})
     return rows
 
 
