@@ -279,6 +279,16 @@ def uploaded(name: str, content: bytes) -> tuple[dict, ...]:
              "last_modified": datetime.datetime(2026, 1, 1)},)
 
 
+def test_the_resume_button_reads_its_label_alone_before_and_after_a_file():
+    """ipywidgets' FileUpload wrote its file count after the label: "Resume from a file (0)"."""
+    t = table()
+    assert t.upload.description == "Resume from a file" and not isinstance(t.upload, w.FileUpload)
+    assert "golf-upload" in t.upload._dom_classes and t.upload.accept == ".json,application/json"
+    t.upload.value = uploaded(t.save_filename, t.save().encode())
+    assert t.upload.value == () and t.upload.description == "Resume from a file"
+    assert t.status_text.startswith("Loaded a saved game")
+
+
 def test_save_makes_a_json_file_to_download_not_text_in_a_box():
     t = table(seed=3)
     play_to(t, "draw")

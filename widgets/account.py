@@ -30,6 +30,7 @@ from golflab.excerpt import excerpt, json_kind
 
 from .account_links import account_base, signin_url, signout_url
 from .classroom_session import PageSession, page_session
+from .file_picker import FilePicker
 
 FORMAT = "golflab.progress"
 VERSION = 1
@@ -258,8 +259,8 @@ class AccountBar(w.VBox):
         self.problem.add_class("golf-account-problem")
         self.download = w.HTML()
         self.download.add_class("golf-progress-download-box")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Upload my progress", icon="upload", layout=w.Layout(width="auto"))
+        self.upload = FilePicker(accept=".json,application/json", description="Upload my progress", icon="upload",
+                                 layout=w.Layout(width="auto"))
         self.upload.add_class("golf-progress-upload")
         self.message = w.HTML()
         self.message.add_class("golf-progress-message")

@@ -33,6 +33,7 @@ from golflab.simulation import game_seed, play_games
 from . import progress
 from . import status as words
 from . import table_view as view
+from .file_picker import FilePicker
 from .table_setup import HUMAN_NAME
 
 TEACHER = -1  # the view value that shows every card
@@ -203,8 +204,8 @@ class ReplayViewer(w.VBox):
         self.note = w.HTML()
         self.message = w.HTML()
         self.message.add_class("golf-replay-message")
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Open a saved game",
-                                   icon="upload", layout=w.Layout(width="auto"))
+        self.upload = FilePicker(accept=".json,application/json", description="Open a saved game", icon="upload",
+                                 layout=w.Layout(width="auto"))
         self.upload.add_class("golf-replay-upload")
         self.paste = w.Textarea(placeholder="Or paste the text of a saved game (.json) here and press "
                                 "Open pasted game.",

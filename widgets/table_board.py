@@ -19,6 +19,7 @@ from golflab.ai import PROFILES
 from . import status as words
 from . import table_view as view
 from .display_size import LARGE_CSS
+from .file_picker import FilePicker
 from .pacing import SPEEDS
 
 MORE_TITLES = ("Move log (newest first)", "New game settings: players, personalities, holes, rules",
@@ -98,9 +99,9 @@ class Board:
         self.save_button = _button(description="Save game", icon="download",
                                    tooltip="Make a file of this game that your browser can download")
         self.download = w.HTML()
-        self.upload = w.FileUpload(accept=".json,application/json", multiple=False, description="Resume from a file",
-                                   icon="upload", layout=w.Layout(width="auto"),
-                                   tooltip="Choose a golf-game .json file saved with Save game")
+        self.upload = FilePicker(accept=".json,application/json", description="Resume from a file",
+                                 icon="upload", layout=w.Layout(width="auto"),
+                                 tooltip="Choose a golf-game .json file saved with Save game")
         self.load_button = _button(description="Load pasted game", icon="upload",
                                    tooltip="Resume the game whose text is pasted into the box")
         self.save_text = w.Textarea(placeholder="Or paste the text of a saved golf-game .json file here and press "
