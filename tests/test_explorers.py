@@ -4,9 +4,12 @@ changes and agrees with golflab.simulate or the exact computation."""
 from __future__ import annotations
 
 import base64
+import html
 import io
 import json
+import re
 import threading
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -270,6 +273,31 @@ def test_tier_explorer_moves_kings_and_agrees_with_the_engine():
     assert list(_bar(e.play_fig, "kept to the end").y) == pytest.approx(list(expected["kept_to_end"]), nan_ok=True)
     assert "K Good \u2192 Excellent" in e.table.value
     assert e.downloads.value.count('class="explorer-csv"') == 2
+
+
+def test_the_tier_summary_describes_the_holes_the_charts_show():
+    """"What the numbers say" is written from the result on show: the computation it names is the
+    status line's, and its figures are the charts' (the notebook quoted a 900-hole sample while the
+    page opened with 180 holes)."""
+    e = TierExplorer(players=TABLE)
+    for seed in (0, 3):
+        e.seed.value = seed
+        what = e.describe(e.inputs())
+        assert f"From {html.escape(what)}:" in e.findings.value and what in e.status.value
+        points = dict(zip(_bar(e.points_fig, "mean points").x, _bar(e.points_fig, "mean points").y))
+        assert f"A 2 is worth {points['2']:.2f} points on average at the end" in e.findings.value
+        kept = dict(zip(_bar(e.play_fig, "kept to the end").x, _bar(e.play_fig, "kept to the end").y))
+        low, high = (f"{100 * f(kept[r] for r in 'A2K'):.0f}" for f in (min, max))
+        assert f"A, 2 and K (Excellent to Decent) are kept to the end {low}-{high}%" in e.findings.value
+        assert "explorer-result" in e.findings._dom_classes  # dimmed with the charts while computing
+
+
+def test_the_tiers_notebook_quotes_no_figures_of_its_own():
+    """The notebook's text may not describe another sample than the one the page shows."""
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "tiers.ipynb").read_text())["cells"]
+    text = "".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    assert "What the numbers say" in text
+    assert not re.search(r"\d+(\.\d+)?%|\b\d+ holes\b|-?\d+\.\d\d points", text)
 
 
 # --------------------------------------------------------------------------- pairing

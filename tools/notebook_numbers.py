@@ -2,7 +2,7 @@
 
 The explorer notebooks quote figures from simulated play as plain text. When the CPU players
 change on purpose (the simulation fingerprints in tests/test_simulation_fingerprint.py move),
-run ``.venv/bin/python tools/notebook_numbers.py [tiers pairing turns personalities house_rules]``
+run ``.venv/bin/python tools/notebook_numbers.py [pairing turns personalities house_rules]``
 and review the rewritten cells before committing.
 """
 import json
@@ -16,7 +16,6 @@ from golflab.strategy import (
     pairing_study,
     pairing_table,
     personality_table,
-    rank_stats,
     round_robin,
     simulate_holes,
     turn_study,
@@ -51,32 +50,7 @@ def quoted(sample: str) -> str:
             f"*{sample}* in *Sample* (keeping the default players, rules and seed 0) to see them in the charts.")
 
 
-def section_tiers():
-    s = rank_stats(T, H, Rules(), 0).set_index("rank")
-    keep = s.loc[["A", "2", "3", "K"]]
-    bad = s.loc[["8", "9", "T", "J", "Q"]]
-    dealt_share = ((bad["final"] - bad["placed"]) / bad["final"]).min()
-    set_numbers("tiers.ipynb", f"""
-    {quoted(f"{H} holes")}
-
-    Standard rules, four players (Sofia, Maya, Priya, Marcus), seed 0:
-
-    * The tiers are how the CPU players behave: aces, 2s, 3s and kings are kept to the end
-      {rng(keep.kept_to_end.min()*100, keep.kept_to_end.max()*100, '{:.0f}')}% of the time and almost never discarded when
-      drawn (at most {pct(keep.discard_rate.max(), 1)}); 6s and 7s are discarded {pct(s.loc['6','discard_rate'])} and
-      {pct(s.loc['7','discard_rate'])} of the time, and 8 to queen {rng(bad.discard_rate.min()*100, bad.discard_rate.max()*100, '{:.0f}')}%.
-    * Terrible cards still end up in hands: {rng(bad.kept_to_end.min()*100, bad.kept_to_end.max()*100, '{:.0f}')}% of the 8s to
-      queens that were in a grid are still there when the hole is scored, each costing
-      {rng(bad.mean_points.min(), bad.mean_points.max())} points on average. They were dealt, not chosen: only
-      {int(bad.placed.min())}-{int(bad.placed.max())} of each were ever swapped in, so at least {pct(dealt_share)} of those left at
-      the end are cards the player was dealt and never replaced (many of them never even saw).
-    * A 2 is worth {s.loc['2','mean_points']:.2f} points on average at the end, not -2: the few paired 2s score 0. That is
-      why the spec says *never pair 2s*.
-    """)
-    print("tiers", s[["kept_to_end", "discard_rate", "mean_points", "placed", "final"]])
-
-if not WANT or 'tiers' in WANT:
-    section_tiers()
+# tiers.ipynb quotes no numbers: TierExplorer writes its own summary from the result it shows.
 
 
 def section_pairing():

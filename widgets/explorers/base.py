@@ -319,6 +319,7 @@ class Explorer(w.VBox):
         self.downloads.add_class("explorer-downloads")
         self.cache = LRUCache(self.CACHE_SIZE)
         self.result: Mapping[str, Any] | None = None
+        self.shown: Hashable | None = None  # the inputs of the result on show (set before ``render``)
         self.error: str | None = None
         self.computing = False
         self._auto = auto
@@ -418,10 +419,13 @@ class Explorer(w.VBox):
             self._say("busy", f"Computing {what}\u2026 " + ("The charts appear when it is done." if self.result is None
                                                              else "The dimmed charts still show the previous result."))
         start = time.perf_counter()
+        shown = self.shown
         try:
             result = self.cache.get(key, lambda: self.compute(key) if ahead is None else ahead)
+            self.shown = key
             self.render(result)
         except Exception as exc:  # shown to the user; the old charts stay
+            self.shown = shown
             return self._fail(f"{type(exc).__name__}: {exc}")
         finally:
             self.computing = False

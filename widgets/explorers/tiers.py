@@ -3,6 +3,7 @@ CPU play does with it (kept to the end, discarded when drawn, points at the end)
 
 from __future__ import annotations
 
+from html import escape
 from typing import Hashable
 
 import ipywidgets as w
@@ -46,6 +47,9 @@ class TierExplorer(Explorer):
                                barmode="group", legend=dict(orientation="h", y=1.12, x=0))
         self.points_fig = figure(440, 300, title="Mean points a card scores at the end of a hole",
                                  yaxis_title="points per card", xaxis_title="rank")
+        self.findings = w.HTML()
+        self.findings.add_class("explorer-findings")
+        self.findings.add_class("explorer-result")
         self.table = w.HTML()
         self.table.add_class("explorer-result")
         self.children = [
@@ -55,6 +59,7 @@ class TierExplorer(Explorer):
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
             w.HBox([self.value_fig, self.play_fig, self.points_fig], layout=w.Layout(flex_flow="row wrap")),
+            self.findings,
             self.table,
             self.downloads,
         ]
@@ -95,9 +100,65 @@ class TierExplorer(Explorer):
         ])
         self.points_fig.draw([go.Bar(x=stats["label"], y=stats["mean_points"], marker_color=colors,
                                      name="mean points", showlegend=False)])
+        self.findings.value = findings_html(stats, self.describe(self.shown))
         moved = tiers[tiers["moved"]]
         note = ("<p><b>Moved by the house rules:</b> " + ", ".join(
             f"{r.label} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
         self.table.value = note + table_html(
             stats[["label", "value", "tier", "kept_to_end", "discard_rate", "mean_points"]]
             .rename(columns={"label": "rank"}), "{:.2f}")
+
+
+KEEPERS = ("Excellent", "Good", "Decent")
+
+
+def _span(values, scale: float = 1.0, fmt: str = "{:.0f}") -> str | None:
+    """``a-b`` (or ``a`` when they print alike) of the values times ``scale``; None when none is known."""
+    known = [v * scale for v in values if v == v]  # NaN (a rank never drawn, say) is left out
+    if not known:
+        return None
+    low, high = fmt.format(min(known)), fmt.format(max(known))
+    return low if low == high else f"{low}-{high}"
+
+
+def _names(labels) -> str:
+    labels = list(labels)
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+
+
+def findings(stats, what: str) -> list[str]:
+    """What the numbers of ``stats`` (``rank_stats``: one row per rank, its tier and what play did
+    with it) say, in sentences; ``what`` names the computation they come from (``describe``)."""
+    said = [f"From {what}:"]
+    keep = stats[stats["tier"].isin(KEEPERS)]
+    bad, terrible = stats[stats["tier"] == "Bad"], stats[stats["tier"] == "Terrible"]
+    kept, rarely = _span(keep["kept_to_end"], 100), _span([keep["discard_rate"].max()], 100, "{:.1f}")
+    if len(keep) and kept and rarely:
+        drawn = ("never discarded when drawn" if rarely == "0.0"
+                 else f"discarded when drawn at most {rarely}% of the time")
+        sentence = (f"The tiers are how the CPU players behave: {_names(keep['label'])} (Excellent to Decent) are "
+                    f"kept to the end {kept}% of the time and {drawn}")
+        parts = [f"{_names(part['label'])} ({name}) {span}%" for part, name in ((bad, "Bad"), (terrible, "Terrible"))
+                 if len(part) and (span := _span(part["discard_rate"], 100))]
+        said.append(sentence + ("; discarded when drawn: " + " and ".join(parts) if parts else "") + ".")
+    final = terrible[terrible["final"] > 0]
+    if len(final):
+        dealt = ((final["final"] - final["placed"]) / final["final"]).min()
+        said.append(f"Terrible cards still end up in hands: {_span(final['kept_to_end'], 100)}% of the "
+                    f"{_names(final['label'])} that were in a grid are still there when the hole is scored, each "
+                    f"costing {_span(final['mean_points'], fmt='{:.1f}')} points on average. They were dealt, not "
+                    f"chosen: only {_span(final['placed'])} of each were ever swapped in, so at least "
+                    f"{100 * max(dealt, 0):.0f}% of those left at the end were dealt and never replaced.")
+    for row in stats[(stats["value"] < 0) & (stats["final"] > 0)].itertuples():
+        if row.mean_points > row.value + 0.005:
+            said.append(f"A {row.label} is worth {row.mean_points:.2f} points on average at the end, not "
+                        f"{row.value}: a pair of them scores 0, so pairing them throws their points away.")
+    return said
+
+
+def findings_html(stats, what: str) -> str:
+    """``findings`` as the explorer shows them under its charts: "What the numbers say"."""
+    head, *points = findings(stats, what)
+    items = "".join(f"<li>{escape(p)}</li>" for p in points)
+    return (f"<div style='max-width:1100px;font-size:13px;line-height:1.4'><b>What the numbers say</b> "
+            f"<span style='color:#555'>{escape(head)}</span><ul style='margin:4px 0'>{items}</ul></div>")
