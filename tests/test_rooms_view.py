@@ -12,12 +12,13 @@ import ipywidgets as w
 import pytest
 from golflab_widgets.classroom_session import PageSession
 from golflab_widgets.room_board import GolfRoomBoard, RoomWatch, card_html
-from golflab_widgets.rooms_view import GUEST_WORDS, RoomsPanel, TeacherRooms
+from golflab_widgets.rooms_view import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
 from golflab_widgets.table_board import card_face
 
 from golflab import Rules
 from golflab.classroom import Store
 from golflab.classroom.rooms import TAB_STALE_SECONDS
+from golflab.coach import review
 
 START = 1_800_000_000.0
 PASSWORD = "secret-pw1"
@@ -159,6 +160,9 @@ def test_refusals_are_said_plainly_and_change_nothing(world):
     bob = panel(world, "bob")
     bob.join(code)
     assert not bob.start() and "only the host" in bob.message.value
+    cards = store.create_room(world["ann"], {"deals": 1}, seats=4, game="codepiece")
+    assert not cat.join(cards.code) and "open the Codepiece app" in cat.message.value
+    assert store.room(cards.code).players == ("ann", None, None, None)  # cat took no seat
 
 
 def test_guest_sees_one_sentence(world):
@@ -285,6 +289,7 @@ def test_the_teacher_watches_every_card_and_a_learner_cannot(world):
     ann.act("flip 0")
     teacher = TeacherRooms(PageSession(world["store"], world["lee"]), follow=False)
     assert [c for _label, c in teacher.room_list.options] == [code]
+    assert teacher.room_list.value == code  # the Watch button watches it without choosing first
     watch = teacher.watch_room(code)
     assert isinstance(watch, RoomWatch) and "golf-large" in watch._dom_classes
     text = page_state(watch)
@@ -325,3 +330,17 @@ def test_codepiece_room_pages_show_only_their_own_hand(world):
         other.follower.step()
         other.redraw()
         assert other.room.log == page.room.log
+
+
+def test_the_coach_grades_only_the_learners_own_moves(world):
+    code = started_room(world)
+    ann, bob = boards(world, code)
+    play_some(world, (ann, bob), until=lambda: ann.room.state == "over")
+    game = ann.room.game()
+    kept = []
+    coach_grader(game, 1, lambda *args: kept.append(args))
+    [(accuracy, blunders)] = kept
+    assert 0 <= accuracy <= 100 and blunders >= 0
+    graded = review(game, 1, samples=ROOM_REVIEW_SAMPLES)
+    assert (accuracy, blunders) == (graded.accuracy, graded.counts["BLUNDER"])
+    assert graded.grades and {ann.room.log[g.step][0] for g in graded.grades} == {1}  # bob's decisions only (1 hole)

@@ -14,6 +14,7 @@ CSS hooks: ``golf-room-create``, ``golf-room-code``, ``golf-room-join-code``, ``
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from html import escape
 
@@ -35,6 +36,9 @@ log = logging.getLogger(__name__)
 GUEST_WORDS = ("Sign in to play with others: rooms are for signed-in learners, so everyone at the table "
                "knows who is who. You can still play the CPU players above.")
 CODEPIECE_SEATS = 4
+#: Determinizations per graded decision at the end of a room's game: about 0.1 s a hole once the
+#: coach is warm, so the game is kept moments after it ends (the table's review uses more).
+ROOM_REVIEW_SAMPLES = 16
 PANEL_CSS = """<style>
 .golf-room-panel{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;
  border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0}
@@ -74,6 +78,8 @@ def coach_grader(game, seat: int, keep) -> None:
     (off the event loop when there is one, so the page keeps following)."""
     from golflab.coach import review
 
+    grade = functools.partial(review, samples=ROOM_REVIEW_SAMPLES)
+
     def done(graded) -> None:
         if graded.grades:
             keep(graded.accuracy, graded.counts["BLUNDER"])
@@ -83,9 +89,9 @@ def coach_grader(game, seat: int, keep) -> None:
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
-        done(review(game, seat))
+        done(grade(game, seat))
         return
-    future = loop.run_in_executor(None, review, game, seat)
+    future = loop.run_in_executor(None, grade, game, seat)
 
     def finished(f) -> None:
         try:
@@ -204,14 +210,19 @@ class RoomsPanel(w.VBox):
 
     def join(self, code: str) -> bool:
         """Join the room with ``code`` (a reload or a second tab gets its seat back); False (said) when refused."""
-        store, user = self.session.store, self.session.user
+        store, user, code = self.session.store, self.session.user, str(code).strip().upper()
         try:
-            seat = store.join_room(str(code).strip().upper(), user)
-            room = store.room(str(code).strip().upper())
+            found = store.room(code)
+        except (ValueError, StoreUnavailable):
+            found = None  # join_room says what is wrong below
+        if found is not None and found.kind != self.kind:
+            app = "Codepiece" if found.kind == "codepiece" else "Play"
+            return self._say(f"Room {code} plays {found.kind}: open the {app} app to join it. Nothing was changed.")
+        try:
+            seat = store.join_room(code, user)
+            room = store.room(code)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
             return self._say(f"Could not join: {exc}. Nothing was changed.")
-        if room.kind != self.kind:
-            return self._say(f"Room {room.code} plays {room.kind}: open the {room.kind} app to join it.")
         self._say(f"You sit at seat {seat + 1} of room {room.code}.", ok=True)
         self.enter(room, seat)
         return True
@@ -321,8 +332,11 @@ class TeacherRooms(w.VBox):
         except (PermissionError, StoreUnavailable) as exc:
             self.message.value = escape(f"The rooms cannot be listed: {exc}.")
             return []
+        chosen = self.room_list.value
         self.room_list.options = [(f"{r.code} \u00b7 {r.kind} \u00b7 {r.state} \u00b7 "
                                    + ", ".join(n or "empty" for n in r.players), r.code) for r in rooms]
+        codes = [r.code for r in rooms]  # a new list leaves the Dropdown on nothing: keep the choice, or the newest
+        self.room_list.value = chosen if chosen in codes else (codes[0] if codes else None)
         self.message.value = "" if rooms else "No open room in this class just now."
         return rooms
 
