@@ -56,14 +56,14 @@ def test_a_teacher_sees_the_roster_and_the_star(page, voila_server, dashboard_cl
     page.fill("input[name=name]", TEACHER)
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url(re.compile(r"/voila/render/class\.ipynb$"), timeout=60_000)
+    page.wait_for_url(re.compile(r"/voila/render/class\.ipynb$"), timeout=120_000)
     row = page.locator(f".golf-roster .golf-roster-row[data-name='{LEARNER}']")
-    row.wait_for(timeout=90_000)
+    row.wait_for(timeout=120_000)
     assert page.locator(".golf-roster .golf-roster-row").count() == 2
     text = row.inner_text()
     assert LEARNER in text and ("just now" in text or "ago" in text), text
     heatmap = page.locator(".golf-stars-heatmap")
-    heatmap.locator("text", has_text="★★★").first.wait_for(timeout=60_000)  # the learner's lesson star
+    heatmap.locator("text", has_text="★★★").first.wait_for(timeout=120_000)  # the learner's lesson star
     page.set_viewport_size({"width": 1280, "height": 2400})  # Voila scrolls its own pane: show all of it
     page.wait_for_timeout(500)
     page.screenshot(path=str(ARTIFACTS / "dashboard.png"))
