@@ -14,16 +14,23 @@ resumes an interrupted run from its ``--out`` file.
 from __future__ import annotations
 
 import argparse
-import glob
 import json
-import os
-import re
 import signal
-import socket
 import sys
-import tempfile
 from typing import Sequence
 
+from .cli_output import (
+    CsvRounds,
+    OutputError,
+    Terminated,
+    UsageError,
+    complain,
+    discard_stdout,
+    flush,
+    on_sigterm,
+    say,
+    write,
+)
 from .rules import OPTION, RULE_HELP, Rules
 
 EXIT_OUTPUT = 1  # the output could not be written
@@ -34,25 +41,13 @@ _TRUE = {"true", "yes", "on"}
 _FALSE = {"false", "no", "off"}
 
 
-class UsageError(Exception):
-    """Bad command-line input: reported as one line, exit code 2."""
-
-
-class OutputError(Exception):
-    """Standard output cannot be written (closed, or a full disk): one line, exit code 1."""
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the run is so that it ends as a Ctrl-C does (cleaned up)."""
-
-
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors: one line, exit 2
         raise UsageError(f"{message} (see {self.prog} --help)")
 
     def print_help(self, file=None) -> None:  # argparse drops a write error: report it
         if file is None:
-            _write(self.format_help())
+            write(self.format_help())
         else:
             super().print_help(file)
 
@@ -194,101 +189,6 @@ def _rules_text() -> str:
     return "\n".join(f"{name:<{width}}  default {defaults[name]!s:<6}  {text}" for name, text in RULE_HELP.items())
 
 
-class _CsvRounds:
-    """Round rows written to the ``--csv`` file as they come. A regular file is written
-    beside itself and replaced only once the run is complete (an interrupted, terminated or
-    failed run leaves it as it was); a device or pipe (``/dev/stdout``) is written to
-    directly. The file beside it, ``.NAME.golflab-HOST-PID-*.partial``, names its run: one
-    left by a run that was killed (its process on this host is gone) is removed by the next
-    run writing the same file."""
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        special = os.path.exists(path) and not os.path.isfile(path)
-        self.target = None if special else os.path.realpath(path)  # a symlink's file is replaced
-        self.partial = None
-        self.header = True
-        try:
-            if self.target is None:
-                self.file = open(path, "w", newline="")
-                return
-            folder, name = os.path.split(self.target)
-            _remove_stale_partials(folder, name)
-            fd, self.partial = tempfile.mkstemp(prefix=f"{_partial_base(name, socket.gethostname())}{os.getpid()}-",
-                                                suffix=".partial", dir=folder)
-            os.chmod(self.partial, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask())
-            self.file = os.fdopen(fd, "w", newline="")
-        except OSError as exc:
-            self._discard()
-            raise self._error(exc) from None
-
-    def __call__(self, rows: list) -> None:
-        import pandas as pd
-
-        from .simulation import ROUND_COLUMNS
-
-        try:
-            pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)
-        except OSError as exc:  # e.g. a full disk: stops the run
-            raise self._error(exc) from None
-        self.header = False
-
-    def finish(self, complete: bool) -> None:
-        """Close the file; once ``complete``, put it in place (else drop it)."""
-        try:
-            self.file.close()
-            if complete and self.partial is not None:
-                os.replace(self.partial, self.target)
-                self.partial = None
-        except OSError as exc:
-            if complete:
-                raise self._error(exc) from None
-        finally:
-            self._discard()
-
-    def _discard(self) -> None:
-        if self.partial is not None and os.path.exists(self.partial):
-            os.unlink(self.partial)
-
-    def _error(self, exc: OSError) -> UsageError:
-        return UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}")
-
-
-def _partial_base(name: str, host: str) -> str:
-    """How the partial files of ``name`` written on ``host`` begin (the process id follows)."""
-    return f".{name}.golflab-{host}-"
-
-
-def _remove_stale_partials(folder: str, name: str) -> None:
-    """Remove the partial files of ``name`` left by killed runs on this host (see ``_CsvRounds``)."""
-    base = _partial_base(name, socket.gethostname())
-    ours = re.compile(re.escape(base) + r"(\d+)-[a-z0-9_]+\.partial")
-    for path in glob.glob(os.path.join(glob.escape(folder), glob.escape(base) + "*.partial")):
-        found = ours.fullmatch(os.path.basename(path))
-        if found and not _alive(int(found.group(1))):
-            try:
-                os.unlink(path)
-            except OSError:  # gone meanwhile, or not ours to remove
-                pass
-
-
-def _alive(pid: int) -> bool:
-    """True if process ``pid`` exists on this host."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError):
-        return True
-    return True
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def _lineup(text: str) -> list:
     """A ``--players`` value as personalities; a bad one is a UsageError."""
     from .ai import personality_names
@@ -306,7 +206,7 @@ def _simulate(args) -> int:
 
     rules = parse_rules(args.rule)
     players = _lineup(args.players)
-    csv = _CsvRounds(args.csv) if args.csv is not None else None
+    csv = CsvRounds(args.csv) if args.csv is not None else None
     complete = False
     try:
         result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
@@ -318,7 +218,7 @@ def _simulate(args) -> int:
         if csv is not None:
             csv.finish(complete)
     if args.json:
-        _say(json.dumps(result.to_dict(), indent=2))
+        say(json.dumps(result.to_dict(), indent=2))
         return 0
     summary = result.summary().dropna(axis=1, how="all")  # no grade counts without analysis
     lines = [f"{args.games} games · {', '.join(result.players)} · seed {args.seed} · {rules.describe()}",
@@ -329,7 +229,7 @@ def _simulate(args) -> int:
         lines.append(f"\n{q.total_turns} turns, {q.total_decisions} decisions graded: "
                      + ", ".join(f"{n.lower()} {c}" for n, c in q.grades.items()))
         lines.append("named cases per turn: " + ", ".join(f"{k} {getattr(q, k)} ({v:.3%})" for k, v in rates.items()))
-    _say("\n".join(lines))
+    say("\n".join(lines))
     return 0
 
 
@@ -372,81 +272,8 @@ def _sweep(args) -> int:
         if client is not None:
             client.close()
     kept = f" ({skipped} kept from an earlier run)" if skipped else ""
-    _say(f"{len(cells)} cells{kept} · {args.games} games each · seed {args.seed} -> {args.out}")
+    say(f"{len(cells)} cells{kept} · {args.games} games each · seed {args.seed} -> {args.out}")
     return 0
-
-
-def _say(text: str) -> None:
-    """``text`` as lines on stdout (see ``_write``)."""
-    _write(text + "\n")
-
-
-def _write(text: str) -> None:
-    """Write ``text`` on stdout; OutputError if it cannot be written (a closed pipe stays a
-    BrokenPipeError)."""
-    if sys.stdout is None:
-        raise OutputError("standard output is closed")
-    try:
-        sys.stdout.write(text)
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise _output_error(exc) from None
-
-
-def _flush() -> None:
-    """Flush stdout now (a closed pipe or a full disk shows here, not at interpreter exit)."""
-    if sys.stdout is None:
-        return
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:
-        raise
-    except OSError as exc:
-        raise _output_error(exc) from None
-
-
-def _output_error(exc: OSError) -> OutputError:
-    _discard_stdout()  # what is still buffered cannot be written either: drop it
-    return OutputError(exc.strerror or str(exc))
-
-
-def _discard_stdout() -> None:
-    """Point stdout's file descriptor at the null device (its buffer then flushes there)."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # not a real file (e.g. captured in tests)
-        pass
-
-
-def _complain(text: str) -> None:
-    """``text`` as one line on stderr, if there is a stderr to write to."""
-    if sys.stderr is None:
-        return
-    try:
-        print(text, file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass
-
-
-def _on_sigterm():
-    """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
-    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns the
-    previous handler (None when not in the main thread, where signals cannot be set)."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        return None
-    pid = os.getpid()
-
-    def handler(signum, frame):
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
-        if os.getpid() != pid:
-            os.kill(os.getpid(), signal.SIGTERM)
-            return
-        raise Terminated
-
-    return signal.signal(signal.SIGTERM, handler)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -458,7 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .classroom.cli import main as class_main
 
         return class_main(list(argv[1:]))
-    previous = _on_sigterm()
+    previous = on_sigterm()
     try:
         return _main(argv)
     finally:
@@ -472,10 +299,10 @@ def _main(argv: Sequence[str] | None) -> int:
         try:
             args = parser.parse_args(argv)
         except SystemExit:  # after --help: flushed here
-            _flush()
+            flush()
             raise
         if args.command == "rules":
-            _say(_rules_text())
+            say(_rules_text())
             code = 0
         elif args.command == "simulate":
             code = _simulate(args)
@@ -485,20 +312,20 @@ def _main(argv: Sequence[str] | None) -> int:
             if sys.stderr is not None:
                 parser.print_usage(sys.stderr)
             raise UsageError(f"a command is required: simulate, sweep or rules (see {parser.prog} --help)")
-        _flush()
+        flush()
         return code
     except UsageError as exc:
-        _complain(f"golflab: error: {exc}")
+        complain(f"golflab: error: {exc}")
         return EXIT_USAGE
     except OutputError as exc:
-        _complain(f"golflab: error: cannot write the output: {exc}")
+        complain(f"golflab: error: cannot write the output: {exc}")
         return EXIT_OUTPUT
     except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: worker processes are already terminated
         if isinstance(exc, Terminated):
-            _complain("golflab: terminated")
+            complain("golflab: terminated")
             return EXIT_TERMINATED
-        _complain("golflab: interrupted")
+        complain("golflab: interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader went away (e.g. `golflab rules | head -1`): not an error
-        _discard_stdout()
+        discard_stdout()
         return 0

@@ -1,0 +1,202 @@
+"""Where the command line writes (``golflab.cli``): stdout, stderr, the ``--csv`` file; SIGTERM.
+
+``say``/``write``/``flush`` raise ``OutputError`` when stdout is closed or cannot be written
+(a full disk), after pointing it at the null device so that nothing fails again at exit;
+``complain`` writes one line on stderr if there is one. ``on_sigterm`` makes SIGTERM raise
+``Terminated`` (a KeyboardInterrupt), so a run ends as after Ctrl-C, cleaned up.
+``CsvRounds`` writes ``--csv`` beside itself and puts it in place once the run is complete.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import signal
+import socket
+import sys
+import tempfile
+
+
+class UsageError(Exception):
+    """Bad command-line input: reported as one line, exit code 2."""
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (closed, or a full disk): one line, exit code 1."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is so that it ends as a Ctrl-C does (cleaned up)."""
+
+
+def say(text: str) -> None:
+    """``text`` as lines on stdout (see ``_write``)."""
+    write(text + "\n")
+
+
+def write(text: str) -> None:
+    """Write ``text`` on stdout; OutputError if it cannot be written (a closed pipe stays a
+    BrokenPipeError)."""
+    if sys.stdout is None:
+        raise OutputError("standard output is closed")
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _output_error(exc) from None
+
+
+def flush() -> None:
+    """Flush stdout now (a closed pipe or a full disk shows here, not at interpreter exit)."""
+    if sys.stdout is None:
+        return
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise _output_error(exc) from None
+
+
+def _output_error(exc: OSError) -> OutputError:
+    discard_stdout()  # what is still buffered cannot be written either: drop it
+    return OutputError(exc.strerror or str(exc))
+
+
+def discard_stdout() -> None:
+    """Point stdout's file descriptor at the null device (its buffer then flushes there)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (e.g. captured in tests)
+        pass
+
+
+def complain(text: str) -> None:
+    """``text`` as one line on stderr, if there is a stderr to write to."""
+    if sys.stderr is None:
+        return
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def on_sigterm():
+    """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
+    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns the
+    previous handler (None when not in the main thread, where signals cannot be set)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    pid = os.getpid()
+
+    def handler(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        if os.getpid() != pid:
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
+class CsvRounds:
+    """Round rows written to the ``--csv`` file as they come. A regular file is written
+    beside itself and replaced only once the run is complete (an interrupted, terminated or
+    failed run leaves it as it was); a device or pipe (``/dev/stdout``) is written to
+    directly. The file beside it, ``.NAME.golflab-HOST-PID-*.partial``, names its run: one
+    left by a run that was killed (its process on this host is gone) is removed by the next
+    run writing the same file."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        special = os.path.exists(path) and not os.path.isfile(path)
+        self.target = None if special else os.path.realpath(path)  # a symlink's file is replaced
+        self.partial = None
+        self.header = True
+        try:
+            if self.target is None:
+                self.file = open(path, "w", newline="")
+                return
+            folder, name = os.path.split(self.target)
+            _remove_stale_partials(folder, name)
+            fd, self.partial = tempfile.mkstemp(prefix=f"{_partial_base(name, socket.gethostname())}{os.getpid()}-",
+                                                suffix=".partial", dir=folder)
+            os.chmod(self.partial, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask())
+            self.file = os.fdopen(fd, "w", newline="")
+        except OSError as exc:
+            self._discard()
+            raise self._error(exc) from None
+
+    def __call__(self, rows: list) -> None:
+        import pandas as pd
+
+        from .simulation import ROUND_COLUMNS
+
+        try:
+            pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)
+        except OSError as exc:  # e.g. a full disk: stops the run
+            raise self._error(exc) from None
+        self.header = False
+
+    def finish(self, complete: bool) -> None:
+        """Close the file; once ``complete``, put it in place (else drop it)."""
+        try:
+            self.file.close()
+            if complete and self.partial is not None:
+                os.replace(self.partial, self.target)
+                self.partial = None
+        except OSError as exc:
+            if complete:
+                raise self._error(exc) from None
+        finally:
+            self._discard()
+
+    def _discard(self) -> None:
+        if self.partial is not None and os.path.exists(self.partial):
+            os.unlink(self.partial)
+
+    def _error(self, exc: OSError) -> UsageError:
+        return UsageError(f"cannot write --csv {self.path}: {exc.strerror or exc}")
+
+
+def _partial_base(name: str, host: str) -> str:
+    """How the partial files of ``name`` written on ``host`` begin (the process id follows)."""
+    return f".{name}.golflab-{host}-"
+
+
+def _remove_stale_partials(folder: str, name: str) -> None:
+    """Remove the partial files of ``name`` left by killed runs on this host (see ``CsvRounds``)."""
+    base = _partial_base(name, socket.gethostname())
+    ours = re.compile(re.escape(base) + r"(\d+)-[a-z0-9_]+\.partial")
+    for path in glob.glob(os.path.join(glob.escape(folder), glob.escape(base) + "*.partial")):
+        found = ours.fullmatch(os.path.basename(path))
+        if found and not _alive(int(found.group(1))):
+            try:
+                os.unlink(path)
+            except OSError:  # gone meanwhile, or not ours to remove
+                pass
+
+
+def _alive(pid: int) -> bool:
+    """True if process ``pid`` exists on this host."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+__all__ = ["CsvRounds", "OutputError", "Terminated", "UsageError", "complain", "discard_stdout", "flush",
+           "on_sigterm", "say", "write"]
