@@ -79,14 +79,15 @@ def foreign(path: str, why: str) -> Refused:
 
 @contextmanager
 def locked(out: str) -> Iterator[str]:
-    """Hold the advisory lock ``out + ".lock"`` (its text: ``pid host``) while the body runs;
-    a Refused naming the holder if another process holds it. The lock file is removed after."""
+    """Hold the advisory lock ``OUT.lock`` beside the file ``out`` names (however it is
+    spelled: through a symlink or ``..``; its text: ``pid host``) while the body runs; a
+    Refused naming the holder if another process holds it. The lock file is removed after."""
     try:
         import fcntl
     except ImportError:  # no advisory locks here (Windows): run unlocked
         yield ""
         return
-    path = out + ".lock"
+    path = os.path.realpath(out) + ".lock"
     while True:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:

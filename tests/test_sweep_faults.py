@@ -216,6 +216,18 @@ def test_a_second_sweep_on_the_same_out_is_refused_naming_the_holder(reference, 
     assert _sweep(out) == 0 and out.read_bytes() == reference  # once released: resumed
 
 
+def test_the_lock_holds_for_the_file_however_it_is_named(tmp_path, capsys, counted):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    (tmp_path / "alias.csv").symlink_to(tmp_path / "real" / "s.csv")
+    with sweep.locked(str(tmp_path / "real" / "s.csv")):
+        for spelling in (tmp_path / "link" / "s.csv", tmp_path / "real" / ".." / "real" / "s.csv",
+                         tmp_path / "alias.csv"):
+            assert _sweep(spelling) == 2
+            _refused(capsys, spelling, "is being written by another sweep")
+    assert counted == [] and not (tmp_path / "real" / "s.csv").exists()
+
+
 def test_a_lock_left_by_a_killed_sweep_does_not_block_the_next(reference, tmp_path):
     out = tmp_path / "s.csv"
     (tmp_path / "s.csv.lock").write_text("999999 somewhere\n")  # its holder is gone: the lock is free
