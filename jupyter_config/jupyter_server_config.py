@@ -7,6 +7,9 @@ a kernel with no open page or notebook tab, idle for ``cull_idle_timeout`` secon
 at the next check (every ``cull_interval`` seconds). Kernels with a connected tab
 (``cull_connected`` false) or running code (``cull_busy`` false) are never culled.
 
+It serves plotly's widget module at one URL (``golflab_widgets.explorers.plotly_module``, a server
+extension), so a Voila page loads it once for all its charts, as ``golflab-voila`` does.
+
 It also adds ``labextensions/`` here to JupyterLab's extensions (see the end of this file).
 """
 
@@ -18,6 +21,8 @@ VOILA_JSON = Path(__file__).resolve().parents[1] / "voila.json"
 c = get_config()  # noqa: F821 (traitlets provides it when it runs this file)
 for name, value in json.loads(VOILA_JSON.read_text())["MappingKernelManager"].items():
     setattr(c.MappingKernelManager, name, value)
+
+c.ServerApp.jpserver_extensions.update({"golflab_widgets.explorers.plotly_module": True})
 
 # Lab extensions shipped in this folder, for JupyterLab and jupyterlab-rise's slideshow app alike
 # (both are LabServerApps): golflab-rise-console lets the ipywidgets manager load in the slideshow,

@@ -1,6 +1,7 @@
 """Sign-in for a standalone golflab server (``make app``): the pages and the Voila that serves them.
 
-``GolflabVoila`` is Voila with two more pages, ``/golflab/signin`` (a form: name, password and,
+``GolflabVoila`` is Voila with plotly's widget module served once for every chart
+(``explorers.plotly_module``) and two more pages, ``/golflab/signin`` (a form: name, password and,
 the first time, the class's invite code) and ``/golflab/signout``. Signing in sets the
 ``golflab_session`` cookie (HttpOnly, SameSite=Lax, for ``GOLFLAB_SESSION_DAYS``); Voila passes the
 page's ``Cookie`` header to every app's kernel (``HTTP_COOKIE``), where ``page_session()`` turns
@@ -33,6 +34,7 @@ from golflab.classroom import Store, StoreUnavailable, settings
 from golflab.classroom.identity import COOKIE_NAME
 
 from .account_links import ACCOUNT_ENV, signin_url, signout_url
+from .explorers import plotly_module
 
 LANDING = "voila/render/index.ipynb"
 #: Settings a kernel reads; the server exports what it found in its ``.env`` (kernels run elsewhere).
@@ -309,7 +311,8 @@ class GolflabVoila(Voila):
 
     def init_handlers(self) -> list:
         # first: a single-notebook Voila ends with a catch-all route
-        return [*handlers(self.base_url, self.accounts), *super().init_handlers()]
+        return [*handlers(self.base_url, self.accounts), *plotly_module.handlers(self.base_url),
+                *super().init_handlers()]
 
 
 def main(argv=None) -> None:

@@ -221,3 +221,34 @@ def test_charts_match_their_data_over_fresh_loads(browser, voila_server, app_ope
             context.close()
     print(f"\n{notebook}: {agree} of {LOADS * len(checks)} (loads x charts) showed their data after every change")
     assert not failures, "\n".join(failures)
+
+
+def test_plotly_module_is_loaded_once_per_page(browser, voila_server, app_opener):
+    """Issue 22: plotly's 5 MB module reaches the page once (one request, from the browser's cache
+    after), not inside every chart's model; a redraw sends the new chart without it."""
+    from golflab_widgets.explorers.plotly_module import ROUTE
+
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    requests: list[str] = []
+    received = [0]
+    page.on("request", lambda r: requests.append(r.url) if ROUTE in r.url else None)
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.__setitem__(
+        0, received[0] + len(f if isinstance(f, (str, bytes)) else f.get("payload", "")))))
+    try:
+        app_opener(page, voila_server, "tiers.ipynb", ready=".explorer-status", timeout=120_000)
+        page.wait_for_selector("a.explorer-csv", timeout=120_000)
+        assert not _stale_charts(page, CHECKS["tiers.ipynb"])
+        assert page.locator(".js-plotly-plot").count() == 3
+        assert len(requests) == 1, requests
+        first = received[0]
+        before = _csv_state(page)
+        _set_seed(page, 1)
+        _wait_for_new_data(page, before)
+        assert not _stale_charts(page, CHECKS["tiers.ipynb"])
+        redraw = received[0] - first
+    finally:
+        context.close()
+    print(f"\ntiers.ipynb: {first / 1e6:.2f} MB over the websocket to open, {redraw / 1e6:.2f} MB for a redraw")
+    assert len(requests) == 1, requests
+    assert first < 2_000_000 and redraw < 1_000_000, (first, redraw)

@@ -25,6 +25,8 @@ from typing import Any, Callable, Hashable, Mapping, Sequence
 
 import ipywidgets as w
 
+from . import plotly_module
+
 #: Seeds the explorers accept (a non-negative 31-bit number).
 MAX_SEED = 2**31 - 1
 
@@ -85,7 +87,8 @@ def _chart_class():
     initialize model." in the console). plotly's module is 5 MB per figure, which loads
     slower than that on a busy machine, so a chart kept its first data. A ``Chart`` sends
     its complete state (traces and layout) in the message that creates its model and is
-    never changed afterwards: ``ChartSlot`` replaces it whole for new data.
+    never changed afterwards: ``ChartSlot`` replaces it whole for new data. Under Voila it
+    ships ``plotly_module.stub()`` instead of the 5 MB module, which the page then loads once.
     """
     global _CHART
     if _CHART is None:
@@ -96,6 +99,8 @@ def _chart_class():
             __doc__ = _chart_class.__doc__
 
             def __init__(self, *args, **kwargs) -> None:
+                if plotly_module.in_voila():
+                    self._esm = _stub()  # plotly's module once per page (plotly_module)
                 self._opening_deferred = True
                 super().__init__(*args, **kwargs)
                 self._opening_deferred = False
@@ -110,6 +115,16 @@ def _chart_class():
 
 
 _CHART = None
+
+
+def _stub() -> str:
+    global _STUB
+    if _STUB is None:
+        _STUB = plotly_module.stub()
+    return _STUB
+
+
+_STUB = None
 
 
 def _skip_iri_grammars() -> None:
