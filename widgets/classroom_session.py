@@ -57,6 +57,28 @@ class PageSession:
 _SESSION: "PageSession | None" = None
 
 
+#: True once this kernel holds its page's request (``request_environ``).
+request_seen = False
+
+
+def request_environ(environ=None):
+    """The page request's environment: ``environ`` if given, else this kernel's ``os.environ`` once
+    it holds the request (``HTTP_COOKIE``, ``QUERY_STRING``, ...).
+
+    Voila puts the request there before it starts a kernel, except a kernel it started ahead
+    (``preheat_kernel``, ``VOILA_PREHEAT`` set): there the first call waits for the page's request
+    (``voila.utils.wait_for_request``), once per kernel, and every later call returns at once."""
+    global request_seen
+    if environ is not None:
+        return environ
+    if not request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    request_seen = True
+    return os.environ
+
+
 def page_session(environ=None, *, refresh: bool = False) -> PageSession:
     """This kernel's ``PageSession`` (made once per kernel; ``refresh`` asks again)."""
     global _SESSION
@@ -66,7 +88,7 @@ def page_session(environ=None, *, refresh: bool = False) -> PageSession:
 
 
 def open_session(environ=None) -> PageSession:
-    environ = os.environ if environ is None else environ
+    environ = request_environ(environ)
     if not environ.get("JUPYTERHUB_USER") and session_token(environ) is None:
         return PageSession()
     try:

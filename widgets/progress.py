@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import re
 import time
 from urllib.parse import parse_qs
 
 from golflab.classroom import StoreUnavailable
 
-from .classroom_session import PageSession, page_session
+from .classroom_session import PageSession, page_session, request_environ
 
 log = logging.getLogger(__name__)
 
@@ -172,8 +171,8 @@ def kept_game(record_id):
 
 def requested_game(environ=None) -> "str | None":
     """The ``game`` asked for on the app's address (``?game=12``; Voila hands the query string to
-    the kernel as ``QUERY_STRING``), or None."""
-    environ = os.environ if environ is None else environ
+    the kernel as ``QUERY_STRING``: ``request_environ``), or None."""
+    environ = request_environ(environ)
     values = parse_qs(environ.get("QUERY_STRING", "")).get("game")
     return values[-1] if values else None
 
