@@ -48,6 +48,7 @@ LARGE_CSS = """<style>
 .golf-large .golf-summary h3{font-size:22px}
 .golf-large .golf-lesson,.golf-large .golf-exercise-feedback{font-size:20px}
 .golf-large .gl-breakdown,.golf-large .gl-grid{--gl-w:64px;--gl-h:90px;--gl-f:22px}
+.golf-large .golf-opp .gl-grid{--gl-w:46px;--gl-h:64px;--gl-f:16px}
 .golf-large .golf-pos-label{font-size:17px}
 .golf-large .golf-card-rank select,.golf-large .golf-card-suit select,.golf-large .golf-card-text input,
 .golf-large .golf-exercise-number input{font-size:22px !important;height:38px !important}
@@ -59,6 +60,7 @@ LARGE_CSS = """<style>
 .golf-large .golf-position .gl-held,.golf-large .golf-position .gl-piles,.golf-large .golf-position .gl-name,
 .golf-large .golf-exercise .golf-puzzle-feedback{font-size:18px}
 .golf-large .widget-button,.golf-large .widget-toggle-button{font-size:18px;height:40px}
+.golf-large .golf-speed{display:flex !important;width:auto !important;align-items:center}
 .golf-large .golf-speed button{width:auto !important;padding:0 12px !important}
 .golf-large .golf-people{width:470px !important}
 .golf-large .golf-person-name,.golf-large .golf-cpu-count,.golf-large .golf-your-seat,
