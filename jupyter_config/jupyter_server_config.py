@@ -5,7 +5,11 @@ reads this file. It applies the kernel culling of ``voila.json`` (whose ``Mappin
 section only the standalone ``voila`` reads), so both ways of serving the apps cull alike:
 a kernel with no open page or notebook tab, idle for ``cull_idle_timeout`` seconds, is shut down
 at the next check (every ``cull_interval`` seconds). Kernels with a connected tab
-(``cull_connected`` false) or running code (``cull_busy`` false) are never culled.
+(``cull_connected`` false) or running code (``cull_busy`` false) are never culled. It applies the
+same waits too: ``VoilaExecutor`` (``iopub_timeout``: how long Voila waits for a cell's last output
+after the cell ran; ``startup_timeout``: for a new kernel) and ``MappingKernelManager.kernel_info_timeout``,
+raised for a class that opens its pages at once on a few shared cores (at Voila's 4 s IOPub wait a
+busy kernel's output came too late and the page stayed blank).
 
 It serves plotly's widget module at one URL (``golflab_widgets.explorers.plotly_module``, a server
 extension), so a Voila page loads it once for all its charts, as ``golflab-voila`` does.
@@ -19,8 +23,9 @@ from pathlib import Path
 VOILA_JSON = Path(__file__).resolve().parents[1] / "voila.json"
 
 c = get_config()  # noqa: F821 (traitlets provides it when it runs this file)
-for name, value in json.loads(VOILA_JSON.read_text())["MappingKernelManager"].items():
-    setattr(c.MappingKernelManager, name, value)
+for section in ("MappingKernelManager", "VoilaExecutor"):
+    for name, value in json.loads(VOILA_JSON.read_text())[section].items():
+        setattr(c[section], name, value)
 
 c.ServerApp.jpserver_extensions.update({"golflab_widgets.explorers.plotly_module": True})
 

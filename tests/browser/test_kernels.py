@@ -48,6 +48,16 @@ def test_shipped_culling_ends_abandoned_kernels_within_about_two_minutes():
     assert SHIPPED["cull_connected"] is False and SHIPPED["cull_busy"] is False, SHIPPED
 
 
+def test_both_modes_wait_long_enough_for_a_class_of_kernels():
+    """Issue 22: at Voila's 4 s wait for a cell's last output, pages of a class opening at once on
+    two shared cores stayed blank; both modes read the raised waits from voila.json."""
+    shipped = json.loads((ROOT / "voila.json").read_text())["VoilaExecutor"]
+    server = PyFileConfigLoader("jupyter_server_config.py", path=str(JUPYTER_CONFIG)).load_config()
+    assert dict(server.VoilaExecutor) == shipped
+    assert shipped["iopub_timeout"] >= 30 and shipped["startup_timeout"] >= 120, shipped
+    assert SHIPPED["kernel_info_timeout"] >= 120, SHIPPED
+
+
 def _standalone(port: int) -> list[str]:
     return [str(START), str(Path(sys.executable).with_name("voila")), "notebooks", "--no-browser",
             f"--port={port}", "--Voila.ip=127.0.0.1", *CULL_ARGS]
