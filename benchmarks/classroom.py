@@ -1,6 +1,8 @@
-"""A class on one Voila server: memory per learner with simulated learners in Chromium.
+"""A class on one Voila server: memory per learner, and bursts of learners opening an app at once.
 
     .venv/bin/python benchmarks/classroom.py [--learners 30] [--app play.ipynb]
+    .venv/bin/python benchmarks/classroom.py --bursts 3 [--within 10] [--learners 30] [--app learn.ipynb]
+        [--jupyter]
 
 (As a background job, give it ``< /dev/null``: otherwise the pages stalled here after the
 first few learners.)
@@ -12,6 +14,15 @@ the resident memory (RSS) of the server and its kernels: the total and per learn
 tabs close and it prints how long the server took to end their kernels. Chromium's own memory
 is the learners' machines' and is not counted. ``tests/browser/test_classroom.py`` runs the same
 steps with a few learners.
+
+With ``--bursts N`` it runs N bursts instead: the learners open the app within ``--within``
+seconds of each other (evenly spread), nobody reloads, and a page that does not show the app
+within ``LOAD_TIMEOUT`` (or shows a widget error) counts as failed. Per burst it prints the
+failures, the median and 95th-percentile time to usable (each page's own clock from its
+navigation), the peak resident memory of the server and its kernels, and the load average;
+then every tab closes and the next burst waits for the kernels to end. ``--jupyter`` serves the
+apps through a Jupyter server with Voila as its extension (Binder, JupyterHub) instead of the
+standalone Voila.
 """
 
 from __future__ import annotations
@@ -19,7 +30,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -148,11 +161,131 @@ def kernels_gone_after(server: Server, seconds: float) -> tuple[int, float]:
     return len(left), time.monotonic() - start
 
 
+TOKEN = "golflab-classroom-token"
+
+
+@dataclass
+class JupyterServer(Server):
+    """A Jupyter server with Voila as its extension (the apps under ``voila/render/notebooks``)."""
+
+    def url(self, notebook: str) -> str:
+        return f"http://127.0.0.1:{self.port}/voila/render/notebooks/{notebook}?token={TOKEN}"
+
+    def kernel(self, kernel_id: str) -> dict | None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/api/kernels/{kernel_id}?token={TOKEN}",
+                                        timeout=30) as resp:
+                return json.load(resp)
+        except urllib.error.HTTPError as err:
+            if err.code == 404:
+                return None
+            raise
+
+
+@contextlib.contextmanager
+def jupyter(log_name: str):
+    """A Jupyter server as Binder starts it (``binder/start``: the shipped config) on a free port."""
+    env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
+    root = ["--allow-root"] if os.geteuid() == 0 else []
+
+    def command(port: int) -> list[str]:
+        return [str(ROOT / "binder" / "start"), str(Path(sys.executable).with_name("jupyter")), "server",
+                "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
+                *root]
+
+    with start_server(log_name, command, env=env, token=TOKEN, ready_path="/api/status") as server:
+        yield JupyterServer(server.process, server.port)
+
+
+#: The page's widget error texts (a page that shows one has failed).
+WIDGET_ERROR = "Error displaying widget"
+
+
+def burst(browser, server: Server, learners: int, app: str, within: float) -> dict:
+    """``learners`` pages open ``app`` spread over ``within`` seconds, nobody reloading; returns
+    ``usable`` (seconds per page that showed the app), ``failed`` (notes), ``peak_mb``, ``span``."""
+    ready = READY.get(app, "body")
+    pages, peak = [], server.rss_mb()[1]
+    start = time.monotonic()
+    for i in range(learners):
+        time.sleep(max(0.0, start + i * within / max(1, learners - 1) - time.monotonic()))
+        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.goto(server.url(app), wait_until="commit", timeout=LOAD_TIMEOUT)
+        pages.append(page)
+    span = time.monotonic() - start
+    usable: dict[int, float] = {}
+    failed: dict[int, str] = {}
+    deadline = time.monotonic() + LOAD_TIMEOUT / 1000
+    while len(usable) + len(failed) < learners and time.monotonic() < deadline:
+        for i, page in enumerate(pages):
+            if i in usable or i in failed:
+                continue
+            if page.locator(ready).first.is_visible():
+                usable[i] = page.evaluate("performance.now()") / 1000
+            elif page.locator(f"text={WIDGET_ERROR}").count():
+                failed[i] = f"learner {i + 1}: the page shows a widget error"
+        with contextlib.suppress(psutil.Error):
+            peak = max(peak, server.rss_mb()[1])
+        time.sleep(0.25)
+    for i in range(learners):
+        if i not in usable and i not in failed:
+            failed[i] = f"learner {i + 1}: {app} did not show {ready!r} within {LOAD_TIMEOUT // 1000} s"
+    close_learners(pages)
+    return {"usable": sorted(usable.values()), "failed": [failed[i] for i in sorted(failed)], "peak_mb": peak,
+            "span": span}
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` 0.95: the 95th) of ``values``."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)] if ordered else float("nan")
+
+
+def run_bursts(args) -> None:
+    from playwright.sync_api import sync_playwright
+
+    serve = jupyter if args.jupyter else voila
+    mode = "a Jupyter server with Voila (Binder, JupyterHub)" if args.jupyter else "one standalone Voila (make app)"
+    with serve("classroom-bursts") as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        idle = server.rss_mb()[1]
+        print(f"{args.bursts} bursts of {args.learners} learners opening {args.app} within {args.within:.0f} s, "
+              f"{mode}; server idle {idle:.0f} MB RSS", flush=True)
+        every, failures = [], 0
+        for n in range(args.bursts):
+            load = os.getloadavg()[0]
+            result = burst(browser, server, args.learners, args.app, args.within)
+            every += result["usable"]
+            failures += len(result["failed"])
+            print(f"  burst {n + 1}: arrived over {result['span']:.1f} s, {len(result['failed'])} failed; usable "
+                  f"median {statistics.median(result['usable'] or [math.nan]):.1f} s, 95th percentile "
+                  f"{percentile(result['usable'], 0.95):.1f} s, max {max(result['usable'] or [math.nan]):.1f} s; peak "
+                  f"{result['peak_mb']:.0f} MB RSS ({(result['peak_mb'] - idle) / args.learners:.0f} MB per learner); "
+                  f"load average {load:.1f} before", flush=True)
+            for note in result["failed"]:
+                print(f"    {note}")
+            left, waited = kernels_gone_after(server, 180)
+            if left:
+                print(f"    {left} kernels still ran {waited:.0f} s after the tabs closed")
+        print(f"  all bursts: {failures} of {args.bursts * args.learners} pages failed; usable median "
+              f"{statistics.median(every or [math.nan]):.1f} s, 95th percentile {percentile(every, 0.95):.1f} s")
+        browser.close()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=30)
-    parser.add_argument("--app", default="play.ipynb", help="the notebook every learner opens")
+    parser.add_argument("--app", default=None,
+                        help="the notebook every learner opens (play.ipynb; bursts: learn.ipynb)")
+    parser.add_argument("--bursts", type=int, default=0, help="bursts of learners arriving at once (0: the class)")
+    parser.add_argument("--within", type=float, default=10.0, help="seconds over which a burst's learners arrive")
+    parser.add_argument("--jupyter", action="store_true", help="through a Jupyter server with Voila (Binder)")
     args = parser.parse_args(argv)
+    if args.bursts:
+        args.app = args.app or "learn.ipynb"
+        run_bursts(args)
+        return
+    args.app = args.app or "play.ipynb"
     from playwright.sync_api import sync_playwright
 
     with voila("classroom-bench") as server, sync_playwright() as pw:

@@ -44,3 +44,17 @@ def test_five_learners_have_a_kernel_each_while_open_and_none_after(browser):
         left, waited = classroom.kernels_gone_after(server, GONE_WITHIN)
         assert left == 0, f"{left} kernels still run {waited:.0f} s after the tabs closed"
         assert all(server.kernel(k) is None for k in kernel_ids)
+
+
+def test_a_burst_of_learners_opening_learn_at_once_leaves_no_page_blank(browser):
+    """Issue 22, CI-sized: learners open learn.ipynb within a few seconds of each other and nobody
+    reloads; every page shows the app (at 30 learners 2 pages stayed blank: an IOPub timeout)."""
+    classroom = _classroom()
+    with classroom.voila("voila-classroom-burst") as server:
+        result = classroom.burst(browser, server, LEARNERS, "learn.ipynb", within=3)
+        print(f"\n{LEARNERS} learners within 3 s: usable after {[round(t, 1) for t in result['usable']]} s, "
+              f"peak {result['peak_mb']:.0f} MB RSS")
+        assert result["failed"] == [], result["failed"]
+        assert len(result["usable"]) == LEARNERS
+        left, waited = classroom.kernels_gone_after(server, GONE_WITHIN)
+        assert left == 0, f"{left} kernels still run {waited:.0f} s after the tabs closed"
