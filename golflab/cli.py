@@ -95,11 +95,6 @@ def parse_rules(items: Sequence[str]) -> Rules:
         raise UsageError(f"bad rule: {exc}" if options else str(exc)) from None
 
 
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` for an error message: its repr, cut to about ``limit`` characters."""
-    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
-
-
 def _whole_number(name: str, minimum: int | None = None):
     """An argparse type: a whole number (at least ``minimum``) of at most the digits Python
     converts (``sys.get_int_max_str_digits``); anything else is refused saying so."""
@@ -113,7 +108,7 @@ def _whole_number(name: str, minimum: int | None = None):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what}, got {_shown(text)}") from None
+            raise argparse.ArgumentTypeError(f"{what}, got {text!r}") from None
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(f"{what}, got {value}")
         return value
@@ -126,11 +121,14 @@ def _positive(name: str):
 
 
 def _given(name: str, what: str):
-    """An argparse type: a non-empty ``what`` (an empty one is refused, not ignored)."""
+    """An argparse type: a non-empty ``what`` (an empty one is refused, not ignored; so is a
+    NUL character, which no file name or address holds)."""
 
     def convert(text: str) -> str:
         if not text.strip():
             raise argparse.ArgumentTypeError(f"{name} needs {what}, got {text!r}")
+        if "\x00" in text:
+            raise argparse.ArgumentTypeError(f"{name} needs {what} without a NUL character, got {text!r}")
         return text
 
     return convert

@@ -74,13 +74,20 @@ def discard_stdout() -> None:
 
 
 def complain(text: str) -> None:
-    """``text`` as one line on stderr, if there is a stderr to write to."""
+    """``text`` as one line on stderr (see ``one_line``), if there is a stderr to write to."""
     if sys.stderr is None:
         return
     try:
-        print(text, file=sys.stderr, flush=True)
+        print(one_line(text), file=sys.stderr, flush=True)
     except (OSError, ValueError):
         pass
+
+
+def one_line(text: str, longest: int = 200) -> str:
+    """``text`` on one line (a line break shown as ``\\n``), every run of more than ``longest``
+    characters without a space (a huge argument echoed back) cut to its start and length."""
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return re.sub(r"\S{%d,}" % (longest + 1), lambda m: f"{m.group()[:60]}... ({len(m.group())} characters)", text)
 
 
 def on_sigterm():
@@ -199,4 +206,4 @@ def _umask() -> int:
 
 
 __all__ = ["CsvRounds", "OutputError", "Terminated", "UsageError", "complain", "discard_stdout", "flush",
-           "on_sigterm", "say", "write"]
+           "on_sigterm", "one_line", "say", "write"]

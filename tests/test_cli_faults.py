@@ -5,6 +5,7 @@ accepted in one place and refused in another."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -81,6 +82,8 @@ def test_the_largest_allowed_seed_runs(capsys):
     (["sweep", "--players", "Sofia,Maya", "--out", "s.csv", "--scheduler", ""],
      "argument --scheduler: --scheduler needs an address, got ''"),
     (["sweep", "--players", "Sofia,Maya", "--out", ""], "argument --out: --out needs a file name, got ''"),
+    (["simulate", *QUICK, "--csv", "a\x00b.csv"], "--csv needs a file name without a NUL character"),
+    (["sweep", "--players", "Sofia,Maya", "--out", "a\x00b.csv"], "--out needs a file name without a NUL character"),
 ])
 def test_an_empty_file_name_or_address_is_refused_not_ignored(tmp_path, monkeypatch, capsys, args, expected):
     monkeypatch.chdir(tmp_path)
@@ -180,3 +183,66 @@ def test_a_partial_left_by_a_killed_run_names_it_and_the_next_run_removes_it(tmp
     assert done.returncode == 0, done.stderr
     assert _partials(tmp_path) == sorted([alive, elsewhere, other])
     assert target.read_text().startswith("game,")
+
+
+# -- fuzz: hostile command lines never end in a traceback -----------------------------------
+
+HOSTILE = ["", " ", "-1", "0", "9" * 5000, "x" * 10_000, "a\x00b", "é", "=", ",", "none", "auto", "decks=none",
+           "rounds=", "=3", "flip_mode=never,,always", "ten_penny=true,true", "--rule", "--grid", "--out", "--csv",
+           "--seed", "--games", "Sofia,,Maya", "Sofia,Sofia,Sofia,Sofia,Sofia,Sofia,Sofia", "s.json", "s.csv",
+           "/dev/full", "d.csv/", "sub/../s.parquet"]
+BASES = [
+    ["simulate", "--players", "Sofia,Maya", "--games", "1", "--rule", "rounds=1", "--no-analysis", "--seed", "2"],
+    ["sweep", "--players", "Sofia,Maya", "--grid", "rounds=1,2", "--games", "1", "--no-analysis", "--out", "s.csv"],
+    ["rules"],
+]
+
+
+def test_fuzzed_command_lines_end_in_an_exit_code_and_at_most_one_error_line(tmp_path, monkeypatch, capsys):
+    """Seeded mutations of valid command lines (a token replaced, dropped, doubled, or a
+    hostile one inserted): each returns 0 or 2 from main, and a refusal is one line."""
+    monkeypatch.chdir(tmp_path)
+    rng = random.Random(23)
+    codes = {0: 0, 2: 0}
+    for case in range(300):
+        args = list(rng.choice(BASES))
+        for _ in range(rng.randint(1, 3)):
+            at = rng.randrange(len(args) + 1)
+            how = rng.choice(["replace", "drop", "double", "insert"])
+            if how == "replace" and at < len(args):
+                args[at] = rng.choice(HOSTILE)
+            elif how == "drop" and at < len(args):
+                del args[at]
+            elif how == "double" and at < len(args):
+                args.insert(at, args[at])
+            else:
+                args.insert(at, rng.choice(HOSTILE))
+        code = main(args)
+        out, err = capsys.readouterr()
+        assert code in codes, (case, args, err)
+        codes[code] += 1
+        if code == 2:
+            lines = [line for line in err.splitlines() if not line.startswith(("usage:", "sweeping ["))]
+            assert len(lines) == 1 and lines[0].startswith("golflab: error: ") and len(lines[0]) < 600, (case, args,
+                                                                                                       err)
+    assert codes[0] and codes[2]
+
+
+OPTIONS = {"simulate": ["--players", "--games", "--seed", "--rule", "--csv", "--processes"],
+           "sweep": ["--players", "--grid", "--rule", "--games", "--seed", "--out"]}
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_every_option_given_every_hostile_value_ends_in_an_exit_code_and_one_line(tmp_path, monkeypatch, capsys,
+                                                                                   command):
+    monkeypatch.chdir(tmp_path)
+    base = {"simulate": BASES[0], "sweep": BASES[1]}[command]
+    for option in OPTIONS[command]:
+        for value in HOSTILE:
+            args = [*base, option, value]
+            code = main(args)
+            err = capsys.readouterr().err
+            assert code in (0, 2), (args, err)
+            if code == 2:
+                lines = [line for line in err.splitlines() if not line.startswith("sweeping [")]
+                assert len(lines) == 1 and lines[0].startswith("golflab: error: ") and len(lines[0]) < 600, (args, err)
