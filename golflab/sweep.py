@@ -182,10 +182,7 @@ def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str
 def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: str, processes: int, executor: Any,
           analyze: bool, progress) -> None:
     """Play ``cells`` and append each one's rows to ``work`` as it is done."""
-    import sys
-
-    bar = progress in (None, True)
-    report = (_TextBar(label="sweeping") if sys.stderr is not None else None) if bar else (progress or None)
+    report = _Bar() if progress in (None, True) else (progress or None)
     total = total_cells * games
     if report:
         report((total_cells - len(cells)) * games, total)
@@ -199,8 +196,31 @@ def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: 
             with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes
                 f.write(text)
     finally:
-        if isinstance(report, _TextBar):
+        if isinstance(report, _Bar):
             report.close()
+
+
+class _Bar:
+    """The text bar on stderr; none if stderr is closed or cannot be written (the sweep goes on)."""
+
+    def __init__(self) -> None:
+        import sys
+
+        self.bar = _TextBar(label="sweeping") if sys.stderr is not None else None
+
+    def __call__(self, done: int, total: int) -> None:
+        self._safely(lambda: self.bar(done, total))
+
+    def close(self) -> None:
+        self._safely(lambda: self.bar.close())
+
+    def _safely(self, show) -> None:
+        if self.bar is None:
+            return
+        try:
+            show()
+        except (OSError, ValueError):  # e.g. stderr on a full disk, or closed meanwhile
+            self.bar = None
 
 
 __all__ = ["Cell", "Refused", "check_out", "columns", "locked", "make_cells", "parse_grid", "run_sweep"]

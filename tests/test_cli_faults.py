@@ -53,6 +53,18 @@ def test_a_closed_stderr_still_gives_the_exit_code_and_prints_nothing_on_stdout(
     assert proc.returncode == 2 and proc.stdout == ""
 
 
+@pytest.mark.parametrize("command", [["simulate", *QUICK], ["sweep", "--players", "Sofia,Maya", "--grid", "rounds=1,2",
+                                                          "--games", "1", "--out", "s.csv"]])
+def test_stderr_on_a_full_disk_does_not_stop_the_work(tmp_path, command):
+    """The progress bar and messages go to stderr: a full one loses them, not the run."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([*GOLFLAB, *command], stdout=subprocess.PIPE, stderr=full, text=True, timeout=120,
+                              cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout
+    if command[0] == "sweep":
+        assert len((tmp_path / "s.csv").read_text().splitlines()) == 1 + 2 * 2
+
+
 # -- point 10: small inconsistencies ---------------------------------------------------------
 
 def test_a_5000_digit_seed_is_refused_saying_how_many_digits_are_allowed(capsys):
