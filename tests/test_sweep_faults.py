@@ -355,3 +355,23 @@ def test_a_corrupted_parquet_partial_is_refused_like_a_csv(reference, tmp_path, 
     assert _sweep(tmp_path / "s.parquet") == 2
     _refused(capsys, partial, "it was changed after it was written")
     assert partial.read_bytes() == data and sorted(os.listdir(tmp_path)) == ["s.parquet.partial.csv"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("rows", [1, 4, 7])
+def test_a_sweep_killed_with_sigkill_resumes_to_the_uninterrupted_file(reference, tmp_path, rows):
+    """Killed once it has written at least ``rows`` lines (its lock file stays behind), the
+    rerun keeps what is complete and ends with the uninterrupted file."""
+    out = tmp_path / "s.csv"
+    proc = subprocess.Popen([sys.executable, "-m", "golflab", *ARGS, "--out", str(out)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(1200):  # up to two minutes on a loaded machine
+            if proc.poll() is not None or (out.exists() and out.read_bytes().count(b"\n") >= rows):
+                break
+            time.sleep(0.01)
+    finally:
+        proc.kill()
+        proc.wait()
+    assert _sweep(out) == 0
+    assert out.read_bytes() == reference and os.listdir(tmp_path) == ["s.csv"]
