@@ -1,4 +1,4 @@
-"""``python -m golflab``: see ``golflab.cli`` (``simulate`` and ``rules``)."""
+"""``python -m golflab``: see ``golflab.cli`` (``simulate``, ``sweep`` and ``rules``)."""
 
 import sys
 
