@@ -3,7 +3,10 @@ following its room's log; the time from a move to every other page showing it, a
 lost or duplicated.
 
     .venv/bin/python benchmarks/rooms.py [--rooms 10] [--players 4] [--holes 1] [--think 0.3]
-                                         [--url sqlite:///...]  (default: a fresh SQLite file)
+                                         [--url URL | --postgres]  (default: a fresh SQLite file)
+
+``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (as the tests do,
+``tests/services.py``) and runs on it.
 
 A "page" here is the room board the app shows (``golflab_widgets.room_board.GolfRoomBoard``)
 running its own following code (``RoomFollower``: ``room.refresh()`` every 0.15 s, the
@@ -125,8 +128,19 @@ def main(argv=None) -> None:
     parser.add_argument("--think", type=float, default=0.3, help="seconds a player takes per move")
     parser.add_argument("--seed", type=int, default=20261126)
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
+    parser.add_argument("--postgres", action="store_true", help="on a throw-away PostgreSQL cluster")
     args = parser.parse_args(argv)
-    url = args.url or f"sqlite:///{tempfile.mkdtemp(prefix='golflab-rooms-')}/rooms.db"
+    if args.postgres:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from services import postgres_server
+
+        with postgres_server() as pg:
+            run(args, pg.url)
+        return
+    run(args, args.url or f"sqlite:///{tempfile.mkdtemp(prefix='golflab-rooms-')}/rooms.db")
+
+
+def run(args, url: str) -> None:
     codes = setup(url, args.rooms, args.players, args.holes, args.seed)
     print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, store {url}")
     ctx = mp.get_context("spawn")
