@@ -10,13 +10,20 @@ the decision analysis), the studies the explorers call, each explorer's uncached
 refresh for ``--deals`` deals. Each figure is the median wall clock and, beside it, the
 median CPU time of this process (which does not grow when other processes share the CPU).
 Deterministic inputs (seed 0); only the timings vary.
+
+With ``--baseline DIR`` (a checkout of another commit, e.g. a ``git worktree``) it first times
+``bid_records`` (the Codepiece bids explorer's computation) for this checkout and DIR in turn,
+each in a fresh process, so both meet the same load, and checks that both give the same rows.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -64,13 +71,48 @@ def refresh_time(explorer, runs: int) -> tuple[tuple[float, float], tuple[float,
     return cold, warm
 
 
+BIDS_TIMING = """
+import hashlib, json, time
+from golflab.codepiece.selfplay import bid_records
+start, start_cpu = time.perf_counter(), time.process_time()
+rows = bid_records({deals}, 0)
+print(json.dumps([time.perf_counter() - start, time.process_time() - start_cpu,
+                  hashlib.sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()]))
+"""
+
+
+def compare_bids(baseline: Path, deals: int, runs: int) -> None:
+    """``bid_records(deals)`` timed in this checkout and in ``baseline``, alternated; same rows."""
+    here = Path(__file__).resolve().parents[1]
+    times: dict[str, list] = {"this checkout": [], f"baseline {baseline}": []}
+    for _ in range(runs):
+        for figures, root in zip(times.values(), (here, baseline.resolve())):
+            env = {**os.environ, "PYTHONPATH": str(root)}
+            out = subprocess.run([sys.executable, "-c", BIDS_TIMING.format(deals=deals)], env=env, cwd=root,
+                                 capture_output=True, text=True, check=True).stdout
+            figures.append(json.loads(out))
+    print(f"bid_records({deals}) in a fresh process, median of {runs} alternated runs, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    for label, figures in times.items():
+        print(f"  {label:<40} {statistics.median(f[0] for f in figures):8.3f} s wall "
+              f"{statistics.median(f[1] for f in figures):8.3f} s cpu")
+    digests = {f[2] for figures in times.values() for f in figures}
+    print(f"  the same rows: {'yes' if len(digests) == 1 else 'NO'}\n")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per figure (the median is printed)")
     parser.add_argument("--holes", type=int, default=2000, help="4-player holes per refresh")
     parser.add_argument("--deals", type=int, default=2000, help="Codepiece deals per refresh")
+    parser.add_argument("--baseline", type=Path, help="a checkout of another commit to compare bid_records with")
+    parser.add_argument("--only-baseline", action="store_true", help="stop after the --baseline comparison")
     args = parser.parse_args(argv)
     holes, runs = args.holes, args.runs
+    if args.baseline:
+        compare_bids(args.baseline, args.deals, runs)
+        if args.only_baseline:
+            return
     rules = Rules()
     games = math.ceil(holes / rules.rounds)
     print(f"{games * rules.rounds} 4-player holes ({games} games of {rules.rounds}), median of {runs} runs\n")
