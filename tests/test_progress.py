@@ -297,12 +297,14 @@ def test_the_greeting_names_the_learner_with_stars_rating_assignments_and_games(
     assert "Lesson 2: scoring and pairs and 1 medium puzzle: due in 3 days \u2014 done \u2714" in said
     assert "My games" in said and "1 game, newest first" in said
     assert "class dashboard" not in said
+    assert "Show me on my class leaderboard" in said  # a learner's own choice, on their landing page
 
 
 def test_the_greeting_gives_a_teacher_the_dashboard_and_a_guest_nothing_more(room):
     room.sign_in("mrs_lee")
     teacher = Greeting()
     assert 'href="class.ipynb"' in teacher.text.value and "golf-class-dashboard" in teacher.text.value
+    assert "leaderboard" not in text(teacher)
     page_session(environ={})
     guest = Greeting()  # the account bar above it says that progress is not kept
     assert guest.layout.display == "none" and guest.text.value == "" and guest.games is None

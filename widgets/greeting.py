@@ -111,6 +111,10 @@ class Greeting(w.VBox):
         if session.problem:
             parts.append(f'<div class="golf-progress-problem">{escape(session.problem)}</div>')
         self.text.value = "".join(parts)
+        if not user.teaches:  # a learner chooses whether they appear on their class leaderboard
+            from .dashboard import LeaderboardOptIn
+
+            self.children = (*self.children, LeaderboardOptIn(session))
         if my_games:
             self.games = MyGames()
             self.children = (*self.children, self.games)
