@@ -101,7 +101,11 @@ def _estimate(suits: Mapping[str, Sequence[str]], trump: str) -> float:
 def best_trump(hand: Iterable[str]) -> tuple[str, float]:
     """``(suit, tricks)``: the trump suit with the highest estimate (ties: the longer suit,
     then the order S H D C)."""
-    suits = _by_suit(hand)
+    return best_trump_by_suit(_by_suit(hand))
+
+
+def best_trump_by_suit(suits: Mapping[str, Sequence[str]]) -> tuple[str, float]:
+    """``best_trump`` of a hand given as its ranks per suit letter, highest first."""
     return max(((s, _estimate(suits, s)) for s in SUITS),
                key=lambda st: (round(st[1], 6), len(suits[st[0]]), -SUITS.index(st[0])))
 
@@ -109,7 +113,11 @@ def best_trump(hand: Iterable[str]) -> tuple[str, float]:
 def sure_tricks(hand: Iterable[str], trump: str) -> int:
     """Tricks ``hand`` takes whatever the others hold: its unbroken run of top trumps from
     the ace, and every trump it has once that run outnumbers the trumps out."""
-    ranks = _by_suit(hand)[trump]
+    return sure_trump_tricks(_by_suit(hand)[trump])
+
+
+def sure_trump_tricks(ranks: Sequence[str]) -> int:
+    """``sure_tricks`` from the trump ranks held, highest first."""
     run = 0
     for have, top in zip(ranks, reversed(RANKS)):
         if have != top:

@@ -20,6 +20,7 @@ from .cards import CARD_ORDER
 CODES = tuple(str(c) for c in CARD_ORDER)
 NUMBER = {code: i for i, code in enumerate(CODES)}
 SUIT_LETTERS = "SHDC"
+RANKS = "23456789TJQKA"
 
 
 def beats(card: int, best: int, led: int, trump: int) -> bool:
@@ -40,13 +41,15 @@ def trick_winner(trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, int
     return best_seat, best
 
 
-def legal_cards(hand: Sequence[int], seat: int, trick: Sequence[tuple[int, int]], trump: int) -> list[int]:
-    """The cards ``seat`` may play (the rules' follow-suit and overtake duties)."""
+def legal_cards(hand: Sequence[int], seat: int, trick: Sequence[tuple[int, int]], trump: int,
+                winning: "tuple[int, int] | None" = None) -> list[int]:
+    """The cards ``seat`` may play (the rules' follow-suit and overtake duties); ``winning`` is the
+    trick's ``trick_winner`` when the caller knows it."""
     if not trick:
         return list(hand)
     led = trick[0][1] // 13
     legal = [c for c in hand if c // 13 == led] or list(hand)
-    win_seat, win_card = trick_winner(trick, trump)
+    win_seat, win_card = winning or trick_winner(trick, trump)
     if win_seat % 2 != seat % 2:
         beating = [c for c in legal if beats(c, win_card, led, trump)]
         if beating:
@@ -89,28 +92,29 @@ class PublicRecord:
 class _Decision:
     """One trick-play decision of the CPU (see ``CodepieceCPU.choose``), on numbered cards."""
 
-    __slots__ = ("rng", "seat", "partner", "trump", "declaring", "trick", "top_out", "voids", "leads", "length")
+    __slots__ = ("rng", "seat", "partner", "trump", "declaring", "trick", "top_out", "voids", "leads", "length",
+                 "winning")
 
     def __init__(self, seat: int, hand: Sequence[int], trump: int, declarer: int,
-                 trick: Sequence[tuple[int, int]], record: PublicRecord, rng: random.Random) -> None:
+                 trick: Sequence[tuple[int, int]], record: PublicRecord, rng: random.Random,
+                 winning: "tuple[int, int] | None") -> None:
         self.rng = rng
         self.seat = seat
         self.partner = (seat + 2) % 4
         self.trump = trump
         self.declaring = declarer % 2 == seat % 2
         self.trick = trick
-        held = 0
+        held, length = 0, [0, 0, 0, 0]
         for c in hand:
             held |= 1 << c
+            length[c // 13] += 1
+        self.length = length
+        self.winning = winning
         out = ~(record.played_mask | held)
         # per suit: the highest rank still in the other hands, -1 for none
         self.top_out = [((out >> base) & 0x1FFF).bit_length() - 1 for base in (0, 13, 26, 39)]
         self.voids = record.voids
         self.leads = record.leads
-        length = [0, 0, 0, 0]
-        for c in hand:
-            length[c // 13] += 1
-        self.length = length
 
     def top_of_suit(self, card: int) -> bool:
         return card % 13 > self.top_out[card // 13]
@@ -161,7 +165,7 @@ class _Decision:
         seat, trump, trick = self.seat, self.trump, self.trick
         foes = [s for s in ((seat + i) % 4 for i in range(1, 4 - len(trick))) if s % 2 != seat % 2]
         led = trick[0][1] // 13
-        win_seat, win_card = trick_winner(trick, trump)
+        win_seat, win_card = self.winning or trick_winner(trick, trump)
         beaters = [c for c in legal if beats(c, win_card, led, trump)]
         holding = [c for c in beaters if self.holds(c, foes)]
         cost = self.win_cost
@@ -184,11 +188,13 @@ def _rank(card: int) -> int:
 
 
 def decide_play(seat: int, hand: Sequence[int], trump: int, declarer: int, trick: Sequence[tuple[int, int]],
-                record: PublicRecord, legal: list[int], rng: random.Random) -> int:
+                record: PublicRecord, legal: list[int], rng: random.Random,
+                winning: "tuple[int, int] | None" = None) -> int:
     """The CPU's card for ``seat`` (more than one ``legal`` card): cash sure winners, draw trumps
     as declarer, feed the partner's ruffs and suits, never overtake a partner whose card will hold,
-    win as cheaply as possible, else throw the least useful card; ties from ``rng``."""
-    decision = _Decision(seat, hand, trump, declarer, trick, record, rng)
+    win as cheaply as possible, else throw the least useful card; ties from ``rng``. ``winning``:
+    the trick's ``trick_winner``, when the caller knows it."""
+    decision = _Decision(seat, hand, trump, declarer, trick, record, rng, winning)
     return decision.follow(legal) if trick else decision.lead(legal)
 
 
@@ -197,14 +203,20 @@ def cpu_deal(seed: int, dealer: int, cpu_seeds: Sequence[int]) -> dict[str, Any]
     each seat, without the game's per-move views. Returns ``hands`` (the dealt codes), ``declarer``,
     ``bid``, ``forced``, ``trump`` (a letter), ``estimate`` (the declarer's ``best_trump``),
     ``tricks_won``, ``winner`` and ``payoffs``: the same as playing the game move by move."""
-    from .cpu import best_trump, bid_target, sure_tricks  # cpu imports this module
+    from .cpu import best_trump_by_suit, bid_target, sure_trump_tricks  # cpu imports this module
 
     deck = list(range(52))
     random.Random(seed).shuffle(deck)
     hands = [sorted(deck[i * 13:(i + 1) * 13]) for i in range(4)]
     codes = [[CODES[c] for c in h] for h in hands]
     rngs = [random.Random(s) for s in cpu_seeds]
-    best = [best_trump(h) for h in codes]
+    by_suit = []  # each hand's ranks per suit letter, highest first
+    for hand in hands:
+        suits: dict[str, list[str]] = {s: [] for s in SUIT_LETTERS}
+        for c in reversed(hand):
+            suits[SUIT_LETTERS[c // 13]].append(RANKS[c % 13])
+        by_suit.append(suits)
+    best = [best_trump_by_suit(suits) for suits in by_suit]
     # bidding: one round from the dealer's left, ending with the dealer
     bid, declarer, forced = None, None, True
     for i in range(1, 5):
@@ -212,7 +224,7 @@ def cpu_deal(seed: int, dealer: int, cpu_seeds: Sequence[int]) -> dict[str, Any]
         high = bid or 7
         if high < 13:
             trump, own = best[seat]
-            target = bid_target(seat, own, sure_tricks(codes[seat], trump), bid, declarer)
+            target = bid_target(seat, own, sure_trump_tricks(by_suit[seat][trump]), bid, declarer)
             if high < target <= 13:
                 bid, declarer, forced = target, seat, False
     if bid is None:
@@ -220,19 +232,21 @@ def cpu_deal(seed: int, dealer: int, cpu_seeds: Sequence[int]) -> dict[str, Any]
     trump = SUIT_LETTERS.index(best[declarer][0])
     record, trick, won = PublicRecord(), [], [0, 0]
     bidders = declarer % 2
-    seat, winner = declarer, None
+    seat, winner, winning = declarer, None, None
     for _ in range(52):
         hand = hands[seat]
-        legal = legal_cards(hand, seat, trick, trump)
+        legal = legal_cards(hand, seat, trick, trump, winning)
         card = legal[0] if len(legal) == 1 else decide_play(seat, hand, trump, declarer, trick, record, legal,
-                                                            rngs[seat])
+                                                            rngs[seat], winning)
         hand.remove(card)
         record.add(trick, seat, card)
+        if not trick or beats(card, winning[1], trick[0][1] // 13, trump):
+            winning = (seat, card)
         trick.append((seat, card))
         if len(trick) < 4:
             seat = (seat + 1) % 4
             continue
-        seat = trick_winner(trick, trump)[0]
+        seat, winning = winning[0], None
         trick = []
         won[seat % 2] += 1
         if won[1 - bidders] >= 14 - bid:
