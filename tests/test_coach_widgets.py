@@ -13,6 +13,7 @@ from golflab_widgets.coach_panel import Coach, loss_per_turn
 from golflab_widgets.replay import ReplayViewer
 
 from golflab import Game, Phase, Rules
+from golflab import words
 from golflab.coach import accuracy, grade, hint
 
 
@@ -28,6 +29,12 @@ def table(seed: int = 5, rounds: int = 2) -> GolfTable:
 
 def text(widget) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", widget.value)).split())
+
+
+def outside_details(widget) -> str:
+    """What a learner reads before opening *Details*."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<details.*?</details>", "", widget.value,
+                                                                  flags=re.DOTALL))).split())
 
 
 def careless_move(t: GolfTable, n: int) -> None:
@@ -102,11 +109,15 @@ def test_hint_lists_every_option_best_first_and_marked():
     assert t.awaiting == "draw"
     coach.hint_button.click()
     options = hint(t.game.observation(0))
-    shown = text(coach.hint_text)
-    assert "\u2605 best" in shown
-    assert shown.index("\u2605 best") < shown.index(options[0].action) < shown.index(options[1].action)
-    for o in options:
-        assert f"{o.value:+.1f}" in shown and o.reason in shown
+    shown, plain_text = text(coach.hint_text), outside_details(coach.hint_text)
+    obs = t.game.observation(0)
+    assert plain_text.startswith("\u2605 Best. " + words.describe(obs, options[0].action))
+    assert plain_text.index(words.describe(obs, options[0].action)) < plain_text.index(
+        words.describe(obs, options[1].action))
+    assert "points lost compared with the best move" in plain_text and "\u00b1" not in plain_text
+    for o in options:  # the notation, values and standard errors stay under Details
+        assert not re.search(r"\b(swap|flip) \d|position \d", plain_text)
+        assert f"{o.value:+.1f} \u00b1 {o.se:.1f}" in shown and o.reason in shown
     t.deck_button.click()
     assert coach.hint_text.value == ""  # a hint never outlives the position it was for
 
@@ -128,7 +139,11 @@ def test_each_decision_gets_a_grade_badge_and_a_blunder_is_named():
     g = coach.grades[step]
     assert g.grade == "BLUNDER"
     badge = text(coach.grade_badge)
-    assert "BLUNDER" in badge and f"{g.ev_loss:.1f} points lost" in badge and g.reason in badge
+    assert "BLUNDER" in badge and f"{g.ev_loss:.1f} points lost compared with the best move" in badge
+    assert g.reason in badge  # the coach's own sentence, under Details
+    said = outside_details(coach.grade_badge)
+    assert said.count("Better:") == 1 and g.reason not in said
+    assert words.rule_for(g.observation, g.action, g.best, g.case) in said
     replayed = Game.replay(list(t.game.players), t.game.rules, t.game.seed, t.game.history[:step])
     assert g == grade(replayed.observation(0), t.game.history[step], step=step)  # the coach's own verdict
     assert all(coach.table.game.history[s] == gr.action for s, gr in coach.grades.items())
@@ -171,7 +186,7 @@ def test_a_costly_decision_opens_the_board_as_it_was_with_the_better_move():
     assert isinstance(viewer, ReplayViewer)
     assert viewer.step == worst.step and viewer.seat == 0
     assert viewer.state.history == t.game.history[:worst.step]
-    assert f"the better move was {worst.best}" in viewer.text and worst.grade in viewer.text
+    assert f"Better: {words.move(worst.observation, worst.best)}." in viewer.text and worst.grade in viewer.text
 
 
 def test_replay_this_game_and_a_new_game_starts_a_fresh_review():

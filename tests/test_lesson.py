@@ -5,6 +5,7 @@ import re
 from golflab_widgets.lesson import adjustments_html, table_html, tell, tier_frame
 
 from golflab import Game, Rules, round_breakdown
+from golflab.words import card_name
 
 
 def words(html: str) -> str:
@@ -17,10 +18,10 @@ def test_a_turn_is_told_in_plain_words_with_cards_as_people_write_them():
     tell(game, "flip 0", "flip 4", "flip 2", "flip 3")
     text = words(tell(game, "draw", "swap 5"))
     placed, dropped = game.grid(0)[5], game.discard_pile[-1]
-    assert f"Ann drew the {placed.pretty} from the deck." in text
+    assert f"Ann drew the {card_name(placed)} from the deck." in text
     assert f"may swap the {placed.pretty} for any one of the six cards in the grid, or discard it." in text
-    assert (f"Ann put the {placed.pretty} at position 5 (bottom right), replacing a face-down card: "
-            f"it was the {dropped.pretty}") in text
+    assert (f"Ann put the {card_name(placed)} at bottom right, replacing a face-down card: "
+            f"it was the {card_name(dropped)}") in text
     for developer in ("swap 5", "legal", "[", "'", placed.code):
         assert developer not in text
     assert game.history[-2:] == ["draw", "swap 5"]  # the moves were really played
@@ -31,7 +32,7 @@ def test_a_face_up_card_replaced_is_told_as_discarded():
     tell(game, "flip 0", "flip 4", "flip 2", "flip 3")
     text = words(tell(game, "draw", "swap 0"))
     placed, dropped = game.grid(0)[0], game.discard_pile[-1]
-    assert f"Ann put the {placed.pretty} at position 0 (top left), discarding the {dropped.pretty}" in text
+    assert f"Ann put the {card_name(placed)} at top left, discarding the {card_name(dropped)}" in text
     assert "face-down" not in text
 
 

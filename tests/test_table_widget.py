@@ -17,6 +17,7 @@ from golflab_widgets.status import ranking
 from golflab_widgets.table_setup import MAX_SEED
 
 from golflab import Game, Phase, Rules
+from golflab.words import card_name
 
 HOOKS = ("golf-deck", "golf-discard", "golf-action-discard", "golf-action-skip", "golf-next-round",
          "golf-new-game", "golf-scores", "golf-status")
@@ -218,7 +219,7 @@ def test_status_says_what_to_do_and_buttons_show_only_when_they_apply():
     assert all("golf-legal" in s._dom_classes for s in t.slots)
     play_to(t, "draw")
     top = t.game.discard_pile[-1]
-    assert f"draw from the deck, or take the {top.pretty}" in t.status_text
+    assert f"draw from the deck, or take the {card_name(top)} (" in t.status_text
     assert "golf-legal" in t.deck_button._dom_classes and "golf-legal" in t.discard_button._dom_classes
     assert not any("golf-legal" in s._dom_classes for s in t.slots)
     t.deck_button.click()

@@ -15,6 +15,17 @@
   chart of points lost per turn. *Replay this game* (``golf-open-replay``) opens the whole
   game in the replay viewer.
 
+* Tutor mode (``golf-tutor-toggle``; ``Coach(table, tutor=True)``): before a move that loses
+  ``TUTOR_LOSS`` points or more, the bar says so in one sentence (``golf-tutor``) and offers
+  *Play it anyway* (``golf-tutor-play``) or *Think again* (``golf-tutor-think``); nothing is
+  played until the learner chooses.
+* *Retry* (``golf-review-retry-N``) beside each costly decision of the review: the board as it
+  was and one button per move (``golf-retry-option-A``); the better move is told only after a
+  try, and a right retry is marked.
+
+Words come from ``golflab.words``: moves as the board names them, points lost compared with
+the best move; notation and ± sit under *Details* (``golf-details``).
+
 The coach computes after the page has shown "thinking…" (``replay.later``), so a slow
 valuation never leaves the page without feedback.
 """
@@ -27,16 +38,21 @@ from html import escape
 import ipywidgets as w
 
 from golflab import Observation, Phase
+from golflab import words as plain
 from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
 
 from .explorers.base import ChartSlot
-from .replay import ReplayViewer, grade_words, later
+from .replay import ReplayViewer, board_html, grade_words, later, state_at
 from .table import GolfTable
 
 log = logging.getLogger(__name__)
 
 COSTLIEST = 3
+#: The tutor stops a move that loses at least this many points (by the coach's values) and asks first.
+TUTOR_LOSS = 5.0
+#: A retried move at most this many points worse than the best counts as right.
+RETRY_TOLERANCE = 0.05
 GRADE_COLOURS = {"OPTIMAL": "#2e7d32", "GOOD": "#7cb342", "QUESTIONABLE": "#f9a825", "MISTAKE": "#ef6c00",
                  "BLUNDER": "#c62828"}
 CHART_SIZE = (720, 280)
@@ -56,6 +72,12 @@ COACH_CSS = """
 .golf-review-box h3{margin:2px 0 6px 0;font-size:17px}
 .golf-accuracy{font-size:22px;font-weight:700;color:#1a237e}
 .golf-thinking{color:#5c6bc0;font-style:italic}
+.golf-hint-text ol{margin:2px 0;padding-left:22px}
+.golf-details summary{cursor:pointer;color:#3949ab;font-size:13px}
+.golf-tutor{background:#fff3e0;border-left:5px solid #ef6c00;border-radius:6px;padding:4px 10px;margin:4px 0}
+.golf-retry{background:#f1f8e9;border:1px solid #c5e1a5;border-radius:8px;padding:6px 10px;margin:4px 0}
+.golf-retry-right{color:#2e7d32;font-weight:700}
+.golf-retry-wrong{color:#c62828;font-weight:700}
 </style>
 """
 
@@ -71,22 +93,36 @@ def _word(quality: str) -> str:
             f'style="background:{GRADE_COLOURS[quality]}">{quality}</span>')
 
 
-def hint_html(options: list[Option]) -> str:
-    """The hint: every option with its value and reason, best first and marked."""
-    rows = []
+def details_html(rows: list[tuple[str, str, str]], extra: str = "") -> str:
+    """The *Details* toggle (``golf-details``, closed): the moves in notation with value \u00b1 one
+    standard error and the points lost, the definition, and ``extra`` (HTML)."""
+    table = "".join(f"<tr><td>{escape(a)}</td><td>{escape(v)}</td><td>{escape(lost)}</td></tr>" for a, v, lost in rows)
+    head = "<tr><td><b>move</b></td><td><b>value</b></td><td><b>points lost</b></td></tr>" if rows else ""
+    return (f'<details class="golf-details"><summary>Details</summary><table>{head}{table}</table>{extra}'
+            f"<div class='golf-note'>{escape(plain.LOSS_DEFINITION)}</div></details>")
+
+
+def hint_html(options: list[Option], obs: Observation) -> str:
+    """The hint in plain words: every move (as the board names it), best first and marked, the
+    others with the points they lose compared with the best move; notation and \u00b1 under *Details*."""
+    items = []
     for i, o in enumerate(options):
-        mark = "\u2605 best" if i == 0 else f"+{o.value - options[0].value:.1f}"
-        rows.append(f'<tr class="{"golf-best" if i == 0 else ""}"><td>{escape(mark)}</td><td>{escape(o.action)}</td>'
-                    f"<td>{o.value:+.1f} \u00b1 {o.se:.1f}</td><td>{escape(o.reason)}</td></tr>")
-    return ("<table><tr><td></td><td><b>move</b></td><td><b>value</b></td><td><b>what it does</b></td></tr>"
-            f"{''.join(rows)}</table><div class='golf-note'>Value: your expected score for this hole minus the "
-            "others' average, from simulated play-outs (lower is better; \u00b1 one standard error). The column "
-            "right of \u2605 says how many points each move gives away.</div>")
+        said = plain.describe(obs, o.action)
+        if i == 0:
+            items.append(f'<li class="golf-best"><b>\u2605 Best.</b> {escape(said)}</li>')
+        else:
+            lost = max(0.0, o.value - options[0].value)
+            items.append(f"<li>{escape(said)} <span class='golf-note'>{escape(plain.loss_words(lost))}.</span></li>")
+    why = "".join(f"<div class='golf-note'>{escape(o.action)}: {escape(o.reason)}</div>" for o in options)
+    return f"<ol>{''.join(items)}</ol>{details_html(plain.details_rows(options), why)}"
 
 
 def grade_html(g: CoachGrade) -> str:
-    """A grade badge: the grade word, the points lost, the better move and why."""
-    return f"{_word(g.grade)} {escape(grade_words(g, word=False))}"
+    """A grade badge: the grade word, the points lost compared with the best move, the rule the
+    move broke and one *Better* sentence; the coach's notation under *Details*."""
+    note = f"<div class='golf-note'>You played {escape(g.action)}; best {escape(g.best)}. {escape(g.reason)}</div>"
+    return (f"{_word(g.grade)} {escape(grade_words(g, word=False))}"
+            f"{details_html(plain.details_rows(list(g.options)), note)}")
 
 
 def loss_per_turn(graded: Review) -> tuple[list[str], list[float], list[str]]:
@@ -116,15 +152,30 @@ class Coach:
     ``table.game.history``; ``review`` the review built from them.
     """
 
-    def __init__(self, table: GolfTable, on: bool = True) -> None:
+    def __init__(self, table: GolfTable, on: bool = True, tutor: bool = False) -> None:
         if not isinstance(table, GolfTable):
             raise ValueError(f"a Coach attaches to a widgets.GolfTable, got {type(table).__name__}")  # noqa: TRY004
-        if not isinstance(on, bool):
-            raise ValueError(f"on must be True or False, got {on!r}")  # noqa: TRY004
+        for name, value in (("on", on), ("tutor", tutor)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be True or False, got {value!r}")  # noqa: TRY004
         self.table = table
         self.errors: list[str] = []
         self.grades: dict[int, CoachGrade] = {}
+        #: Retried decisions (by step): True once retried right.
+        self.retried: dict[int, bool] = {}
+        self.held: str | None = None
         self._jobs: list = []
+        self.tutor_toggle = w.ToggleButton(value=tutor, description="Tutor", icon="hand-paper-o",
+                                           tooltip="Before a move that loses 5 points or more, ask first")
+        self.tutor_toggle.add_class("golf-tutor-toggle")
+        self.tutor_text = w.HTML()
+        self.tutor_play = _button("Play it anyway", "check", "golf-tutor-play", "Play the move you chose")
+        self.tutor_think = _button("Think again", "undo", "golf-tutor-think", "Choose another move")
+        self.tutor_box = w.HBox([self.tutor_text, self.tutor_play, self.tutor_think],
+                                layout=w.Layout(flex_flow="row wrap", align_items="center", display="none"))
+        self.tutor_box.add_class("golf-tutor")
+        self.retry_box = w.VBox(layout=w.Layout(display="none"))
+        self.retry_box.add_class("golf-retry")
         self.toggle = w.ToggleButton(value=on, description="Coach", icon="graduation-cap",
                                      tooltip="Turn the coach on: hints, a grade for each of your moves, a review")
         self.toggle.add_class("golf-coach")
@@ -141,13 +192,15 @@ class Coach:
         self.costly_box = w.VBox()
         self.chart = ChartSlot(*CHART_SIZE, showlegend=False)
         self.replay_box = w.VBox()
-        self.review_box = w.VBox([w.HTML(COACH_CSS), self.accuracy, self.summary, self.costly_box, self.chart,
+        self.review_box = w.VBox([w.HTML(COACH_CSS), self.accuracy, self.summary, self.costly_box, self.retry_box,
+                                  self.chart,
                                   w.HBox([self.replay_button]), self.replay_box])
         self.review_box.add_class("golf-review-box")
         self.bar = w.VBox([
             w.HTML(COACH_CSS),
-            w.HBox([self.toggle, self.hint_button, self.review_button, self.grade_badge],
+            w.HBox([self.toggle, self.tutor_toggle, self.hint_button, self.review_button, self.grade_badge],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
+            self.tutor_box,
             self.hint_text,
         ])
         self.bar.add_class("golf-coach-bar")
@@ -155,6 +208,9 @@ class Coach:
         self.hint_button.on_click(self._guard(lambda _b: self.show_hint()))
         self.review_button.on_click(self._guard(lambda _b: self._toggle_review()))
         self.replay_button.on_click(self._guard(lambda _b: self.open_replay()))
+        self.tutor_play.on_click(self._guard(lambda _b: self.play_anyway()))
+        self.tutor_think.on_click(self._guard(lambda _b: self.think_again()))
+        table.tutor = self._guard(self.ask_first)
         table.on_move(self._guard(self._on_move))
         table.on_start(self._guard(self._on_start))
         table.grader = self.grade_finished
@@ -185,7 +241,7 @@ class Coach:
         def work() -> None:
             options = hint(obs)
             if len(self.table.game.history) == history:  # nobody moved meanwhile
-                self.hint_text.value = hint_html(options)
+                self.hint_text.value = hint_html(options, obs)
 
         later(self._guard(work))
 
@@ -204,8 +260,15 @@ class Coach:
             show = _button("Show", "eye", f"golf-review-show-{i}", "Open the board as it was, with the better move")
             show.layout.min_width = "84px"
             show.on_click(self._guard(lambda _b, g=g: self.show_decision(g)))
-            rows.append(w.HBox([show, w.HTML(f"Hole {g.round}, turn {g.turn}: you played <b>{escape(g.action)}</b> "
-                                             f"\u2014 {grade_html(g)}")], layout=w.Layout(align_items="center")))
+            retry = _button("Retry", "repeat", f"golf-review-retry-{i}", "Try this decision again from its position")
+            retry.layout.min_width = "84px"
+            retry.on_click(self._guard(lambda _b, g=g: self.retry(g)))
+            done = self.retried.get(g.step)
+            mark = " <span class='golf-retry-right'>\u2713 retried right</span>" if done else ""
+            rows.append(w.HBox([show, retry, w.HTML(f"Hole {g.round}, turn {g.turn}: you chose to "
+                                                    f"<b>{escape(self._move(g, g.action))}</b>{mark} "
+                                                    f"\u2014 {grade_html(g)}")],
+                               layout=w.Layout(align_items="center")))
         if not rows:
             rows = [w.HTML("<div class='golf-note'>No decision lost points: nothing to show.</div>")]
         self.costly_box.children = [w.HTML("<b>Costliest decisions</b>")] + rows
@@ -221,9 +284,79 @@ class Coach:
     def show_decision(self, g: CoachGrade) -> ReplayViewer:
         """Open the replay viewer at the board before decision ``g``, with the better move."""
         viewer = self.open_replay(step=g.step)
-        viewer.go(g.step, f"The board before your move (hole {g.round}, turn {g.turn}): you played {g.action}, "
-                          f"{g.grade}, {g.ev_loss:.1f} points lost; the better move was {g.best}.")
+        viewer.go(g.step, f"The board before your move (hole {g.round}, turn {g.turn}). {grade_words(g)}")
         return viewer
+
+    def retry(self, g: CoachGrade) -> None:
+        """Open decision ``g`` again at its position: the board as it was and one button per move
+        (``golf-retry-option-A``); the better move stays hidden until the learner has tried."""
+        if g.observation is None or g.step is None:
+            raise ValueError("this decision has no position kept, so it cannot be retried")
+        obs = g.observation
+        board = w.HTML(board_html(state_at(self.table.game, g.step), self.table.human_seat))
+        feedback = w.HTML()
+        feedback.add_class("golf-retry-feedback")
+        buttons = []
+        for act in obs.legal_actions:
+            said = plain.move(obs, act)
+            b = _button(said[:1].upper() + said[1:], "", f"golf-retry-option-{str(act).replace(' ', '-')}",
+                        "Play this move here")
+            b.on_click(self._guard(lambda _b, a=str(act): self.try_again(g, a, feedback)))
+            buttons.append(b)
+        self.retry_box.children = [
+            w.HTML(f"<b>Retry: hole {g.round}, turn {g.turn}.</b> The board as it was. What do you play now?"),
+            board, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), feedback]
+        self.retry_box.layout.display = None
+
+    def try_again(self, g: CoachGrade, action: str, feedback: w.HTML | None = None) -> bool:
+        """Grade ``action`` retried at ``g``'s position; True (and marked) when it is a best move.
+        The better move is told only now, after the try."""
+        obs = g.observation
+        retried = grade(obs, action)
+        right = retried.ev_loss <= RETRY_TOLERANCE
+        self.retried[g.step] = self.retried.get(g.step, False) or right
+        if right:
+            text = f"<span class='golf-retry-right'>\u2713 Right!</span> {escape(grade_words(retried, word=False))}"
+        else:
+            text = f"<span class='golf-retry-wrong'>Not yet.</span> {escape(grade_words(retried, word=False))}"
+        if feedback is not None:
+            feedback.value = text
+        return right
+
+    # ----------------------------------------------------------------- tutor
+    @property
+    def tutor(self) -> bool:
+        """True while tutor mode is on (and the coach is on)."""
+        return self.on and self.tutor_toggle.value
+
+    def ask_first(self, obs: Observation, action) -> bool:
+        """The table's check before the learner's move: True (the move is held, the question
+        shown) when tutor mode is on and the move loses ``TUTOR_LOSS`` points or more."""
+        self._clear_tutor()
+        if not self.tutor or len(obs.legal_actions) < 2:
+            return False
+        options = hint(obs)
+        mine = next(o for o in options if o.action == str(action))
+        loss = mine.value - options[0].value
+        if loss < TUTOR_LOSS:
+            return False
+        self.held = str(action)
+        said = plain.move(obs, action)
+        self.tutor_text.value = (f"<b>Careful:</b> to {escape(said)} loses {loss:.1f} points compared with the "
+                                 "best move.")
+        self.tutor_box.layout.display = None
+        return True
+
+    def play_anyway(self) -> None:
+        """Play the held move (*Play it anyway*)."""
+        action, self.held = self.held, None
+        self._clear_tutor()
+        if action is not None:
+            self.table.play_anyway(action)
+
+    def think_again(self) -> None:
+        """Drop the held move (*Think again*): nothing was played; the learner chooses again."""
+        self._clear_tutor()
 
     def open_replay(self, step: int = 0) -> ReplayViewer:
         """The table's game in a ``ReplayViewer`` (the learner's view, with the coach's grades)."""
@@ -250,6 +383,15 @@ class Coach:
         self._soon(done)
 
     # ---------------------------------------------------------------- internal
+    def _clear_tutor(self) -> None:
+        self.held = None
+        self.tutor_text.value = ""
+        self.tutor_box.layout.display = "none"
+
+    @staticmethod
+    def _move(g: CoachGrade, action: str) -> str:
+        return plain.move(g.observation, action) if g.observation is not None else action
+
     def _guard(self, fn):
         """``fn`` whose errors are logged and shown in the grade badge, never raised into the table."""
 
@@ -274,10 +416,11 @@ class Coach:
 
     def _on_toggle(self, _change=None) -> None:
         shown = None if self.on else "none"
-        for widget in (self.hint_button, self.review_button, self.hint_text, self.grade_badge):
+        for widget in (self.hint_button, self.review_button, self.hint_text, self.grade_badge, self.tutor_toggle):
             widget.layout.display = shown
         if not self.on:
             self.review_box.layout.display = "none"
+            self._clear_tutor()
 
     def _toggle_review(self) -> None:
         if self.review_box.layout.display == "none":
@@ -287,6 +430,10 @@ class Coach:
 
     def _on_start(self) -> None:
         self.grades = {}
+        self.retried = {}
+        self.retry_box.children = []
+        self.retry_box.layout.display = "none"
+        self._clear_tutor()
         self.hint_text.value = ""
         self.grade_badge.value = ""
         self.replay_box.children = []
@@ -295,6 +442,7 @@ class Coach:
 
     def _on_move(self, before: Observation, action: str, step: int) -> None:
         self.hint_text.value = ""
+        self._clear_tutor()
         if self.on and before.seat == self.table.human_seat and len(before.legal_actions) > 1:
             self.grade_badge.value = '<span class="golf-thinking">Grading your move: thinking\u2026</span>'
             game = self.table.game

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as w
 
 from golflab import Action, Game, Phase
+from golflab import words as plain
 from golflab.ai import CPU_NAMES, PROFILES
 from golflab.coach import CoachGrade, Review, review
 from golflab.display import card_html
@@ -58,10 +59,28 @@ REPLAY_CSS = """
 
 
 def grade_words(g: CoachGrade, word: bool = True) -> str:
-    """``BLUNDER: 7.2 points lost (better: discard). <reason>`` for one graded decision
-    (without ``BLUNDER:`` when ``word`` is false)."""
-    better = "" if g.action == g.best else f" (better: {g.best})"
-    return f"{g.grade + ': ' if word else ''}{g.ev_loss:.1f} points lost{better}. {g.reason}"
+    """One graded decision in plain words (``golflab.words.grade_text``): ``BLUNDER: 7.2 points
+    lost compared with the best move. <the rule>. Better: <move>.`` (without ``BLUNDER:`` when
+    ``word`` is false)."""
+    if g.observation is not None:
+        text = plain.grade_text(g.observation, g.action, g.best, g.grade, g.ev_loss, g.case)
+    else:
+        text = f"{g.grade}: {plain.loss_words(g.ev_loss)}."
+    return text if word else text[len(g.grade) + 2:]
+
+
+def state_at(game: Game, step: int) -> Game:
+    """``game`` as it stood before move ``step`` (0: the deal), played again from its seed."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(game.history):
+        raise ValueError(f"step must be a whole number from 0 to {len(game.history)}, got {step!r}")
+    g = Game(list(game.players), game.rules, game.seed)
+    for notation in game.history[:step]:
+        if g.phase is Phase.ROUND_OVER:
+            g.next_round()
+        g.apply(notation)
+    if g.phase is Phase.ROUND_OVER and step < len(game.history):
+        g.next_round()  # the next move opens the next hole
+    return g
 
 
 def _as_game(source: Any) -> Game:
@@ -146,7 +165,7 @@ def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None =
         held = obs.drawn if obs.drawn is not None else obs.taken
         if viewer == TEACHER:
             held = game.observation(game.current_player).drawn
-        piles += f"<div>{card_html(held, held is not None)}<div>{escape(mover)} holds</div></div>"
+        piles += f"<div>{card_html(held, held is not None)}<div>{escape(plain.subject_verb(mover, 'hold'))}</div></div>"
     felt = (f'<div class="golf-felt"><div class="golf-opponents">{seats}</div>'
             f'<div class="golf-replay-piles">{piles}</div></div>')
     if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from golflab import Action, Card, Game, Observation, Phase, Rules, card_value
+from golflab import words as plain
 
-POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
+POSITION_NAMES = plain.POSITIONS
 ACTIVE_PHASES = (Phase.INITIAL_FLIP, Phase.PLAYING, Phase.FINAL_TURN)
 TURN_STARTS = ("draw", "take")
 
@@ -88,16 +89,15 @@ def last_changed(moves: Sequence[Move], hole: int, seat: int) -> int | None:
 
 
 def card_words(card: Card | None, rules: Rules) -> str:
-    """``7♣ (7 points)``; ``K♠ (0 points)``; a missing card is ``nothing``."""
+    """``7 (7 points)``; ``king (0 points)``; a missing card is ``nothing`` (card names, never letters)."""
     if card is None:
         return "nothing"
-    value = card_value(card, rules)
-    return f"{card.pretty} ({value} point{'' if abs(value) == 1 else 's'})"
+    return f"{plain.card_name(card)} ({plain.points(card_value(card, rules))})"
 
 
 def position_words(pos: int) -> str:
-    """``position 3 (bottom left)``."""
-    return f"position {pos} ({POSITION_NAMES[pos]})"
+    """``bottom left``: the position as the board names it."""
+    return plain.position(pos)
 
 
 def _plural(n: int, word: str) -> str:
@@ -204,18 +204,18 @@ def move_words(name: str, action: Action, before: Observation, after: Observatio
     kind = action.kind
     if kind == "draw":
         mine = before.seat == seat and after.drawn is not None
-        return f"{name} drew the {after.drawn.pretty} from the deck" if mine else f"{name} drew from the deck"
+        return f"{name} drew the {plain.card_name(after.drawn)} from the deck" if mine else f"{name} drew from the deck"
     if kind == "take":
-        return f"{name} took the {before.discard_top.pretty} from the discard pile"
+        return f"{name} took the {plain.card_name(before.discard_top)} from the discard pile"
     if kind == "swap":
         placed = after.grids[seat][action.pos]
         replaced = card_words(after.discard_top, rules)
-        where = f"{name} put the {placed.pretty} at {position_words(action.pos)}"
+        where = f"{name} put the {plain.card_name(placed)} at {position_words(action.pos)}"
         if before.grids[seat][action.pos] is None:
             return f"{where}, replacing a face-down card: it was the {replaced}"
         return f"{where}, discarding the {replaced}"
     if kind == "discard":
-        return f"{name} discarded the {after.discard_top.pretty}"
+        return f"{name} discarded the {plain.card_name(after.discard_top)}"
     if kind == "flip":
         shown = after.grids[seat][action.pos]
         card = card_words(shown, rules) if shown is not None else "a card"

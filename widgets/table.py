@@ -156,6 +156,8 @@ class GolfTable(CpuSpeed, w.VBox):
         self._kept: Game | None = None
         #: Set by a coach: ``grader(keep)`` calls ``keep(accuracy, blunders)`` once the finished game is graded.
         self.grader: Callable[[Callable[..., None]], None] | None = None
+        #: Set by a coach in tutor mode: ``tutor(obs, action)`` is True when it holds the learner's move to ask first.
+        self.tutor: Callable[[Observation, Action], bool] | None = None
         self._pass_to: int | None = None
         self.board = board = Board()
         for name in BOARD_WIDGETS:
@@ -377,7 +379,22 @@ class GolfTable(CpuSpeed, w.VBox):
         if obs.current_player != self.human_seat or action not in obs.legal_actions:
             self._refuse(words.refusal(obs, target, pos))
             return
+        if self.tutor is not None and self.tutor(obs, action):
+            return  # held: the tutor asks first; nothing is played
         self._play(action)
+        self._render()
+        self.pacer.schedule()
+
+    def play_anyway(self, action: str | Action) -> None:
+        """Play the learner's move without asking the tutor (its *Play it anyway*). A move that
+        is not the learner's to play now is a ValueError, and nothing changes."""
+        act = Action.parse(action)
+        obs = self._view()
+        if self._pass_to is not None or obs.current_player != self.human_seat or act not in obs.legal_actions:
+            now = words.situation(self.game, self.human_seat)
+            raise ValueError(f"{act.notation!r} is not yours to play now; {now}")
+        self._confirm_new = False
+        self._play(act)
         self._render()
         self.pacer.schedule()
 

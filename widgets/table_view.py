@@ -11,6 +11,7 @@ from html import escape
 from typing import Sequence
 
 from golflab import Card, RoundBreakdown, Rules
+from golflab import words as plain
 from golflab.display import CARD_CSS, breakdown_html, card_html
 
 from .status import Move, ranking
@@ -134,15 +135,14 @@ def scores_html(players: Sequence[str], results: Sequence[RoundBreakdown], total
 
 def hole_summary_html(players: Sequence[str], result: RoundBreakdown, hole: int) -> str:
     """End of a hole: every grid revealed, paired columns outlined, every score explained."""
-    winners = " and ".join(players[s] for s in result.winners)
     went_out = f" {players[result.finisher]} went out first." if result.finisher is not None else \
         " Nobody went out (the turn limit ended the hole)."
     seats = []
     for seat, name in enumerate(players):
         seats.append(f'<div class="golf-seat-score"><b>{escape(name)}: {result.scores[seat]}</b>'
                      f"{breakdown_html(result.hands[seat], result.adjustments_for(seat))}</div>")
-    return (f'<div class="golf-summary"><h3>Hole {hole} is over: {escape(winners)} '
-            f"{'win' if len(result.winners) > 1 else 'wins'} it.{escape(went_out)}</h3>"
+    return (f'<div class="golf-summary"><h3>{escape(plain.hole_over(players, result.winners, hole))}'
+            f"{escape(went_out)}</h3>"
             f"<div style='font-size:13px;color:#555;margin-bottom:4px'>A column of two cards of the same rank "
             f"scores 0 (outlined in green); every other column adds up its two cards.</div>{''.join(seats)}</div>")
 
