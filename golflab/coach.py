@@ -25,9 +25,16 @@ The method (determinized rollouts with common random numbers):
 
 So the values carry tempo the one-step EV (``golflab.ev``) misses: going out ends the hole
 for the others, a face-down card may still become a pair, opponents close to going out end
-the hole sooner. ``samples`` sets the determinizations per option (default: enough for about
-``HINT_ROLLOUTS`` rollouts per hint, at least ``MIN_SAMPLES``); the same observation and
-``samples`` always give the same hint.
+the hole sooner.
+
+How many samples (``golflab.racing``): by default the options race on their paired
+differences. Each is valued on ``MIN_SAMPLES`` determinizations, then the options still in
+the race get twice as many, and so on, until the best option is ``racing.SEPARATION`` (3)
+standard errors of their paired difference ahead of each other option, or that difference
+and its standard error are both under ``racing.INDIFFERENCE`` (0.1 point), or the hint has
+spent ``HINT_ROLLOUTS`` rollouts. ``samples=`` values every option on a fixed number instead.
+Sample ``i`` is the same world whatever batch draws it, so the same observation and arguments
+always give the same hint.
 
 One valuation, two depths: the coach (``hint``, ``grade``, ``review`` and the Expert
 CPU) uses these rollouts; bulk grading in ``golflab.simulate`` and ``golflab.analysis.grade``
@@ -39,13 +46,13 @@ lost against the best option (``analysis.EV_LOSS_LIMITS``) or the spec's named c
 of a seat (moves with a single legal action are no decision and are left out) with
 ``accuracy`` (see ``accuracy``), a ``decisions`` DataFrame and ``costliest(n)``. For speed a
 review values only the move played and the ``REVIEW_CANDIDATES`` best options by one-step EV
-(``REVIEW_SAMPLES`` determinizations each), unless the full hint of that position was already
-asked for (the table grading a move live): an option's value is the same either way.
+(raced within ``REVIEW_ROLLOUTS`` rollouts), unless the full hint of that position was already
+asked for (the table grading a move live): then its values are used.
 
-Error bars: at the default samples a hint's ``se`` is typically 0.7-1.5 points per option;
-differences between options share their samples and are tighter. A value is an estimate of
-what the option leads to when the hole is played on by the CPU personalities (and exact EV
-past the horizon), not a proof of the best play.
+Error bars: ``se`` is an option's own standard error; ``gap_se`` the standard error of its
+difference to the best, much smaller because the options share their samples. A value is an
+estimate of what the option leads to when the hole is played on by the CPU personalities (and
+exact EV past the horizon), not a proof of the best play.
 """
 
 from __future__ import annotations
@@ -64,22 +71,25 @@ from .cards import build_deck
 from .ev import Pool, action_values, draw_ev, take_ev, unseen_counts
 from .game import Game, Observation, Phase
 from .model import COLUMN_OF, PARTNER, scoring_model
+from .racing import race
 
 __all__ = [
-    "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "REVIEW_CANDIDATES", "REVIEW_SAMPLES",
-    "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "clear_cache", "determinize", "grade", "hint",
-    "observation_seed", "review",
+    "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "PRECISE_ROLLOUTS", "REVIEW_CANDIDATES",
+    "REVIEW_ROLLOUTS", "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "clear_cache", "determinize",
+    "grade", "hint", "observation_seed", "review",
 ]
 
-#: Rollouts a hint spends in all (split evenly over its options) when ``samples`` is not given.
-HINT_ROLLOUTS = 160
+#: Rollouts a hint may spend in all when ``samples`` is not given (its options race: ``golflab.racing``).
+HINT_ROLLOUTS = 3000
+#: Rollouts a hint asked for a ``precision`` may spend in all.
+PRECISE_ROLLOUTS = 12000
 #: Rollouts look this many table rounds past the option's turn, then score each hand at its
 #: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends).
 HORIZON = 2
-#: Fewest determinizations per option.
+#: Determinizations per option in a race's first round.
 MIN_SAMPLES = 16
-#: Determinizations per option in ``review`` (a whole game is graded, so fewer per decision).
-REVIEW_SAMPLES = 16
+#: Rollouts a decision of ``review`` may spend in all (a whole game is graded, so fewer).
+REVIEW_ROLLOUTS = 600
 #: Options ``review`` values beside the move played: the best ones by one-step EV.
 REVIEW_CANDIDATES = 2
 #: The personality that plays this seat (and opponents that are no personality) in rollouts.
@@ -102,13 +112,15 @@ def clear_cache() -> None:
 class Option:
     """One legal option: ``action`` (its notation), ``value`` (expected hole points relative to
     the table: lower is better), ``se`` (standard error of ``value``), ``samples`` (the
-    rollouts behind it) and ``reason`` (one plain sentence saying what the move does)."""
+    rollouts behind it), ``reason`` (one plain sentence saying what the move does) and
+    ``gap_se`` (standard error of its paired difference to the best option; 0 for the best)."""
 
     action: str
     value: float
     se: float
     samples: int
     reason: str
+    gap_se: float = 0.0
 
     def __str__(self) -> str:
         return f"{self.action}: {self.value:+.1f} ± {self.se:.1f} - {self.reason}"
@@ -181,8 +193,14 @@ def _template(obs: Observation) -> Game:
 def determinize(obs: Observation, rng: random.Random, template: Game | None = None, unseen: list | None = None) -> Game:
     """A full game consistent with the observation: the unseen cards shuffled by ``rng`` into
     every face-down position and the draw pile. Reads nothing but ``obs``."""
-    g = (template or _template(obs)).copy()
-    g._grids, g._draw, world_seed = _deal(obs, rng, unseen)
+    return _world(template or _template(obs), _deal(obs, rng, unseen))
+
+
+def _world(template: Game, deal: tuple) -> Game:
+    """The template with one deal (``_deal``'s grids, draw pile and world seed) in it."""
+    g = template.copy()
+    grids, draw, world_seed = deal
+    g._grids, g._draw = [list(grid) for grid in grids], list(draw)
     g._rng = random.Random(world_seed)
     return g
 
@@ -309,23 +327,57 @@ def _compiled(rollouts: int) -> bool:
     return False
 
 
-def _compiled_rollouts(obs: Observation, deals: list, bot_seeds: list):
-    """``_rollout`` over ``deals`` in the compiled kernel, as a function of the option."""
+def _compiled_rollouts(obs: Observation):
+    """``_rollout`` in the compiled kernel, as a function of the option, the deals and the CPU seeds."""
     from . import kernel
 
     profiles, seat = _bot_profiles(obs), obs.seat
     stop = _horizon_end(obs.turns)
     up = [c is not None for c in obs.grids[seat]]
 
-    def rollouts(action: str) -> list[float]:
+    def rollouts(action: str, deals: list, bot_seeds: list) -> list[float]:
         act = Action.parse(action)
         aligned = deals
         if _meets_hidden(act, up):
             aligned = [([_align(g, up, act.pos) if s == seat else g for s, g in enumerate(grids)], draw, world)
                        for grids, draw, world in deals]
-        return kernel.rollout_values(obs, aligned, bot_seeds, profiles, act.notation, stop)
+        return list(kernel.rollout_values(obs, aligned, bot_seeds, profiles, act.notation, stop))
 
     return rollouts
+
+
+class _Samples:
+    """The rollouts of one observation, sample by sample: sample ``i`` is the ``i``-th deal and
+    CPU seed drawn from ``random.Random(seed)`` (in that order), the same for every option and
+    whatever batch asks for it (``__call__(action, start, stop)``). Each batch is played by
+    the compiled kernel or in Python (``_compiled``): the values are the same either way."""
+
+    def __init__(self, obs: Observation, seed: int) -> None:
+        self.obs, self.rng, self.unseen = obs, random.Random(seed), _unseen(obs)
+        self.deals: list = []
+        self.seeds: list[int] = []
+        self.compiled = None
+        self.template = None
+        self.worlds: list[Game] = []
+        self.bots: list[_Bots] = []
+
+    def __call__(self, action: str, start: int, stop: int) -> list[float]:
+        while len(self.deals) < stop:
+            self.deals.append(_deal(self.obs, self.rng, self.unseen))
+            self.seeds.append(self.rng.getrandbits(48))
+        if self.compiled is None and _compiled(stop - start):
+            self.compiled = _compiled_rollouts(self.obs)
+        if self.compiled is not None:
+            return self.compiled(action, self.deals[start:stop], self.seeds[start:stop])
+        if self.template is None:
+            self.template, self.profiles = _template(self.obs), _bot_profiles(self.obs)
+        while len(self.worlds) < stop:
+            i = len(self.worlds)
+            self.worlds.append(_world(self.template, self.deals[i]))
+            self.bots.append(_Bots(self.profiles, self.seeds[i]))
+        seat = self.obs.seat
+        return [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(self.worlds[start:stop],
+                                                                             self.bots[start:stop])]
 
 
 def _leaf(obs: Observation) -> float:
@@ -408,68 +460,73 @@ def _describe(obs: Observation, action: str) -> str:
 
 
 # ------------------------------------------------------------------ hint
-def _default_samples(legal: list) -> int:
-    return max(MIN_SAMPLES, HINT_ROLLOUTS // len(legal))
-
-
 def _check_samples(samples: Any) -> None:
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 10_000:
         raise ValueError(f"samples must be a whole number from 1 to 10000, got {samples!r}")
 
 
-def _evaluate(obs: Observation, actions: tuple, samples: int) -> list[Option]:
-    """The rollout values of ``actions`` (best first). An action's value depends only on the
-    observation, the action and ``samples`` (not on which other actions are valued beside it):
-    the determinizations and CPU seeds come from the observation's seed alone."""
-    seed = observation_seed(obs)
-    key = (seed, samples, actions)
+def _check_seed(seed: Any) -> None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be None (the observation's own) or a whole number, got {seed!r}")
+
+
+def _check_precision(precision: Any, samples: Any) -> None:
+    if precision is None:
+        return
+    if samples is not None:
+        raise ValueError("give samples (a fixed number per option) or precision (the adaptive race), not both")
+    if isinstance(precision, bool) or not isinstance(precision, (int, float)) or not 0.01 <= precision <= 10:
+        raise ValueError(f"precision must be a number of points from 0.01 to 10, got {precision!r}")
+
+
+def _evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int = HINT_ROLLOUTS,
+              precision: float | None = None, seed: int | None = None) -> list[Option]:
+    """The rollout values of ``actions`` (best first): ``samples`` per option, or raced
+    (``golflab.racing``) within ``budget`` rollouts when ``samples`` is None. Sample ``i`` is
+    the same world for every option, drawn from the observation's seed (or ``seed``)."""
+    seed = observation_seed(obs) if seed is None else seed
+    key = (seed, samples, budget if samples is None else None, precision, actions)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return list(found)
-    rng = random.Random(seed)
-    unseen = _unseen(obs)
-    seat = obs.seat
-    if _compiled(samples * len(actions)):
-        deals = [_deal(obs, rng, unseen) for _ in range(samples)]
-        bot_seeds = [rng.getrandbits(48) for _ in range(samples)]
-        rollouts = _compiled_rollouts(obs, deals, bot_seeds)
+    first = MIN_SAMPLES if samples is None else samples
+    sample = _Samples(obs, seed)
+    if samples is None:
+        estimates = race(actions, sample, first=first, budget=max(budget, first * len(actions)),
+                         precision=precision)
     else:
-        template = _template(obs)
-        worlds = [determinize(obs, rng, template, unseen) for _ in range(samples)]
-        profiles = _bot_profiles(obs)
-        bots = [_Bots(profiles, rng.getrandbits(48)) for _ in range(samples)]
-
-        def rollouts(action: str) -> list[float]:
-            return [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(worlds, bots)]
-    options = []
-    for action in actions:
-        results = rollouts(action)
-        mean = sum(results) / samples
-        var = sum((x - mean) ** 2 for x in results) / (samples - 1) if samples > 1 else 0.0
-        options.append(Option(action, mean, math.sqrt(var / samples), samples, _describe(obs, action)))
-    options.sort(key=lambda o: o.value)  # stable: ties keep the given order
+        estimates = race(actions, sample, first=samples, budget=samples * len(actions))
+    options = [Option(e.action, e.value, e.se, e.samples, _describe(obs, e.action), e.gap_se) for e in estimates]
     _CACHE[key] = options
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return list(options)
 
 
-def hint(observation: Observation, *, samples: int | None = None) -> list[Option]:
+def hint(observation: Observation, *, samples: int | None = None, precision: float | None = None,
+         seed: int | None = None) -> list[Option]:
     """Every legal option of the seat to move, valued by determinized rollouts, best first.
 
     ``observation`` must be the seat to move's (``game.observation(game.current_player)``).
-    ``samples``: determinizations per option (default: ``HINT_ROLLOUTS`` split over the
-    options, at least ``MIN_SAMPLES``). Each option has ``action``, ``value`` (expected hole
-    points relative to the table: lower is better), ``se`` and ``reason``. Deterministic:
-    the same observation and ``samples`` give the same list. Ties keep the legal order.
+    By default the options race on paired differences (``golflab.racing``: until the best is
+    3 standard errors of their difference ahead of each other option, or the difference is
+    under 0.1 point, or ``HINT_ROLLOUTS`` rollouts are spent). ``samples``: a fixed number of
+    determinizations per option instead. ``precision``: also race until the standard error of
+    the gap between the best and the runner-up is at most this many points (within
+    ``PRECISE_ROLLOUTS``). ``seed``: draw the determinizations from another seed (to re-value
+    with other samples). Each option has ``action``, ``value`` (expected hole points relative
+    to the table: lower is better), ``se``, ``samples``, ``reason`` and ``gap_se``.
+    Deterministic: the same arguments give the same list. Ties keep the legal order.
     """
     _check_to_move(observation)
     legal = tuple(str(a) for a in observation.legal_actions)
-    if samples is None:
-        samples = _default_samples(legal)
-    _check_samples(samples)
-    return _evaluate(observation, legal, samples)
+    if samples is not None:
+        _check_samples(samples)
+    _check_precision(precision, samples)
+    _check_seed(seed)
+    budget = HINT_ROLLOUTS if precision is None else PRECISE_ROLLOUTS
+    return _evaluate(observation, legal, samples, budget, precision, seed)
 
 
 # ------------------------------------------------------------------ grading
@@ -509,20 +566,23 @@ class CoachGrade:
 
 def _graded_options(obs: Observation, action: str, samples: int | None, candidates: int | None) -> list[Option]:
     legal = tuple(str(a) for a in obs.legal_actions)
-    default = _default_samples(legal)
     if samples is not None:
         _check_samples(samples)
     seed = observation_seed(obs)
-    # a full hint already asked for (with the default samples, as the table's live grades do, or these)
-    full = _CACHE.get((seed, default, legal)) or _CACHE.get((seed, samples, legal))
-    if candidates is None or full is not None or len(legal) <= candidates + 1:
-        return full if full is not None else hint(obs, samples=samples)
+    # a full hint already asked for (the default one, as the table's live grades ask, or these samples)
+    full = _CACHE.get((seed, None, HINT_ROLLOUTS, None, legal)) or _CACHE.get((seed, samples, None, None, legal))
+    if full is not None:
+        return full
+    if candidates is None:
+        return hint(obs, samples=samples)
     if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
         raise ValueError(f"candidates must be a whole number 1 or more, got {candidates!r}")
+    if len(legal) <= candidates + 1:
+        return _evaluate(obs, legal, samples, REVIEW_ROLLOUTS)
     one_step = action_values(obs).values
     ranked = sorted(legal, key=lambda a: one_step[a])  # stable: ties in legal order
     chosen = [a for a in legal if a == action or a in ranked[:candidates]]
-    return _evaluate(obs, tuple(chosen), default if samples is None else samples)
+    return _evaluate(obs, tuple(chosen), samples, REVIEW_ROLLOUTS)
 
 
 def _and(parts: list[str]) -> str:
@@ -545,8 +605,9 @@ def grade(observation: Observation, action: str | Action, *, samples: int | None
 
     By default every legal option is valued (``hint``). ``candidates=k`` values only the move
     played and the ``k`` best options by the one-step exact EV (``golflab.ev.action_values``),
-    with the same rollouts (a move's value does not depend on which others are valued), unless
-    the full hint is already known (then it is used). ``review`` grades this way, for speed.
+    with the same rollouts, raced within ``REVIEW_ROLLOUTS`` (with ``samples``: exactly as the
+    full hint values them), unless the full hint is already known (then it is used).
+    ``review`` grades this way, for speed.
     """
     _check_to_move(observation)
     act = Action.parse(action)
@@ -622,15 +683,15 @@ class Review:
         return f"<Review seat {self.seat}: {len(self.grades)} decisions, accuracy {self.accuracy}>"
 
 
-def review(game: Game, seat: int, *, samples: int = REVIEW_SAMPLES,
+def review(game: Game, seat: int, *, samples: int | None = None,
            candidates: int = REVIEW_CANDIDATES) -> Review:
     """Grade every decision ``seat`` made in ``game`` so far (replayed from its seed and history).
 
     Moves with a single legal action are no decision and are left out. Each decision is
     graded by ``grade(obs, move, samples=samples, candidates=candidates)``: the move played
-    and the ``candidates`` best options by one-step EV, valued by the same rollouts as a hint
-    (``REVIEW_SAMPLES`` determinizations each), or the full hint when one was already asked
-    for that position with the default samples (as the table's live grades do).
+    and the ``candidates`` best options by one-step EV, raced as a hint's options are (within
+    ``REVIEW_ROLLOUTS`` rollouts; ``samples``: a fixed number per option instead), or the full
+    hint when one was already asked for that position (as the table's live grades do).
     """
     if not isinstance(game, Game):
         raise ValueError(f"review needs a golflab.Game, got {type(game).__name__}")  # noqa: TRY004

@@ -2,7 +2,8 @@
 
 ``generate(n, seed, rules, min_gap)`` plays games between CPU personalities (every choice
 from ``seed``) and keeps decisions of the seat to move where the best option beats the
-second best by at least ``min_gap`` points. Each ``Puzzle`` holds the position as that
+second best by at least ``min_gap`` points and, valued by the coach, by at least
+``SEPARATION`` (3) standard errors of their paired difference. Each ``Puzzle`` holds the position as that
 seat sees it (``observation``), the best action's notation (``answer``), every legal
 action with its value (``options``, best first, shaped like ``golflab.coach.hint``'s) and
 why the answer is best (``explanation``).
@@ -10,7 +11,10 @@ why the answer is best (``explanation``).
 Options are valued by ``value_options``: the coach's ``hint`` (rollouts to the end of the
 hole: expected points against the table) or, switched in one line (``VALUATION``) or per call
 (``valuation=``), the exact one-step EV of ``golflab.ev`` (expected change of the hand's
-score). ``VALUE_MEANING`` says what a value means; lower is better either way.
+score). ``VALUE_MEANING`` says what a value means; lower is better either way. A coach-valued
+position is first screened on ``coach.MIN_SAMPLES`` samples per option (kept when its gap
+is within a standard error of ``min_gap`` or above), then valued with ``GAP_PRECISION``
+(``hint(obs, precision=...)``): the gap a puzzle quotes has at most that standard error.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from .ev import PARTNER, action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
-__all__ = ["DIFFICULTY", "KINDS", "POSITION_NAMES", "VALUATION", "VALUATIONS", "VALUE_MEANING", "Option", "Puzzle",
-           "cpu_hole", "decision_kind", "describe", "generate", "one_step_options", "value_options"]
+__all__ = ["DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION", "VALUATIONS",
+           "VALUE_MEANING", "Option", "Puzzle", "cpu_hole", "decision_kind", "describe", "generate", "one_step_options",
+           "separated", "value_options"]
 
 POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -36,6 +41,10 @@ PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
 #: "place" (where the card in hand goes), "last_card" (a placement with one face-down card left:
 #: whether to go out now).
 KINDS = ("turn", "place", "last_card")
+#: Standard errors of the paired difference by which a coach-valued answer beats the runner-up.
+SEPARATION = 3.0
+#: Standard error (points) of a coach-valued puzzle's quoted gap, at most.
+GAP_PRECISION = 0.2
 #: Games tried before ``generate`` gives up finding enough positions.
 MAX_GAMES = 200
 
@@ -54,8 +63,9 @@ class Option:
 class Puzzle:
     """A position from real play and its best answer.
 
-    ``gap`` is how many points the answer beats the second-best option by; ``source`` says
-    where the position comes from (game seed, hole, seat, turn).
+    ``gap`` is how many points the answer beats the second-best option by, ``gap_se`` its
+    standard error (0 when exact); ``source`` says where the position comes from (game seed,
+    hole, seat, turn).
     """
 
     observation: Observation
@@ -65,6 +75,7 @@ class Puzzle:
     gap: float
     source: str
     valuation: str = "coach"
+    gap_se: float = 0.0
 
     def value(self, action: str) -> float:
         """The value of one option (by notation); a ValueError names the options otherwise."""
@@ -112,6 +123,24 @@ def _coach_options(obs: Observation) -> list:
     from .coach import hint  # rollouts: loaded only when used
 
     return hint(obs)
+
+
+def _screen_options(obs: Observation) -> list:
+    from .coach import MIN_SAMPLES, hint
+
+    return hint(obs, samples=MIN_SAMPLES)
+
+
+def _precise_options(obs: Observation) -> list:
+    from .coach import hint
+
+    return hint(obs, precision=GAP_PRECISION)
+
+
+def separated(gap: float, gap_se: float, min_gap: float) -> bool:
+    """Whether an answer ``gap`` points ahead of the runner-up (standard error ``gap_se``) makes
+    a puzzle: at least ``min_gap`` points and at least ``SEPARATION`` standard errors."""
+    return gap >= min_gap and gap >= SEPARATION * gap_se
 
 
 VALUATIONS = {"coach": _coach_options, "one_step": one_step_options}
@@ -223,7 +252,8 @@ def _wanted(obs: Observation, kind: str | None) -> bool:
 
 def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0,
              kind: str | None = None, valuation: str | None = None) -> list[Puzzle]:
-    """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more.
+    """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more
+    (and, valued by the coach, by ``SEPARATION`` standard errors of their difference: ``separated``).
 
     ``valuation`` picks how options are valued (``VALUATIONS``; default ``VALUATION``).
     ``kind`` keeps one kind of decision only (``KINDS``; "place" includes "last_card").
@@ -238,13 +268,20 @@ def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: fl
     for game_seed, seat, turn, obs in _positions(int(seed), rules):
         if (game_seed, seat) in taken or not _wanted(obs, kind):
             continue
-        options = value_options(obs, valuation)
-        gap = options[1].value - options[0].value
-        if gap < min_gap:
+        if valuation == "coach":
+            screen = _screen_options(obs)  # a quick look: could the gap reach min_gap?
+            if screen[1].value - screen[0].value + screen[1].gap_se < min_gap:
+                continue
+            options = _precise_options(obs)
+        else:
+            options = value_options(obs, valuation)
+        gap, gap_se = options[1].value - options[0].value, getattr(options[1], "gap_se", 0.0)
+        if not separated(gap, gap_se, min_gap):
             continue
         taken.add((game_seed, seat))
         found.append(Puzzle(obs, options[0].action, tuple(options), _explain(obs, options), round(gap, 2),
-                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}", valuation))
+                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}", valuation,
+                            round(gap_se, 3)))
         if len(found) == n:
             return found
     raise ValueError(f"only {len(found)} of {n} positions with a gap of {min_gap} points or more in "

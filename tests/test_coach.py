@@ -245,3 +245,112 @@ def test_review_reuses_the_full_hints_asked_for_during_play():
     coach.clear_cache()
     cold = review(game, 2)
     assert any(len(g.options) < len(g.observation.legal_actions) for g in cold.grades)
+
+
+# ------------------------------------------------------------------ the race (golflab.racing)
+def synthetic(offsets: dict, noise: float, shared: float = 10.0, seed: int = 0):
+    """A ``sample`` function: option a's result on sample i is offsets[a] + shared world noise
+    (the same for every option: common random numbers) + its own noise of sd ``noise``."""
+    import random
+
+    calls = []
+
+    def sample(action, start, stop):
+        calls.append((action, start, stop))
+        out = []
+        for i in range(start, stop):
+            world = random.Random(seed * 100_003 + i).gauss(0, shared)
+            own = random.Random(hash((action, i, seed)) & 0xFFFFFFFF).gauss(0, noise) if noise else 0.0
+            out.append(offsets[action] + world + own)
+        return out
+
+    return sample, calls
+
+
+def test_the_race_separates_the_best_by_three_paired_standard_errors_and_stops():
+    from golflab.racing import INDIFFERENCE, SEPARATION, race
+
+    sample, calls = synthetic({"a": 0.0, "b": 0.5, "c": 4.0}, noise=1.5)
+    out = race(["c", "b", "a"], sample, first=16, budget=10_000)
+    assert [e.action for e in out] == ["a", "b", "c"]
+    best = out[0]
+    for e in out[1:]:
+        gap = e.value - best.value
+        assert gap > SEPARATION * e.gap_se or (gap <= INDIFFERENCE and e.gap_se <= INDIFFERENCE)
+        assert e.gap_se < e.se  # the shared world noise cancels in the paired difference
+    assert out[2].samples == 16 < out[1].samples  # the clear loser left the race after the first round
+    assert sum(e.samples for e in out) < 10_000
+    # sample i is asked for once per option, in order
+    for action in "abc":
+        spans = [(s, t) for a, s, t in calls if a == action]
+        assert spans[0][0] == 0 and all(t == s2 for (_, t), (s2, _) in zip(spans, spans[1:]))
+
+
+def test_the_race_stops_when_the_difference_no_longer_matters_or_at_the_budget():
+    from golflab.racing import race
+
+    sample, _ = synthetic({"a": 0.0, "b": 0.0}, noise=0.0)
+    out = race(["a", "b"], sample, first=16, budget=10_000)
+    assert [e.samples for e in out] == [16, 16] and out[1].gap_se == 0  # equal options: one round
+    sample, _ = synthetic({"a": 0.0, "b": 0.3}, noise=8.0)
+    out = race(["a", "b"], sample, first=16, budget=500)
+    assert sum(e.samples for e in out) <= 500 and min(e.samples for e in out) > 16
+
+
+def test_the_race_with_a_precision_measures_the_gap_to_the_runner_up():
+    from golflab.racing import race
+
+    sample, _ = synthetic({"a": 0.0, "b": 5.0, "c": 9.0}, noise=4.0)
+    quick = race(["a", "b", "c"], sample, first=16, budget=10_000)
+    precise = race(["a", "b", "c"], sample, first=16, budget=10_000, precision=0.2)
+    assert quick[1].gap_se > 0.2 >= precise[1].gap_se and precise[1].action == "b"
+    assert abs(precise[1].value - precise[0].value - 5.0) < 3 * precise[1].gap_se
+
+
+def test_the_default_hint_races_its_options_deterministically():
+    from golflab import coach
+    from golflab.racing import INDIFFERENCE, SEPARATION
+
+    game = find(mid_place)
+    obs = game.observation(game.current_player)
+    options = hint(obs)
+    total = sum(o.samples for o in options)
+    assert total <= coach.HINT_ROLLOUTS and len({o.samples for o in options}) > 1
+    best = options[0]
+    assert best.gap_se == 0
+    settled = [o.value - best.value > SEPARATION * o.gap_se
+               or (o.value - best.value <= INDIFFERENCE and o.gap_se <= INDIFFERENCE) for o in options[1:]]
+    assert all(settled) or total > coach.HINT_ROLLOUTS - len(options) * best.samples
+    coach.clear_cache()
+    assert hint(obs) == options
+    # sample i is the same world for every option and every scheme: an option that left the
+    # race after the first round has the spread (se) of the fixed hint with that many samples
+    coach.clear_cache()
+    fixed = {o.action: o for o in hint(obs, samples=coach.MIN_SAMPLES)}
+    first_round = [o for o in options if o.samples == coach.MIN_SAMPLES]
+    assert first_round and all(o.se == fixed[o.action].se for o in first_round)
+    other = hint(obs, samples=coach.MIN_SAMPLES, seed=coach.observation_seed(obs) + 1)
+    assert {o.action: o.value for o in other} != {a: o.value for a, o in fixed.items()}
+
+
+def test_hint_refuses_bad_precision_and_seed():
+    game = find(mid_place)
+    obs = game.observation(game.current_player)
+    for kwargs, words in [({"precision": 0}, "precision must be"), ({"precision": "x"}, "precision must be"),
+                          ({"samples": 8, "precision": 0.5}, "not both"), ({"seed": 1.5}, "seed must be"),
+                          ({"seed": True}, "seed must be")]:
+        with pytest.raises(ValueError, match=words):
+            hint(obs, **kwargs)
+
+
+def test_review_races_the_candidates_within_its_budget():
+    from golflab import coach
+
+    game = Game(NAMES, Rules(rounds=1), seed=7)
+    bots = [CPUPlayer(n, seed=i) for i, n in enumerate(NAMES)]
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
+    coach.clear_cache()
+    r = review(game, 1)
+    assert r.grades and all(sum(o.samples for o in g.options) <= coach.REVIEW_ROLLOUTS for g in r.grades)
+    assert all(o.samples >= coach.MIN_SAMPLES for g in r.grades for o in g.options)

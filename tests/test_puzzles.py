@@ -11,12 +11,15 @@ from golflab.ai import CPUPlayer
 from golflab.coach import hint
 from golflab.puzzles import (
     DIFFICULTY,
+    GAP_PRECISION,
     KINDS,
+    SEPARATION,
     VALUATION,
     VALUE_MEANING,
     decision_kind,
     generate,
     one_step_options,
+    separated,
 )
 
 # -- brute force: every way the unseen cards can lie in the seat's face-down places ----------------
@@ -130,8 +133,38 @@ def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap, valuation):
 def test_the_coach_values_the_puzzles():
     assert VALUATION == "coach" and set(VALUE_MEANING) == {"coach", "one_step"}
     for p in generate(n=3, seed=0, min_gap=2.0, kind="place"):
-        assert list(p.options) == hint(p.observation)
+        assert list(p.options) == hint(p.observation, precision=GAP_PRECISION)
         assert p.gap == pytest.approx(p.options[1].value - p.options[0].value, abs=0.01)
+        assert p.gap_se == pytest.approx(p.options[1].gap_se, abs=0.001) and 0 < p.gap_se <= GAP_PRECISION
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+def test_a_puzzle_of_any_difficulty_beats_the_runner_up_by_three_standard_errors(difficulty):
+    for p in generate(n=2, seed=2, min_gap=DIFFICULTY[difficulty]):
+        assert p.gap >= SEPARATION * p.gap_se and p.gap >= DIFFICULTY[difficulty]
+        assert p.gap_se == pytest.approx(p.options[1].gap_se, abs=0.001)
+
+
+def test_a_gap_within_three_standard_errors_is_no_puzzle(monkeypatch):
+    """A position whose answer leads by min_gap but by fewer than 3 standard errors is skipped."""
+    from dataclasses import replace
+
+    import golflab.puzzles as puzzles
+
+    assert separated(2.0, 0.5, 2.0) and not separated(2.0, 0.7, 2.0) and not separated(1.9, 0.1, 2.0)
+    first = generate(n=1, seed=3, min_gap=2.0)[0]
+    precise = puzzles._precise_options
+
+    def noisy(obs):
+        options = precise(obs)
+        if obs == first.observation:  # the same gap, but a standard error too large for it
+            gap = options[1].value - options[0].value
+            options = [options[0], replace(options[1], gap_se=gap / 2.9), *options[2:]]
+        return options
+
+    monkeypatch.setattr(puzzles, "_precise_options", noisy)
+    again = generate(n=1, seed=3, min_gap=2.0)[0]
+    assert again.observation != first.observation and again.gap >= SEPARATION * again.gap_se
 
 
 def test_same_arguments_same_puzzles_and_another_seed_others():
