@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Iterable, Sequence
 
+from . import words
 from .cards import Card
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,7 +99,8 @@ def breakdown_html(breakdown: "HandBreakdown", adjustments: Sequence["Adjustment
     for col in breakdown.columns:
         a, b = col.cards
         mark = " \u2714 pair" if col.paired else ""
-        lines.append(f"<li>column {col.positions[0]}/{col.positions[1]}: {escape(a.pretty)} + {escape(b.pretty)}"
+        lines.append(f"<li>{words.column(col.positions[0])}: {escape(words.card_name(a))} + "
+                     f"{escape(words.card_name(b))}"
                      f" = <b>{col.points:+d}</b> <span class='gl-note'>({escape(col.note)}){mark}</span></li>")
     for bonus in breakdown.bonuses:
         lines.append(f"<li>{escape(bonus.rule.replace('_', ' '))}: <b>{bonus.points:+d}</b> "

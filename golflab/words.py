@@ -239,5 +239,5 @@ def details_rows(options: Sequence[Any]) -> list[tuple[str, str, str]]:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of plain ``text`` (split after . ! ? followed by a space)."""
-    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+    """The sentences of plain ``text`` (split after . ! ? followed by a space, and at line ends)."""
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text.strip()) if s.strip()]

@@ -100,7 +100,7 @@ def test_typing_a_bad_card_explains_and_keeps_the_hand():
     before, score = pad.cards, pad.score
     pad.pickers[4].text.value = "KX"
     assert pad.cards == before and pad.score == score
-    assert "Position 4 (bottom middle)" in pad.message.value and '"X" is not a suit' in pad.message.value
+    assert "Bottom middle keeps" in pad.message.value and '"X" is not a suit' in pad.message.value
     assert pad.message.layout.display != "none"
     pad.pickers[1].text.value = "QH"  # the next good card clears the message
     assert pad.message.value == "" and pad.cards[1] == "QH"
