@@ -12,6 +12,7 @@ import ipywidgets as w
 import pytest
 from golflab_widgets.classroom_session import PageSession
 from golflab_widgets.room_board import GolfRoomBoard, RoomWatch, card_html
+from golflab_widgets.room_follow import FULL_REFRESH_SECONDS, RoomFollower
 from golflab_widgets.rooms_view import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
 from golflab_widgets.table_board import card_face
 
@@ -344,3 +345,23 @@ def test_the_coach_grades_only_the_learners_own_moves(world):
     graded = review(game, 1, samples=ROOM_REVIEW_SAMPLES)
     assert (accuracy, blunders) == (graded.accuracy, graded.counts["BLUNDER"])
     assert graded.grades and {ann.room.log[g.step][0] for g in graded.grades} == {1}  # bob's decisions only (1 hole)
+
+
+def test_a_playing_rooms_page_reads_it_all_only_when_a_move_came_or_each_second(world):
+    code = started_room(world)
+    room = world["store"].room(code)
+    clock = [100.0]
+    follower = RoomFollower(room, lambda: None, seat=1, user=world["bob"], clock=lambda: clock[0])
+    follower.claim_now()
+    reads = []
+    room.refresh = lambda real=room.refresh: reads.append(1) or real()
+    for _ in range(3):
+        clock[0] += 0.15
+        assert not follower.step()
+    assert reads == []  # nothing new: only the moves were counted
+    world["store"].room(code).apply(0, "flip 0", by=world["ann"])  # another page's move
+    clock[0] += 0.15
+    assert follower.step() and reads == [1] and room.log[-1][:2] == (0, "flip 0")
+    clock[0] += FULL_REFRESH_SECONDS
+    follower.step()
+    assert reads == [1, 1]  # and a whole read every second (seats, away players' turns)

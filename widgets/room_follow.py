@@ -1,5 +1,6 @@
-"""Following a room's log from one page: ``RoomFollower`` polls ``room.refresh()`` every
-``POLL_SECONDS`` and says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
+"""Following a room's log from one page: ``RoomFollower`` polls the room every ``POLL_SECONDS``
+(counting its moves; ``room.refresh()`` when they changed, at least every ``FULL_REFRESH_SECONDS``)
+and says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
 ``on_change()`` when something a page shows changed (a move, a seat, the room's state, who is
 away, whether this page holds its seat's controls).
 
@@ -16,11 +17,15 @@ import uuid
 from typing import Callable
 
 from golflab.classroom import StoreUnavailable
+from golflab.classroom.rooms import count_moves
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.15
 CLAIM_SECONDS = 2.0
+#: While a room plays, a poll only counts its moves (one small query) and reads it all (seats,
+#: state, new moves; playing an away player's turn) when the count changed or this often.
+FULL_REFRESH_SECONDS = 1.0
 
 
 def new_tab_id() -> str:
@@ -38,7 +43,7 @@ class RoomFollower:
         self.clock = clock
         self.holds: bool = seat is not None  # this page holds its seat's controls
         self.problem: "str | None" = None  # a store problem, in words (cleared when it goes away)
-        self._claimed_at = float("-inf")
+        self._claimed_at = self._refreshed_at = float("-inf")
         self._task: "asyncio.Task | None" = None
         self._seen = self.signature()
 
@@ -52,10 +57,13 @@ class RoomFollower:
     def step(self) -> bool:
         """One poll: the heartbeat when due, then the room's news; True when ``on_change`` is due."""
         try:
-            if self.seat is not None and self.clock() - self._claimed_at >= CLAIM_SECONDS:
-                self._claimed_at = self.clock()
+            now = self.clock()
+            if self.seat is not None and now - self._claimed_at >= CLAIM_SECONDS:
+                self._claimed_at = now
                 self.holds = self.room.claim(self.seat, self.tab, by=self.user)
-            self.room.refresh()
+            if self._news(now):
+                self._refreshed_at = now
+                self.room.refresh()
             self.problem = None
         except StoreUnavailable as exc:
             self.problem = f"The room cannot be read just now ({exc}); trying again."
@@ -63,9 +71,16 @@ class RoomFollower:
         changed, self._seen = now != self._seen, now
         return changed
 
+    def _news(self, now: float) -> bool:
+        """Whether to read the whole room now (cheaper on every poll than reading it)."""
+        if self.room.state != "playing" or now - self._refreshed_at >= FULL_REFRESH_SECONDS:
+            return True
+        return count_moves(self.room.store, self.room.code) != len(self.room.log)
+
     def claim_now(self) -> bool:
-        """Say the heartbeat at once (a page that just opened); whether this page holds the seat."""
-        self._claimed_at = float("-inf")
+        """Say the heartbeat and read the whole room at once (a page that just opened, or came
+        back); whether this page holds the seat."""
+        self._claimed_at = self._refreshed_at = float("-inf")
         self.step()
         return self.holds
 
