@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from golflab_widgets.exercise import (
-    MARGIN_TOLERANCE,
+    BUCKETS,
     BestOption,
     Exercises,
     PairPays,
     ScoreHand,
     ScoreHole,
+    bucket_of,
     parse_number,
     rules_words,
 )
@@ -29,7 +30,7 @@ HOLE = (["Ann", "Ben"], [["KH", "5S", "3D", "KC", "AH", "3C"], ["4H", "5H", "QD"
 
 @pytest.fixture(scope="module")
 def puzzle():
-    return generate(n=1, seed=0, min_gap=2.0, kind="place")[0]
+    return generate(n=1, seed=0, min_gap=2.0, kind="place", valuation="one_step")[0]  # exact values
 
 
 # -- ScoreHand -----------------------------------------------------------------------------------
@@ -44,12 +45,14 @@ def test_score_hand_accepts_the_engines_score_in_any_spelling():
     assert negative.check(number=str(negative.answer).replace("-", "\u2212")).correct
 
 
-def test_score_hand_explains_a_wrong_answer_column_by_column():
+def test_score_hand_nudges_a_wrong_answer_and_shows_the_solution_only_on_request():
     q = ScoreHand(HAND)
     v = q.check(number=str(q.answer + 4))
-    assert not v.correct
-    assert f"you said {q.answer + 4}, the hand scores {q.answer}" in v.message
-    assert "Left column" in v.detail and "Hand: <b>" in v.detail
+    assert not v.correct and "column by column" in v.message
+    assert str(q.answer) not in v.message and not v.detail  # a nudge, not the solution
+    shown = q.solution()
+    assert f"The hand scores {q.answer}" in shown.message
+    assert "Left column" in shown.detail and "Hand: <b>" in shown.detail
 
 
 def test_score_hand_dealt_by_the_engine_under_house_rules():
@@ -81,7 +84,8 @@ def test_score_hole_counts_house_rule_adjustments():
     assert q.answer == expected
     assert q.check(number=str(expected)).correct
     wrong = q.check(number=str(round_breakdown(HOLE[1], rules, finisher=0).hand_scores[0]))
-    assert not wrong.correct and "knock penalty +10" in wrong.message
+    assert not wrong.correct and "house rules" in wrong.message and str(expected) not in wrong.message
+    assert "knock penalty +10" in q.solution().message
     assert "Ann went out" in q.prompt and "knock penalty" in q.prompt
 
 
@@ -105,7 +109,8 @@ def test_pair_pays_answers_from_the_engine(cards, column, rules, answer):
     assert q.check(choice=answer).correct
     other = "no" if answer == "yes" else "yes"
     wrong = q.check(choice=other)
-    assert not wrong.correct and "Apart the two cards score" in wrong.message
+    assert not wrong.correct and "apart" in wrong.message and answer not in wrong.message.lower().split()
+    assert "Apart the two cards score" in q.solution().message
 
 
 def test_pair_pays_refuses_a_column_without_a_pair_and_a_missing_choice():
@@ -120,48 +125,113 @@ def test_pair_pays_refuses_a_column_without_a_pair_and_a_missing_choice():
 
 # -- BestOption ------------------------------------------------------------------------------------
 
-def test_best_option_needs_the_best_action_and_the_gap(puzzle):
+def test_best_option_needs_the_best_action_and_the_gap_in_its_bucket(puzzle):
     q = BestOption(puzzle)
     best, gap = q.answer
-    assert best == puzzle.answer and gap == puzzle.gap
-    assert q.check(choice=best, number=f"{gap:.1f}").correct
-    assert q.check(choice=best, number=str(gap + MARGIN_TOLERANCE - 0.01)).correct
-    far = q.check(choice=best, number=str(gap + MARGIN_TOLERANCE + 0.5))
-    assert not far.correct and f"by {gap:.1f} points" in far.message
+    assert best == puzzle.answer and gap == puzzle.gap and q.bucket == bucket_of(gap)
+    assert q.check(choice=best, number=q.bucket).correct
+    other = next(value for _label, value in BUCKETS if value != q.bucket)
+    far = q.check(choice=best, number=other)
+    assert not far.correct and "That is the best option" in far.message
     second = puzzle.options[1].action
-    wrong = q.check(choice=second, number=f"{gap}")
-    assert not wrong.correct and "Not the best option" in wrong.message
-    assert "points worse than the best option" in wrong.detail  # every option's worth is shown
+    wrong = q.check(choice=second, number=q.bucket)
+    assert not wrong.correct and not wrong.detail
+    labels = dict((v, k) for k, v in q.choices)
+    assert labels[best] not in wrong.message and best not in wrong.message  # a nudge, not the answer
+    assert "<th>value</th>" in q.check(choice=best, number=q.bucket).detail  # every option's worth, once right
     assert {value for _label, value in q.choices} == {o.action for o in puzzle.options}
+
+
+@pytest.mark.parametrize("gap, bucket", [(0.5, "little"), (1.99, "little"), (2.0, "clearly"), (5.0, "clearly"),
+                                         (5.01, "lot"), (14.0, "lot")])
+def test_buckets_are_the_issues_a_little_clearly_a_lot(gap, bucket):
+    assert bucket_of(gap) == bucket
+
+
+def test_an_estimated_gap_is_bucketed_only_when_three_standard_errors_stay_in_its_bucket(puzzle):
+    from dataclasses import replace
+
+    sure = replace(puzzle, gap=3.5, gap_se=0.4)  # 2.3 to 4.7: clearly
+    assert BestOption(sure).bucket == "clearly"
+    unsure = replace(puzzle, gap=3.5, gap_se=0.6)  # 1.7 to 5.3: three buckets
+    with pytest.raises(ValueError, match="may lie in two buckets"):
+        BestOption(unsure)
+    assert BestOption(unsure, margin=False).buckets == ()  # the option alone may still be asked
 
 
 def test_best_option_refuses_an_action_that_is_no_option_and_a_missing_margin(puzzle):
     q = BestOption(puzzle)
     with pytest.raises(ValueError, match="is not one of the options"):
         q.check(choice="knock", number="2")
-    with pytest.raises(ValueError, match="the box is empty"):
+    with pytest.raises(ValueError, match="pick one of the options first: A little"):
         q.check(choice=puzzle.answer, number="")
 
 
 # -- the widget ------------------------------------------------------------------------------------
 
-def test_exercises_count_progress_and_keep_results_through_refusals(puzzle):
+def test_exercises_count_first_tries_and_keep_results_through_refusals(puzzle):
     ex = Exercises([ScoreHand(HAND), PairPays(TWOS, 0), BestOption(puzzle)])
-    assert "0 of 3 answered, 0 right" in ex.progress.value
+    assert "0 of 3 answered, 0 right at the first try" in ex.progress.value
     assert ex.answer(0, number="nonsense") is None
-    assert ex.results == [None, None, None]
+    assert ex.results == [None, None, None] and ex.first_try == [None, None, None]
     assert "golf-exercise-refused" in ex.boxes[0].feedback._dom_classes
     assert "Not checked" in ex.boxes[0].feedback.value
     assert ex.answer(0, number=str(score_hand(HAND))).correct
     assert ex.answer(1, choice="yes").correct is False
-    assert "2 of 3 answered, 1 right" in ex.progress.value
+    assert "golf-exercise-nudge" in ex.boxes[1].feedback.value and "Show the answer" in ex.boxes[1].feedback.value
+    assert "2 of 3 answered, 1 right at the first try" in ex.progress.value
     before = ex.progress.value
     assert ex.answer(0, number="") is None  # refused: the right answer still counts
     assert ex.results[0] is True and ex.progress.value == before
     assert "still counts" in ex.boxes[0].feedback.value
-    assert ex.answer(1, choice="no").correct  # a second try may put it right
-    assert ex.right == 2 and ex.done == 2
+    assert ex.answer(1, choice="no").correct  # a second try may put it right, but not at the first try
+    assert ex.right == 2 and ex.done == 2 and ex.first_try == [True, False, None]
+    assert "not at the first try" in ex.boxes[1].feedback.value
+    assert "2 of 3 answered, 1 right at the first try" in ex.progress.value
     assert "golf-exercise-right" in ex.boxes[1].feedback._dom_classes
+
+
+def test_show_the_answer_then_retyping_it_is_no_first_try_right():
+    ex = Exercises([ScoreHand(HAND), PairPays(TWOS, 0)])
+    shown = ex.reveal(0)
+    assert str(score_hand(HAND)) in shown.message
+    assert "golf-exercise-revealed" in ex.boxes[0].feedback._dom_classes
+    assert f"The hand scores {score_hand(HAND)}" in ex.boxes[0].feedback.value
+    assert ex.first_try[0] is False and ex.done == 1
+    assert ex.answer(0, number=str(score_hand(HAND))).correct  # retyped: right, but no first try
+    assert ex.first_try[0] is False and ex.first_try_right == 0 and ex.results[0] is True
+    assert "1 of 2 answered, 0 right at the first try" in ex.progress.value
+    ex.answer(1, choice="no")
+    assert ex.reveal(1).correct and ex.first_try[1] is True  # shown after a right first try: it stays right
+    summary = ex.summary()
+    assert (summary.answered, summary.first_try_right, summary.stars, summary.done) == (2, 1, 1, False)
+
+
+def test_the_reveal_button_shows_the_answer():
+    ex = Exercises([PairPays(TWOS, 0)])
+    reveal = next(c for row in ex.boxes[0].children if hasattr(row, "children") for c in row.children
+                  if "golf-exercise-reveal" in c._dom_classes)
+    assert reveal.description == "Show the answer"
+    reveal.click()
+    assert "golf-exercise-revealed" in ex.boxes[0].feedback._dom_classes and "No." in ex.boxes[0].feedback.value
+
+
+@pytest.mark.parametrize("right, stars, done", [(10, 3, True), (9, 3, True), (8, 2, True), (7, 1, False),
+                                                (0, 1, False)])
+def test_stars_and_done_follow_the_class_stores_rule(right, stars, done):
+    qs = [ScoreHand(HAND) for _ in range(10)]
+    ex = Exercises(qs)
+    for i in range(10):
+        ex.answer(i, number=str(score_hand(HAND) + (0 if i < right else 1)))
+    summary = ex.summary()
+    assert (summary.first_try_right, summary.stars, summary.done) == (right, stars, done)
+    assert f"10 of 10 answered, {right} right at the first try" in ex.progress.value
+
+
+def test_no_stars_before_every_question_is_answered():
+    ex = Exercises([ScoreHand(HAND), ScoreHand(HAND)])
+    ex.answer(0, number=str(score_hand(HAND)))
+    assert ex.summary().stars == 0 and not ex.summary().done
 
 
 def test_exercises_check_button_reads_the_boxes():

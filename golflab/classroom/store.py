@@ -494,7 +494,7 @@ class Store(RoomsMixin):
             entry["answered"].add(r.item)
             if r.first_try and r.correct:
                 entry["right"].add(r.item)
-        return {name: _progress(name, e["items"], len(e["answered"]), len(e["right"]))
+        return {name: lesson_summary(name, e["items"], len(e["answered"]), len(e["right"]))
                 for name, e in lessons.items()}
 
     def exercise_results(self, user: User, lesson: str, *, by: User) -> dict[str, bool]:
@@ -759,7 +759,9 @@ def _key(value: object, what: str) -> str:
     return value
 
 
-def _progress(lesson: str, items: int, answered: int, right: int) -> LessonProgress:
+def lesson_summary(lesson: str, items: int, answered: int, right: int) -> LessonProgress:
+    """A lesson's progress from its counts: ``STARS`` by the share right at the first try once all
+    are answered, done at ``DONE_SHARE`` (the lessons' pages show the same)."""
     share = right / items if items else 0.0
     complete = answered >= items
     stars = next((s for threshold, s in STARS if share >= threshold), 0) if complete else 0
