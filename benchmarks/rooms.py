@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import multiprocessing as mp
+import os
 import random
 import statistics
 import sys
@@ -145,7 +146,7 @@ def run(args, url: str) -> None:
     print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, store {url}")
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
-    began = time.time()
+    began, load = time.time(), os.getloadavg()
     procs = [ctx.Process(target=worker, args=(url, codes, seat, args.think, args.seed, out))
              for seat in range(args.players)]
     for p in procs:
@@ -178,7 +179,8 @@ def run(args, url: str) -> None:
             lost += max(0, len(accepted) - len(played))
             duplicated += max(0, len(played) - len(accepted))
     store.close()
-    print(f"{moves} moves in {wall:.1f} s; rooms unfinished: {unfinished}")
+    print(f"{moves} moves in {wall:.1f} s; rooms unfinished: {unfinished}; machine load average "
+          f"{load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs)")
     if delays:
         print(f"move -> every other page showing it: median {statistics.median(delays) * 1000:.0f} ms, "
               f"95th percentile {percentile(delays, 0.95) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
