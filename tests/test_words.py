@@ -167,3 +167,14 @@ def test_the_scan_finds_what_it_looks_for():
                  "a 8-point card", "Q\u2665 is high", "word " * 26 + "."):
         assert problems(text), text
     assert not problems("Put the queen at top left, over your 8: it saves 2 points now.")
+
+
+def test_the_codepiece_walkthrough_is_told_in_words_not_engine_output():
+    from golflab_widgets.codepiece_words import Walkthrough
+
+    walk = Walkthrough()
+    said = [walk.deal(), walk.bidding(), walk.follow(), walk.finish()]
+    for text in said:
+        assert not problems(text), (text, problems(text))
+        assert "bid_" not in text and "trump_" not in text and "payoff" not in text
+    assert "Player 1 may pass, bid 8" in said[1] and "the 9 of hearts" in said[2] and "Scores: Player 1" in said[3]

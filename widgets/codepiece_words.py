@@ -143,3 +143,78 @@ def refusal(state: Mapping[str, Any], action: str, names: Sequence[str]) -> str:
     if action in state["hand"]:
         return f"You cannot play {card_words(action)}: {play_rule(state, names)}."
     return f"That is not a card you can play now: {play_rule(state, names)}."
+
+
+# ------------------------------------------------------------------ the rules walkthrough
+def player_name(seat: int) -> str:
+    """``Player 1`` for seat 0 (players 1 and 3 are partners, as are 2 and 4)."""
+    return f"Player {seat + 1}"
+
+
+def team_name(seat: int) -> str:
+    """``team 1`` (players 1 and 3) or ``team 2`` (players 2 and 4)."""
+    return f"team {team_of(seat) + 1}"
+
+
+def hand_words(hand: Sequence[str]) -> str:
+    """``spades 2 6 10 ace; hearts 3 7 jack`` by suit, in the hand's order (card names, never letters)."""
+    by_suit: dict[str, list[str]] = {}
+    for card in map(str, hand):
+        by_suit.setdefault(card[1], []).append(RANK_NAMES.get(card[0], card[0]))
+    return "; ".join(f"{SUIT_NAMES[s]} {' '.join(ranks)}" for s, ranks in by_suit.items())
+
+
+def choices_words(actions: Sequence[str]) -> str:
+    """``pass, bid 8 or bid 9``: the legal actions in words."""
+    said = [action_words(str(a)) for a in actions]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+
+
+class Walkthrough:
+    """The rules shown by the engine on a deal set up by hand (each player gets every fourth card),
+    told in words: ``deal()``, ``bidding()``, ``follow()``, ``finish()`` in that order."""
+
+    def __init__(self) -> None:
+        from golflab.codepiece import CARD_ORDER, CodepieceGame
+
+        self.hands = [[str(card) for card in CARD_ORDER[seat::4]] for seat in range(4)]
+        self.game = CodepieceGame.from_hands(self.hands, dealer=3)
+
+    def deal(self) -> str:
+        return "\n".join(f"{player_name(s)} ({team_name(s)}) holds {hand_words(h)}." for s, h in enumerate(self.hands))
+
+    def bidding(self) -> str:
+        g = self.game
+        lines = [f"{player_name(g.current_player)} may {choices_words(g.legal_actions())}."]
+        g.apply("bid_8")
+        lines.append(f"After a bid of 8, {player_name(g.current_player)} may {choices_words(g.legal_actions())}.")
+        for _ in range(3):
+            g.apply("pass")
+        lines.append(f"{player_name(g.declarer)} won the auction with {g.bid} and now chooses: "
+                     f"{choices_words(g.legal_actions())}.")
+        return "\n".join(lines)
+
+    def follow(self) -> str:
+        g = self.game
+        g.apply("trump_S")
+        g.apply("9H")
+        lines = [f"Spades are trump. {player_name(0)} leads {card_words('9H')}."]
+        for seat in (1, 2, 3):
+            hearts = [RANK_NAMES.get(c[0], c[0]) for c in self.hands[seat] if c.endswith("H")]
+            legal = g.legal_actions()
+            lines.append(f"{player_name(seat)} holds the hearts {' '.join(hearts)} and may play "
+                         f"{choices_words(legal)}.")
+            g.apply(legal[0])
+        won = g.completed_tricks[-1][1]
+        lines.append(f"The trick goes to {player_name(won)}: team 1 has {tricks_words(g.tricks_won[0])}, "
+                     f"team 2 has {tricks_words(g.tricks_won[1])}.")
+        return "\n".join(lines)
+
+    def finish(self) -> str:
+        from golflab.codepiece import CodepieceCPU
+        from golflab.codepiece.selfplay import play_deal
+
+        g = play_deal(self.game, [CodepieceCPU(seed=seat) for seat in range(4)])
+        scores = ", ".join(f"{player_name(s)} {p:+d}" for s, p in enumerate(g.payoffs))
+        return (f"Team 1 took {tricks_words(g.tricks_won[0])} and team 2 took {tricks_words(g.tricks_won[1])}: "
+                f"team {g.winner + 1} wins the deal.\nScores: {scores}.")

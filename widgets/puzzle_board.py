@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from html import escape
 
 import ipywidgets as w
@@ -38,6 +39,9 @@ from .rules_form import RulesForm
 
 #: Puzzles made at a time (more are made when they run out).
 BATCH = 5
+#: Visit seeds start here, so a visit's puzzles (generate seeds ``100 * seed + batch``) never share a
+#: seed with the lessons' puzzles (``golflab.taught``: seeds under 100).
+FIRST_VISIT_SEED = 1000
 #: The house rules a learner may change for puzzles: everything that changes a decision's value.
 PUZZLE_OPTIONS = ("flip_mode", "jokers", *options_affecting("card_values", "pairs", "hand_bonus"))
 KIND_CHOICES = (("Any decision", None), ("Draw or take", "turn"), ("Where the card goes", "place"),
@@ -79,6 +83,21 @@ def parse_puzzle_key(key: str) -> tuple[str, int, str, str | None, int] | None:
     if (kind is not None and kind not in dict(KIND_CHOICES).values()) or not 0 <= index < BATCH:
         return None
     return parts[1], seed, parts[3], kind, index
+
+
+def visit_seed(profile=None) -> int:
+    """The puzzles' seed for this visit: ``GOLFLAB_SEED`` when set (tests, a class on one seed); a
+    signed-in learner's from their rating and streaks (new as they progress); a guest's at random.
+    Never a lesson's seed, so a puzzle is not a lesson's worked example."""
+    from .table import env_seed  # the table's reading of GOLFLAB_SEED
+
+    fixed = env_seed()
+    if fixed is not None:
+        return fixed
+    if profile is not None:
+        state = f"{profile.rating:.1f}:{profile.streak}:{profile.best_streak}"
+        return FIRST_VISIT_SEED + int(hashlib.sha256(state.encode()).hexdigest()[:8], 16) % 1_000_000
+    return FIRST_VISIT_SEED + secrets.randbelow(1_000_000)
 
 
 def position_html(obs: Observation) -> str:
@@ -144,13 +163,18 @@ def feedback_html(puzzle: Puzzle, chosen: str) -> str:
 
 
 class PuzzleBoard(w.VBox):
-    """One puzzle at a time from ``golflab.puzzles.generate``; ``answer(action)`` is a button press."""
+    """One puzzle at a time from ``golflab.puzzles.generate``; ``answer(action)`` is a button press.
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, difficulty: str = "medium",
+    ``seed``: None (the app) gives each visit its own order (``visit_seed``); a number gives the
+    same puzzles every time (the puzzle keys name the seed, so each puzzle keeps its key)."""
+
+    def __init__(self, seed: int | None = None, rules: Rules | None = None, difficulty: str = "medium",
                  kind: str | None = "place") -> None:
         if difficulty not in DIFFICULTY:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, got {difficulty!r}")
-        self.seed = seed
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise ValueError(f"seed must be None or a whole number 0 or more, got {seed!r}")
+        self.seed = visit_seed(progress.puzzle_profile()) if seed is None else seed
         self.solved = self.tried = self.streak = self.best_streak = 0
         self.puzzles: list[Puzzle] = []
         self.puzzle_keys: list[str] = []  # each puzzle's puzzle_key

@@ -217,6 +217,9 @@ class ReplayViewer(w.VBox):
         self.view.add_class("golf-replay-view")
         self.grade_button = _button("Grade moves", "graduation-cap", "golf-replay-grade",
                                     "Let the coach grade every decision of the seat in view")
+        self.hole = w.Dropdown(description="Hole", style={"description_width": "initial"},
+                               layout=w.Layout(width="120px"))
+        self.hole.add_class("golf-replay-hole")
         self.board = w.HTML()
         self.moves = w.HTML()
         self.moves.add_class("golf-replay-moves-box")
@@ -231,7 +234,8 @@ class ReplayViewer(w.VBox):
                                 layout=w.Layout(width="98%", height="60px"))
         self.load_button = _button("Open pasted game", "upload", "golf-replay-load", "Replay the pasted game")
         bar = w.HBox([self.first_button, self.prev_button, self.step_label, self.next_button, self.last_button,
-                      self.view, self.grade_button], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                      self.hole, self.view, self.grade_button],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.open_box = w.VBox([w.HTML("<b>Open another game</b>"), w.HBox([self.upload]), self.paste,
                                 w.HBox([self.load_button])])
         self.open_box.layout.display = None if opener else "none"
@@ -247,6 +251,7 @@ class ReplayViewer(w.VBox):
                            (self.next_button, lambda: self._step + 1), (self.last_button, lambda: self.steps)):
             button.on_click(lambda _b, fn=fn: self._go(fn()))
         self.view.observe(self._on_view, names="value")
+        self.hole.observe(self._on_hole, names="value")
         self.grade_button.on_click(lambda _b: self.grade_seat())
         self.upload.observe(self._on_upload, names="value")
         self.load_button.on_click(self._on_paste)
@@ -305,6 +310,7 @@ class ReplayViewer(w.VBox):
                 ("Your view" if name == HUMAN_NAME else f"{name}'s view", s)
                 for s, name in enumerate(replay.game.players)]
             self.view.value = TEACHER if seat is None else seat
+            self.hole.options = [(str(n), n) for n in range(1, replay.states[-1].round + 1)]
         finally:
             self._syncing = False
         self.note.value = ""
@@ -334,6 +340,17 @@ class ReplayViewer(w.VBox):
         self._step = step
         self.note.value = f'<div class="golf-replay-note">{escape(note)}</div>' if note else ""
         self._render()
+
+    def hole_start(self, hole: int) -> int:
+        """The first step of hole ``hole`` (1 to the last hole played): its deal's first move shown."""
+        holes = self._replay.states[-1].round if self._replay is not None else 0
+        if isinstance(hole, bool) or not isinstance(hole, int) or not 1 <= hole <= holes:
+            raise ValueError(f"hole must be a hole of this game, from 1 to {holes}, got {hole!r}")
+        return next(k for k, state in enumerate(self._replay.states) if state.round == hole)
+
+    def go_to_hole(self, hole: int) -> None:
+        """Jump to the start of hole ``hole`` (as the *Hole* selector, ``golf-replay-hole``, does)."""
+        self.go(self.hole_start(hole))
 
     def set_review(self, graded: Review) -> None:
         """Show ``graded``'s grades with the moves they judge."""
@@ -378,6 +395,10 @@ class ReplayViewer(w.VBox):
         if not self._syncing:
             self._render()
 
+    def _on_hole(self, change) -> None:
+        if not self._syncing and change["new"] is not None and self._replay is not None:
+            self.go_to_hole(change["new"])
+
     def _open(self, source: Any, what: str) -> None:
         try:
             self.load(source)
@@ -421,6 +442,11 @@ class ReplayViewer(w.VBox):
             return
         viewer = self.view.value if self.view.value is not None else TEACHER
         state = replay.states[self._step]
+        self._syncing = True
+        try:
+            self.hole.value = state.round  # the selector follows the steps
+        finally:
+            self._syncing = False
         changed = None
         lines = []
         if self._step > 0:
