@@ -1,13 +1,14 @@
 """The lessons in a real browser: each opens with its exercises and links, and an exercise is
-answered through the hooks (a refused entry, a wrong answer explained, then the right one).
-Full-page screenshots of each lesson go to test-artifacts/."""
+answered through the hooks (a refused entry, a wrong answer nudged without the answer, the
+answer shown on request, then typed: right, but not at the first try). Full-page screenshots of
+each lesson, the nudge and the reveal go to test-artifacts/ (the stars: tests/browser/test_progress.py)."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from board_hooks import shoot_whole
+from board_hooks import ARTIFACTS, shoot_whole
 from playwright.sync_api import expect
 
 from golflab import Game, score_hand
@@ -25,8 +26,9 @@ FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: Score
 def test_each_lesson_opens_with_exercises_and_links(page, voila_server, app_opener, index):
     name = LESSONS[index]
     app_opener(page, voila_server, name, ready=PROGRESS, timeout=120_000)
-    assert re.search(r"0 of \d+ answered, 0 right", page.locator(PROGRESS).inner_text())
-    assert page.locator(".golf-exercise-check").count() >= 3
+    assert re.search(r"0 of \d+ answered, 0 right at the first try", page.locator(PROGRESS).inner_text())
+    assert 8 <= page.locator(".golf-exercise-check").count() <= 12
+    assert page.locator(".golf-exercise-reveal").count() == page.locator(".golf-exercise-check").count()
     hrefs = [a.get_attribute("href") or "" for a in page.locator("a").all()]
     assert any(h.endswith("index.ipynb") for h in hrefs)
     following = LESSONS[index + 1] if index + 1 < len(LESSONS) else "puzzles.ipynb"
@@ -51,14 +53,31 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     number.fill(str(right + 3))
     check.click()
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-wrong", timeout=WAIT)
-    assert f"you said {right + 3}, the hand scores {right}" in feedback.inner_text()
-    assert "Left column" in feedback.inner_text()
+    nudge = feedback.inner_text()
+    assert "column by column" in nudge and "Show the answer" in nudge
+    assert not re.search(rf"\b{right}\b", nudge)  # a nudge, not the answer
     box.scroll_into_view_if_needed()
-    shoot_whole(page, "lesson2-exercise-wrong")
+    box.screenshot(path=str(ARTIFACTS / "lesson2-exercise-nudge.png"))
 
-    number.fill(str(right))
+    box.locator(".golf-exercise-reveal").click()
+    page.wait_for_selector(".golf-exercise-0 .golf-exercise-revealed", timeout=WAIT)
+    assert f"The hand scores {right}" in feedback.inner_text() and "Left column" in feedback.inner_text()
+    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
+                                                   timeout=WAIT)
+    box.screenshot(path=str(ARTIFACTS / "lesson2-exercise-reveal.png"))
+
+    number.fill(str(right))  # typing the answer shown finishes the question, but earns no first-try right
     check.click()
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=WAIT)
     assert f"Right: the hand scores {right}" in feedback.inner_text()
-    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 1 right"), timeout=WAIT)
+    assert "not at the first try" in feedback.inner_text()
+    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
+                                                   timeout=WAIT)
+
+    pair = page.locator(".golf-exercise-1")  # will this pair (two queens) pay? right at the first try
+    pair.locator(".golf-exercise-choice input[type=radio]").first.check()  # "Yes, it saves points"
+    pair.locator(".golf-exercise-check").click()
+    page.wait_for_selector(".golf-exercise-1 .golf-exercise-right", timeout=WAIT)
+    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"2 of \d+ answered, 1 right at the first try"),
+                                                   timeout=WAIT)
     shoot_whole(page, "lesson2-exercise-right")

@@ -21,8 +21,10 @@ NAME, PASSWORD, OTHER = "pia", "pia-pass-1", "quinn"
 LESSON = "lesson2_scoring_and_pairs.ipynb"
 PROGRESS = ".golf-exercise-progress"
 WAIT = 60_000
-# Lesson 2's six exercises as the learner's progress names them (widgets.exercise: <n>-<skill>)
-LESSON2_ITEMS = ("1-score-hand", "2-score-hand", "3-score-hand", "4-pairs", "5-pairs", "6-pairs")
+# Lesson 2's nine exercises as the learner's progress names them (widgets.exercise: <n>-<skill>;
+# widgets.lesson_sets.lesson_questions(2))
+LESSON2_ITEMS = ("1-score-hand", "2-pairs", "3-score-hand", "4-pairs", "5-score-hand", "6-pairs", "7-score-hand",
+                 "8-pairs", "9-score-hand")
 FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
 
 
@@ -35,7 +37,7 @@ def finished_game(seed: int) -> Game:
 
 @pytest.fixture(scope="module")
 def classroom(voila_server, class_store_url):
-    """pia, in a class with an assignment, who answered lesson 2's items 2-6 on an earlier visit and
+    """pia, in a class with an assignment, who answered lesson 2's items 2-9 on an earlier visit and
     kept a game; quinn, another learner with a game of his own."""
     store = Store(class_store_url)
     teacher = store.user("mr_ode") or store.create_user("mr_ode", password="teach-pass-1", role="teacher")
@@ -44,7 +46,7 @@ def classroom(voila_server, class_store_url):
     pia, quinn = store.register(NAME, PASSWORD, invite), store.register(OTHER, "quinn-pass-1", invite)
     store.create_assignment(klass, by=teacher, lesson="lesson2", puzzles=3, difficulty="medium", due_days=5)
     for item in LESSON2_ITEMS[1:]:
-        store.record_exercise(pia, "lesson2", item, True, lesson_items=6, skill=item.split("-", 1)[1])
+        store.record_exercise(pia, "lesson2", item, True, lesson_items=len(LESSON2_ITEMS), skill=item.split("-", 1)[1])
     mine = store.record_game(pia, finished_game(3), 0)
     theirs = store.record_game(quinn, finished_game(4), 0)
     yield store, pia, mine, theirs
@@ -64,7 +66,7 @@ def test_a_lesson_star_survives_a_reload_and_the_landing_page_greets_the_learner
     ARTIFACTS.mkdir(exist_ok=True)
     sign_in(page, voila_server, f"/voila/render/{LESSON}")
     page.locator(PROGRESS).wait_for(timeout=120_000)
-    expect(page.locator(PROGRESS)).to_contain_text("5 of 6 answered, 5 right", timeout=WAIT)  # the earlier visit
+    expect(page.locator(PROGRESS)).to_contain_text("8 of 9 answered, 8 right", timeout=WAIT)  # the earlier visit
 
     box = page.locator(".golf-exercise-0")
     box.locator(".golf-exercise-number input").fill(str(score_hand(FIRST_HAND)))
@@ -76,7 +78,7 @@ def test_a_lesson_star_survives_a_reload_and_the_landing_page_greets_the_learner
 
     page.reload()
     page.locator(PROGRESS).wait_for(timeout=120_000)
-    expect(page.locator(PROGRESS)).to_contain_text("6 of 6 answered, 6 right", timeout=WAIT)
+    expect(page.locator(PROGRESS)).to_contain_text("9 of 9 answered, 9 right", timeout=WAIT)
     expect(stars).to_have_text("\u2605\u2605\u2605", timeout=WAIT)
     assert "right on an earlier visit" in page.locator(".golf-exercise-0 .golf-exercise-feedback").inner_text()
     page.locator(PROGRESS).scroll_into_view_if_needed()
