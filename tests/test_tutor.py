@@ -61,7 +61,7 @@ def test_the_tutor_asks_before_a_costly_move_and_plays_nothing_until_the_learner
     assert loss >= TUTOR_LOSS
     said = text(coach.tutor_text)
     assert shown(coach.tutor_box) and len(words.sentences(said)) == 1 and f"{loss:.1f} points lost" not in said
-    assert f"loses {loss:.1f} points compared with the best move" in said and words.move(obs, held) in said
+    assert f"you lose {loss:.1f} points compared with the best move" in said and words.move(obs, held) in said
     assert "golf-tutor" in coach.tutor_box._dom_classes
     assert "golf-tutor-play" in coach.tutor_play._dom_classes and "golf-tutor-think" in coach.tutor_think._dom_classes
     coach.tutor_think.click()  # think again: nothing played, the question gone
@@ -115,6 +115,7 @@ def test_a_costly_decision_can_be_retried_and_a_right_retry_is_marked():
     worst = coach.review.costliest(1)[0]
     row = coach.costly_box.children[1]
     retry = row.children[1]
+    assert "Better" not in text(row.children[2])  # hidden in the review until retried
     assert "golf-review-retry-0" in retry._dom_classes
     retry.click()
     assert shown(coach.retry_box)
@@ -126,6 +127,7 @@ def test_a_costly_decision_can_be_retried_and_a_right_retry_is_marked():
     feedback = coach.retry_box.children[3]
     buttons[f"golf-retry-option-{worst.action.replace(' ', '-')}"].click()  # the same mistake again
     assert "Not yet" in text(feedback) and "Better:" in text(feedback)
+    assert "Better:" in text(row.children[2])  # tried: the review row tells it too
     assert not coach.retried[worst.step]
     best = hint(worst.observation)[0].action
     buttons[f"golf-retry-option-{best.replace(' ', '-')}"].click()

@@ -117,9 +117,12 @@ def hint_html(options: list[Option], obs: Observation) -> str:
     return f"<ol>{''.join(items)}</ol>{details_html(plain.details_rows(options), why)}"
 
 
-def grade_html(g: CoachGrade) -> str:
+def grade_html(g: CoachGrade, better: bool = True) -> str:
     """A grade badge: the grade word, the points lost compared with the best move, the rule the
-    move broke and one *Better* sentence; the coach's notation under *Details*."""
+    move broke and one *Better* sentence; the coach's notation under *Details*. ``better=False``:
+    the better move kept hidden (a review row not yet retried)."""
+    if not better:
+        return f"{_word(g.grade)} {escape(grade_words(g, word=False).split(plain.BETTER)[0].strip())}"
     note = f"<div class='golf-note'>You played {escape(g.action)}; best {escape(g.best)}. {escape(g.reason)}</div>"
     return (f"{_word(g.grade)} {escape(grade_words(g, word=False))}"
             f"{details_html(plain.details_rows(list(g.options)), note)}")
@@ -163,6 +166,7 @@ class Coach:
         self.grades: dict[int, CoachGrade] = {}
         #: Retried decisions (by step): True once retried right.
         self.retried: dict[int, bool] = {}
+        self._rows: dict[int, w.HTML] = {}  # the review's costly decisions, by step
         self.held: str | None = None
         self._jobs: list = []
         self.tutor_toggle = w.ToggleButton(value=tutor, description="Tutor", icon="hand-paper-o",
@@ -263,12 +267,9 @@ class Coach:
             retry = _button("Retry", "repeat", f"golf-review-retry-{i}", "Try this decision again from its position")
             retry.layout.min_width = "84px"
             retry.on_click(self._guard(lambda _b, g=g: self.retry(g)))
-            done = self.retried.get(g.step)
-            mark = " <span class='golf-retry-right'>\u2713 retried right</span>" if done else ""
-            rows.append(w.HBox([show, retry, w.HTML(f"Hole {g.round}, turn {g.turn}: you chose to "
-                                                    f"<b>{escape(self._move(g, g.action))}</b>{mark} "
-                                                    f"\u2014 {grade_html(g)}")],
-                               layout=w.Layout(align_items="center")))
+            said = w.HTML(self._row_html(g))
+            self._rows[g.step] = said
+            rows.append(w.HBox([show, retry, said], layout=w.Layout(align_items="center")))
         if not rows:
             rows = [w.HTML("<div class='golf-note'>No decision lost points: nothing to show.</div>")]
         self.costly_box.children = [w.HTML("<b>Costliest decisions</b>")] + rows
@@ -286,6 +287,13 @@ class Coach:
         viewer = self.open_replay(step=g.step)
         viewer.go(g.step, f"The board before your move (hole {g.round}, turn {g.turn}). {grade_words(g)}")
         return viewer
+
+    def _row_html(self, g: CoachGrade) -> str:
+        """A costly decision in the review: the better move hidden until it was retried (or shown)."""
+        tried = g.step in self.retried
+        mark = " <span class='golf-retry-right'>\u2713 retried right</span>" if self.retried.get(g.step) else ""
+        return (f"Hole {g.round}, turn {g.turn}: you chose to <b>{escape(self._move(g, g.action))}</b>{mark} "
+                f"\u2014 {grade_html(g, better=tried)}")
 
     def retry(self, g: CoachGrade) -> None:
         """Open decision ``g`` again at its position: the board as it was and one button per move
@@ -315,6 +323,8 @@ class Coach:
         retried = grade(obs, action)
         right = retried.ev_loss <= RETRY_TOLERANCE
         self.retried[g.step] = self.retried.get(g.step, False) or right
+        if g.step in self._rows:
+            self._rows[g.step].value = self._row_html(g)
         if right:
             text = f"<span class='golf-retry-right'>\u2713 Right!</span> {escape(grade_words(retried, word=False))}"
         else:
@@ -342,8 +352,8 @@ class Coach:
             return False
         self.held = str(action)
         said = plain.move(obs, action)
-        self.tutor_text.value = (f"<b>Careful:</b> to {escape(said)} loses {loss:.1f} points compared with the "
-                                 "best move.")
+        self.tutor_text.value = (f"<b>Careful:</b> if you {escape(said)}, you lose {loss:.1f} points compared "
+                                 "with the best move.")
         self.tutor_box.layout.display = None
         return True
 
@@ -431,6 +441,7 @@ class Coach:
     def _on_start(self) -> None:
         self.grades = {}
         self.retried = {}
+        self._rows = {}
         self.retry_box.children = []
         self.retry_box.layout.display = "none"
         self._clear_tutor()
