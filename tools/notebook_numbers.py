@@ -4,6 +4,10 @@ The explorer notebooks quote figures from simulated play as plain text. When the
 change on purpose (the simulation fingerprints in tests/test_simulation_fingerprint.py move),
 run ``.venv/bin/python tools/notebook_numbers.py [pairing turns personalities house_rules]``
 and review the rewritten cells before committing.
+
+The lessons (lesson1..5) quote no figures of their own and are not rewritten here: every hand,
+score and option value they show is computed by the engine when the page opens (their exercises
+come from ``widgets.lesson_sets``, exact one-step values), so nbval re-checks them on each run.
 """
 import json
 import sys
