@@ -328,20 +328,21 @@ def _compiled(rollouts: int) -> bool:
 
 
 def _compiled_rollouts(obs: Observation):
-    """``_rollout`` in the compiled kernel, as a function of the option, the deals and the CPU seeds."""
+    """``_rollout`` in the compiled kernel, as a function of the option and the kernel's deal
+    arrays (grids, draw piles, world seeds: ``_Samples.arrays``) and the CPU seeds."""
     from . import kernel
 
     profiles, seat = _bot_profiles(obs), obs.seat
     stop = _horizon_end(obs.turns)
     up = [c is not None for c in obs.grids[seat]]
 
-    def rollouts(action: str, deals: list, bot_seeds: list) -> list[float]:
+    def rollouts(action: str, deals: tuple, bot_seeds: list) -> list[float]:
         act = Action.parse(action)
-        aligned = deals
         if _meets_hidden(act, up):
-            aligned = [([_align(g, up, act.pos) if s == seat else g for s, g in enumerate(grids)], draw, world)
-                       for grids, draw, world in deals]
-        return list(kernel.rollout_values(obs, aligned, bot_seeds, profiles, act.notation, stop))
+            grids = deals[0].copy()
+            grids[:, seat, :] = grids[:, seat, _align(list(range(6)), up, act.pos)]
+            deals = (grids, *deals[1:])
+        return kernel.rollout_values(obs, deals, bot_seeds, profiles, act.notation, stop)
 
     return rollouts
 
@@ -360,6 +361,28 @@ class _Samples:
         self.template = None
         self.worlds: list[Game] = []
         self.bots: list[_Bots] = []
+        self._arrays: tuple | None = None
+
+    def arrays(self, stop: int) -> tuple:
+        """The first ``stop`` deals as the kernel's arrays (card indices of the grids, of the
+        draw piles padded to one card at least, the world seeds), each deal converted once."""
+        import numpy as np
+
+        from .kernel.tables import card_index
+
+        have = 0 if self._arrays is None else len(self._arrays[2])
+        if have < stop:
+            new = self.deals[have:stop]
+            width = max(self.obs.draw_pile_size, 1)
+            grids = np.array([[[card_index(c) for c in g] for g in deal[0]] for deal in new], dtype=np.int64)
+            draws = np.zeros((len(new), width), dtype=np.int64)
+            for w, deal in enumerate(new):
+                draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
+            worlds = np.array([deal[2] for deal in new], dtype=np.int64)
+            parts = (grids, draws, worlds)
+            self._arrays = parts if self._arrays is None else tuple(
+                np.concatenate([old, part]) for old, part in zip(self._arrays, parts))
+        return self._arrays
 
     def __call__(self, action: str, start: int, stop: int) -> list[float]:
         while len(self.deals) < stop:
@@ -368,7 +391,9 @@ class _Samples:
         if self.compiled is None and _compiled(stop - start):
             self.compiled = _compiled_rollouts(self.obs)
         if self.compiled is not None:
-            return self.compiled(action, self.deals[start:stop], self.seeds[start:stop])
+            grids, draws, worlds = self.arrays(stop)
+            return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
+                                 self.seeds[start:stop])
         if self.template is None:
             self.template, self.profiles = _template(self.obs), _bot_profiles(self.obs)
         while len(self.worlds) < stop:

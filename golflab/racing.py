@@ -3,8 +3,8 @@
 Every option is valued on the same samples (common random numbers: sample ``i`` is the same
 world for every option), so the difference between two options is measured sample by sample
 and its standard error is small. ``race`` values every option on ``first`` samples, then
-doubles the samples of the options still in the race until each is settled against the
-current best (the lowest mean):
+doubles the samples of the options still in the race, round after round, until each is
+settled against the current best (the lowest mean):
 
 * **separated**: its paired difference to the best exceeds ``SEPARATION`` standard errors;
 * **no longer matters**: the difference and its standard error are both at most

@@ -260,7 +260,7 @@ def synthetic(offsets: dict, noise: float, shared: float = 10.0, seed: int = 0):
         out = []
         for i in range(start, stop):
             world = random.Random(seed * 100_003 + i).gauss(0, shared)
-            own = random.Random(hash((action, i, seed)) & 0xFFFFFFFF).gauss(0, noise) if noise else 0.0
+            own = random.Random((ord(action) * 1_000_003 + i) * 7919 + seed).gauss(0, noise) if noise else 0.0
             out.append(offsets[action] + world + own)
         return out
 

@@ -202,7 +202,9 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     """``coach``'s rollouts of ``action`` from the position ``obs`` shows, compiled: for each deal
     (every seat's six cards, the draw pile in order, the world's seed) the seat's hole score
     relative to the table, or its leaf value after ``stop`` turns. ``bot_seeds[w] + s`` seeds
-    seat s's CPU in world w; ``profiles`` play the seats."""
+    seat s's CPU in world w; ``profiles`` play the seats. ``deals`` may also be the kernel's
+    arrays already: (card indices of every grid, of every draw pile padded to at least one,
+    world seeds)."""
     import numpy as np
 
     from ..ai import get_profile
@@ -213,12 +215,16 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     n = len(obs.players)
     R, deck = rule_arrays(obs.rules, n)
     size = deck.size
-    index = card_index
-    grids = np.array([[[index(c) for c in grid] for grid in deal[0]] for deal in deals], dtype=np.int64)
     draw_n = obs.draw_pile_size
-    draws = np.zeros((len(deals), max(draw_n, 1)), dtype=np.int64)
-    for w, deal in enumerate(deals):
-        draws[w, :draw_n] = [index(c) for c in deal[1]]
+    index = card_index
+    if isinstance(deals, tuple):  # already the kernel's card indices: (grids, draws, world seeds) arrays
+        grids, draws, worlds = deals
+    else:
+        grids = np.array([[[index(c) for c in grid] for grid in deal[0]] for deal in deals], dtype=np.int64)
+        draws = np.zeros((len(deals), max(draw_n, 1)), dtype=np.int64)
+        for w, deal in enumerate(deals):
+            draws[w, :draw_n] = [index(c) for c in deal[1]]
+        worlds = np.array([deal[2] for deal in deals], dtype=np.int64)
     up = np.array([[c is not None for c in grid] for grid in obs.grids], dtype=np.bool_)
     discard = np.zeros(size, dtype=np.int64)
     discard[:len(obs.discard_pile)] = [index(c) for c in obs.discard_pile]
@@ -239,6 +245,6 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
     values = compiled(R, pair_by_rank, profile_rows([get_profile(p) for p in profiles]), grids, draws, draw_n, up,
                       discard, len(obs.discard_pile), st, np.array(obs.turns, dtype=np.int64), pending,
-                      np.array([deal[2] for deal in deals], dtype=np.int64), np.array(bot_seeds, dtype=np.int64),
+                      worlds, np.array(bot_seeds, dtype=np.int64),
                       L.ACTION_NAMES.index(action), obs.seat, stop)
     return values.tolist()
