@@ -224,3 +224,11 @@ def test_each_lesson_notebook_draws_its_items_from_its_generator(path):
     assert f'Exercises(lesson_questions({n}), title="Lesson {n} exercises")' in code
     words = " ".join(text for kind, text in cells(n) if kind == "markdown")
     assert "Show the answer" in words and "first try" in words
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_what_a_learner_reads_is_sentences_of_25_words_or_fewer(n):
+    for q in lesson(n):
+        for text in (q.prompt, q.check(**wrong_answer(q)).message, q.solution().message):
+            for sentence in re.split(r"(?<=[.?!])\s+", text):
+                assert len(sentence.split()) <= 25, sentence
