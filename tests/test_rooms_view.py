@@ -235,10 +235,12 @@ def test_a_second_tab_of_the_same_learner_watches(world):
     assert second.holds_seat and second.act("flip 0", "slot", 0)
 
 
-def test_a_reload_joins_the_same_seat(world):
+def test_a_reload_returns_to_the_same_seat_by_itself(world):
     code = started_room(world)
-    again = panel(world, "bob")
-    assert again.join(code) and again.seat == 1 and isinstance(again.board, GolfRoomBoard)
+    again = panel(world, "bob")  # a new page of bob's: no code typed
+    assert again.room is not None and again.room.code == code
+    assert again.seat == 1 and isinstance(again.board, GolfRoomBoard)
+    assert again.join(code) and again.seat == 1  # typing the code again changes nothing
 
 
 def test_an_away_players_turns_are_played_by_a_cpu_and_said(world):

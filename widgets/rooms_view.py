@@ -150,6 +150,16 @@ class RoomsPanel(w.VBox):
                                        "tells the others its code; they type it under <b>Join a room</b>."),
                           self.create_box, join_box, self.message, self.room_box, self.board_slot])
         self.add_class("golf-room-panel")
+        self._return_to_open_room()
+
+    def _return_to_open_room(self) -> None:
+        """A reloaded page (or a second tab) goes back to the learner's open room and seat by itself."""
+        try:
+            room = self.session.store.open_room_of(self.session.user, game=self.kind)
+        except (ValueError, PermissionError, StoreUnavailable):
+            return
+        if room is not None:
+            self.join(room.code)
 
     # ------------------------------------------------------------------ form
     def _create_box(self) -> w.VBox:

@@ -427,6 +427,23 @@ class RoomsMixin:
         except IntegrityError:  # the same learner joining from two pages at once
             return self.room(code).seat_of(actor)
 
+    def open_room_of(self, user: User, game: "str | None" = None) -> "Room | None":
+        """The room (in the lobby or playing, of ``game`` if given) where ``user`` holds a seat, the
+        most recently active first: a reloaded page returns to it."""
+        actor = self.fresh_user(user)
+        q = (select(T.rooms.c.code).join(T.room_seats, T.room_seats.c.room == T.rooms.c.code)
+             .where(and_(T.room_seats.c.user_id == actor.id, T.rooms.c.state.in_(("lobby", "playing"))))
+             .order_by(T.rooms.c.last_activity.desc()))
+        if game is not None:
+            q = q.where(T.rooms.c.game == game)
+        with database.reading(self.engine) as conn:
+            codes = [r.code for r in conn.execute(q.limit(5))]
+        for code in codes:
+            room = self.room(code)
+            if room.state in ("lobby", "playing"):
+                return room
+        return None
+
     def rooms(self, klass: "Klass | None" = None, *, by: User) -> list[Room]:
         """Open rooms (not closed): of ``klass`` for its teacher, all for an admin; newest first."""
         actor = self.fresh_user(by)
