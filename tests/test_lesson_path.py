@@ -29,7 +29,7 @@ from golflab.puzzles import one_step_options
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LESSON_FILES = sorted(NOTEBOOKS.glob("lesson*_*.ipynb"))
-SEEDS = range(4)  # the lesson's own seed and three others
+SEEDS = range(10)  # the lesson's own seed and nine others
 
 
 def lesson(n: int, seed: int | None = None) -> list:

@@ -25,7 +25,7 @@ from html import escape
 from golflab import Card, Game, Rules, card_value, hand_breakdown
 from golflab.display import grid_html
 from golflab.ev import deck_counts, expected_unseen_value
-from golflab.puzzles import POSITION_NAMES, Puzzle, cpu_hole, generate
+from golflab.puzzles import POSITION_NAMES, Puzzle, cpu_hole, decision_kind, generate
 from golflab.strategy import tier_table
 
 from .exercise import BestOption, Choice, PairPays, Question, ScoreHand, ScoreHole, option_kind
@@ -181,8 +181,9 @@ def lesson3_example(seed: int | None = None) -> Puzzle:
 
 
 def lesson3(seed: int) -> list[Question]:
-    """Ten placements: no kind of move and no bucket more than ``MAX_SHARE`` of them."""
-    return _capped((BestOption(p) for p in placements(seed)), 10, lambda q: q.answer_kind, lambda q: q.bucket)
+    """Ten placements before the last card: no kind of move and no bucket more than ``MAX_SHARE`` of them."""
+    mid_hole = (p for p in placements(seed) if decision_kind(p.observation) == "place")  # going out: lesson 4
+    return _capped((BestOption(p) for p in mid_hole), 10, lambda q: q.answer_kind, lambda q: q.bucket)
 
 
 # -- lesson 4 ---------------------------------------------------------------------------------------
