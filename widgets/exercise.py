@@ -61,6 +61,7 @@ EXERCISE_CSS = """<style>
 .golf-exercise-refused{background:#fff3e0;border-left:4px solid #e65100;padding:4px 10px}
 .golf-exercise-revealed{background:#e3f2fd;border-left:4px solid #1565c0;padding:4px 10px}
 .golf-exercise .gl-note{color:#555}
+.golf-large .golf-exercise-bucket label{font-size:20px}
 .golf-exercise-progress{font:600 15px system-ui,sans-serif}
 </style>"""
 
