@@ -7,8 +7,9 @@ from ..actions import Action
 
 def expert_move(obs, samples: int | None = None) -> Action:
     """The first option of ``golflab.coach.hint(obs)`` (its options raced on paired differences:
-    ``golflab.racing``; the only legal action when there is one, without valuing it). Reads only the observation; deterministic: the same observation
-    always gives the same move. ``samples`` as for ``hint``."""
+    ``golflab.racing``; the only legal action when there is one, without valuing it). Reads
+    only the observation; deterministic: the same observation always gives the same move.
+    ``samples`` as for ``hint``."""
     legal = getattr(obs, "legal_actions", None)
     if not legal:
         raise ValueError(
