@@ -12,8 +12,7 @@ from golflab_widgets import GolfTable
 from golflab_widgets.coach_panel import Coach, loss_per_turn
 from golflab_widgets.replay import ReplayViewer
 
-from golflab import Game, Phase, Rules
-from golflab import words
+from golflab import Game, Phase, Rules, words
 from golflab.coach import accuracy, grade, hint
 
 
