@@ -1,7 +1,6 @@
 """The page's request in a kernel Voila started ahead of it (preheated) and in one it did not."""
 
 import voila.utils
-
 from golflab_widgets import classroom_session
 from golflab_widgets.classroom_session import page_session, request_environ
 from golflab_widgets.progress import requested_game
