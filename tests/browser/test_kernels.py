@@ -24,13 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
 JUPYTER_CONFIG = ROOT / "jupyter_config"
 SHIPPED = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
-ABOUT_TWO_MINUTES = 120  # seconds from a page's last activity to its kernel's end, in production
+#: Seconds from a page's last activity to its kernel's end, in production: 240 s idle and the next
+#: check. Issue 22: at 90 s idle, kernels of a class arriving at once were culled before their pages,
+#: still loading on a busy machine, had connected, and those pages never showed the app.
+ABOUT_FOUR_MINUTES = 270
 SPEEDUP = 3
 CULL_IDLE = SHIPPED["cull_idle_timeout"] // SPEEDUP
 CULL_INTERVAL = max(1, SHIPPED["cull_interval"] // SPEEDUP)
 CULL_ARGS = [f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
              f"--MappingKernelManager.cull_interval={CULL_INTERVAL}"]
-DEADLINE = ABOUT_TWO_MINUTES // SPEEDUP + 60  # seconds after the last page went; 60 s of grace for a loaded machine
+DEADLINE = ABOUT_FOUR_MINUTES // SPEEDUP + 60  # seconds after the last page went; 60 s of grace for a loaded machine
 LOAD_TIMEOUT = 120_000  # ms
 PAGES = [("play.ipynb", "crash"), ("rules.ipynb", "close"), ("index.ipynb", "leave"),
          ("rules.ipynb", "crash"), ("play.ipynb", "close"), ("index.ipynb", "crash"),
@@ -39,12 +42,12 @@ PAGES = [("play.ipynb", "crash"), ("rules.ipynb", "close"), ("index.ipynb", "lea
 TOKEN = "golflab-test-token"
 
 
-def test_shipped_culling_ends_abandoned_kernels_within_about_two_minutes():
+def test_shipped_culling_ends_abandoned_kernels_within_about_four_minutes():
     """Both modes read the same numbers: voila.json for standalone Voila, and the server config
     binder/start puts on the config path for Binder."""
     server = PyFileConfigLoader("jupyter_server_config.py", path=str(JUPYTER_CONFIG)).load_config()
     assert dict(server.MappingKernelManager) == SHIPPED
-    assert SHIPPED["cull_idle_timeout"] + SHIPPED["cull_interval"] <= ABOUT_TWO_MINUTES, SHIPPED
+    assert SHIPPED["cull_idle_timeout"] + SHIPPED["cull_interval"] <= ABOUT_FOUR_MINUTES, SHIPPED
     assert SHIPPED["cull_connected"] is False and SHIPPED["cull_busy"] is False, SHIPPED
 
 
@@ -107,7 +110,7 @@ def still_running(server, kernels: list[str], seconds: float) -> list[str]:
 
 def check_closing_pages(mode: str, browser, server) -> None:
     """Open and dismiss PAGES while one page stays open; every kernel of a page that went away
-    ends within two minutes (scaled), each closed page's by its own request, and the open
+    ends within about four minutes (scaled), each closed page's by its own request, and the open
     page's kernel outlives them."""
     context = browser.new_context()
     try:
