@@ -65,12 +65,13 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import words
 from .actions import Action
 from .analysis import EV_LOSS_LIMITS, GRADES, named_case
 from .cards import build_deck
 from .ev import Pool, action_values, draw_ev, take_ev, unseen_counts
 from .game import Game, Observation, Phase
-from .model import COLUMN_OF, PARTNER, scoring_model
+from .model import PARTNER, scoring_model
 from .racing import race
 
 __all__ = [
@@ -416,11 +417,10 @@ def _leaf(obs: Observation) -> float:
 
 
 # ------------------------------------------------------------------ sentences
-_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10", "JK": "joker"}
 
 
 def _name(card) -> str:
-    return _WORDS.get(card.rank, card.rank)
+    return words.card_name(card)
 
 
 def _column_points(model, a, b) -> float | None:
@@ -443,11 +443,11 @@ def _describe(obs: Observation, action: str) -> str:
         held, pos = obs.drawn, act.pos
         old, partner = grid[pos], grid[PARTNER[pos]]
         pair = partner is not None and partner.rank == held.rank
-        also = [f"pairs your {_name(partner)} in column {COLUMN_OF[pos]}"] if pair else []
+        also = [f"pairs your {_name(partner)} in the {words.column(pos)}"] if pair else []
         if obs.phase is Phase.PLAYING and down == [pos]:
             also.append("takes you out")
         if old is None:
-            return f"Swapping the {_name(held)} into face-down position {pos} " + _and(
+            return f"Swapping the {_name(held)} into the face-down card at {words.position(pos)} " + _and(
                 ["replaces an unknown card", *also])
         before = _column_points(model, old, partner)
         after = _column_points(model, held, partner)
@@ -456,7 +456,7 @@ def _describe(obs: Observation, action: str) -> str:
         saved = before - after
         points = f"{abs(saved)} point{'s' if abs(saved) != 1 else ''}"
         change = "changes no points now" if saved == 0 else f"{'saves' if saved > 0 else 'costs'} {points} now"
-        return f"Swapping the {_name(held)} into position {pos} " + _and(
+        return f"Swapping the {_name(held)} in at {words.position(pos)} " + _and(
             [f"replaces your {_name(old)}", *also, change])
     if act.kind == "discard":
         return f"Discarding the {_name(obs.drawn)} keeps your cards as they are"
@@ -471,11 +471,11 @@ def _describe(obs: Observation, action: str) -> str:
         old = "a face-down card" if grid[pos] is None else f"your {_name(grid[pos])}"
         word = "saved" if change <= 0 else "lost"
         return (f"Taking the {_name(top)} from the discard pile means swapping it in, best over {old} at "
-                f"position {pos} ({abs(change):.1f} points {word} on average)")
+                f"{words.position(pos)} ({abs(change):.1f} points {word} on average)")
     if act.kind == "flip":
         last = obs.phase is Phase.PLAYING and down == [act.pos]
         whole = " as your whole turn" if obs.awaiting == "draw" else ""
-        return f"Flipping your face-down card at position {act.pos}{whole}" + (" takes you out" if last else
+        return f"Flipping your face-down card at {words.position(act.pos)}{whole}" + (" takes you out" if last else
                                                                                 " reveals it")
     if act.kind == "knock":
         return f"Knocking turns your {len(down)} face-down card{'s' if len(down) != 1 else ''} up and takes you out"

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from numbers import Integral, Real
 
+from . import words
 from .actions import Action
 from .ai import CPUPlayer, personality_names
 from .ev import PARTNER, action_values
@@ -32,7 +33,7 @@ __all__ = ["DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION
            "VALUE_MEANING", "Option", "Puzzle", "cpu_hole", "decision_kind", "describe", "generate", "one_step_options",
            "separated", "value_options"]
 
-POSITION_NAMES = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
+POSITION_NAMES = words.POSITIONS  # the board's names of the grid positions (one table: golflab.words)
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
 DIFFICULTY = {"easy": 5.0, "medium": 2.0, "hard": 0.5}
 #: The CPU personalities whose games the puzzles come from (seats in this order).
@@ -88,28 +89,19 @@ class Puzzle:
 
 
 def describe(obs: Observation, action: str) -> str:
-    """An action in plain words from the seat's view, e.g. ``put the 2♠ at top left (replacing the 9♦)``."""
+    """An action in plain words from the seat's view, e.g. ``put the 2 at top left (over your 9)``."""
     act = Action.parse(action)
-    held = obs.drawn
-    if act.kind == "draw":
-        return "draw from the deck"
-    if act.kind == "take":
-        return f"take the {obs.discard_top.pretty} from the discard pile"
-    if act.kind == "discard":
-        return f"discard the {held.pretty}"
-    if act.kind == "swap":
+    text = words.move(obs, act)
+    if act.kind == "swap" and obs.drawn is not None:
         old = obs.my_grid[act.pos]
-        what = f"the {old.pretty}" if old is not None else "a face-down card"
-        return f"put the {held.pretty} at {POSITION_NAMES[act.pos]} (replacing {what})"
-    if act.kind == "flip":
-        return f"turn up the card at {POSITION_NAMES[act.pos]}"
-    return act.notation
+        text += f" (over your {words.card_name(old)})" if old is not None else " (over a face-down card)"
+    return text
 
 
 def _reason(value: float) -> str:
     if abs(value) < 0.05:
-        return "It changes nothing in expectation."
-    return f"It {'saves' if value < 0 else 'costs'} {abs(value):.1f} points in expectation."
+        return "On average it changes nothing."
+    return f"On average it {'saves' if value < 0 else 'costs'} {words.points(round(abs(value), 1))}."
 
 
 def one_step_options(obs: Observation) -> list[Option]:
@@ -163,29 +155,32 @@ def value_options(obs: Observation, valuation: str | None = None) -> list:
 
 
 def _explain(obs: Observation, options: list[Option]) -> str:
+    """Why the answer is best, in plain words (no notation, no position numbers)."""
     best, second = options[0], options[1]
     rules = obs.rules
-    why = [f"Best: {describe(obs, best.action)} ({best.action}). {best.reason.rstrip('.')}."]
-    why.append(f"The next best, {describe(obs, second.action)} ({second.action}), is "
-               f"{second.value - best.value:.1f} points worse.")
+    why = [f"Best: {describe(obs, best.action)}.",
+           f"The next best, {describe(obs, second.action)}, loses "
+           f"{words.points(round(second.value - best.value, 1))} compared with it."]
     act = Action.parse(best.action)
     if act.kind == "swap":
         partner = obs.my_grid[PARTNER[act.pos]]
         held = obs.drawn
         old = obs.my_grid[act.pos]
         if partner is not None and partner.rank == held.rank:
-            if "pair" not in best.reason:
-                why.append(f"It completes a pair with the {partner.pretty} in the same column.")
+            why.append(f"It completes a pair with your {words.card_name(partner)} in the same column.")
         elif old is not None and card_value(old, rules) > card_value(held, rules):
-            why.append(f"It trades a {card_value(old, rules)}-point card for a {card_value(held, rules)}-point one.")
+            why.append(f"It trades {words.with_article(f'{card_value(old, rules)}-point card')} for "
+                       f"{words.with_article(f'{card_value(held, rules)}-point one')}.")
         elif old is None:
-            why.append("A face-down card is worth the average unseen card, and may pair.")
+            why.append("A face-down card is worth about an average card, and it may pair.")
     elif act.kind == "discard":
-        why.append(f"The {obs.drawn.pretty} would make every spot in the grid worse.")
+        why.append(f"The {words.card_name(obs.drawn)} would make every spot in your grid worse.")
     elif act.kind == "take":
-        why.append(f"The {obs.discard_top.pretty} is a sure improvement; a card from the deck is a gamble.")
+        why.append(f"You know what the {words.card_name(obs.discard_top)} is worth; "
+                   "a card from the deck could be better or worse.")
     elif act.kind == "draw":
-        why.append(f"The {obs.discard_top.pretty} would not improve the grid enough: an unknown card is better.")
+        why.append(f"The {words.card_name(obs.discard_top)} would not help your grid enough, "
+                   "so an unknown card is the better bet.")
     return " ".join(why)
 
 

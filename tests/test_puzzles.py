@@ -17,6 +17,7 @@ from golflab.puzzles import (
     VALUATION,
     VALUE_MEANING,
     decision_kind,
+    describe,
     generate,
     one_step_options,
     separated,
@@ -126,7 +127,8 @@ def test_every_puzzle_beats_the_second_best_by_min_gap(min_gap, valuation):
         assert values[1] - values[0] >= min_gap
         assert {o.action for o in p.options} == {str(a) for a in p.observation.legal_actions}
         assert p.observation.seat == p.observation.current_player
-        assert p.explanation.startswith("Best: ") and p.answer in p.explanation
+        assert p.explanation.startswith(f"Best: {describe(p.observation, p.answer)}.")
+        assert_plain_words(p.explanation)  # no notation, no position numbers, no card codes
         assert all(o.reason for o in p.options)
 
 
@@ -223,3 +225,21 @@ def test_cpu_hole_plays_one_hole_to_its_end():
     assert game.is_over and len(game.round_results) == 1
     again = cpu_hole(3, Rules(knock_penalty=True))
     assert again.history == game.history
+
+
+def assert_plain_words(text: str) -> None:
+    """What a learner reads: words, not notation (``swap 3``), card codes (``J♠``) or "in expectation"."""
+    import re
+
+    assert not re.search(r"\b(swap|flip) \d|\((draw|take|discard|skip|knock)\)", text), text
+    assert not re.search(r"(10|[2-9AJQKT])[\u2660\u2665\u2666\u2663]", text), text
+    assert "in expectation" not in text and "position " not in text, text
+
+
+def test_a_puzzles_words_are_plain():
+    for valuation in ("one_step", "coach"):
+        for p in generate(n=4, seed=3, min_gap=1.0, valuation=valuation):
+            assert_plain_words(p.explanation)
+            for option in p.options:
+                assert_plain_words(describe(p.observation, option.action))
+                assert_plain_words(option.reason)
