@@ -21,3 +21,16 @@ def clean_env(monkeypatch):
     for var in ENV_VARS:
         monkeypatch.delenv(var, raising=False)
     return monkeypatch
+
+
+@pytest.fixture(autouse=True)
+def fresh_page_state():
+    """Each test starts as a new page's kernel does: no guest progress left by another test (the
+    apps keep it per kernel, and the tests share one process) and this page's session read again."""
+    account = sys.modules.get("golflab_widgets.account")
+    if account is not None:
+        account.guest_progress.clear()
+    session = sys.modules.get("golflab_widgets.classroom_session")
+    if session is not None:
+        session.page_session(refresh=True)
+    yield
