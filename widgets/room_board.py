@@ -102,7 +102,43 @@ def _away_note(room, seat: int) -> str:
     return ""
 
 
-class GolfRoomBoard(w.VBox):
+class SeatBoard:
+    """What the golf and Codepiece room boards share: the seat's controls and the move's way into the
+    room's log. A board sets ``room``, ``seat``, ``user``, ``follower`` and ``_status``, and has
+    ``redraw()`` and ``_refuse(text)``."""
+
+    @property
+    def status_text(self) -> str:
+        return self._status
+
+    @property
+    def holds_seat(self) -> bool:
+        """This page holds its seat's controls (False: another tab of the same learner does)."""
+        return self.follower.holds
+
+    def _refusal_before_checks(self) -> "str | None":
+        """Why no move can be played from this page now (None: the board's own checks come next)."""
+        self.follower.step()
+        if not self.follower.holds:
+            return watching_words()
+        if self.room.state != "playing":
+            return f"Room {self.room.code} is {self.room.state}: no move can be played."
+        return None
+
+    def _append(self, action: str) -> bool:
+        """Append a move the board's checks passed, then show the room; False (said) if the room refused."""
+        try:
+            self.room.apply(self.seat, action, by=self.user)
+        except (IllegalActionError, PermissionError, ValueError, StoreUnavailable) as exc:
+            self.follower.step()
+            self.redraw()
+            return self._refuse(f"That move was not played: {exc}.")
+        self.follower.step()
+        self.redraw()
+        return True
+
+
+class GolfRoomBoard(SeatBoard, w.VBox):
     """The golf table of ``room`` from ``seat`` (held by ``user``); follows the room's log.
 
     ``follow=False`` leaves the polling to the caller (``board.follower.step()`` then
@@ -142,24 +178,13 @@ class GolfRoomBoard(w.VBox):
             self.follower.start()
 
     # ------------------------------------------------------------------ public
-    @property
-    def status_text(self) -> str:
-        return self._status
-
-    @property
-    def holds_seat(self) -> bool:
-        """This page holds its seat's controls (False: another tab of the same learner does)."""
-        return self.follower.holds
-
     def act(self, action: str, target: str = "", pos: "int | None" = None) -> bool:
         """Play ``action`` for this page's seat, as a click would; False (and the status says why) when
         it is refused, with nothing appended."""
-        self.follower.step()
+        refused = self._refusal_before_checks()
         self._sync()
-        if not self.follower.holds:
-            return self._refuse(watching_words())
-        if self.room.state != "playing":
-            return self._refuse(f"Room {self.room.code} is {self.room.state}: no move can be played.")
+        if refused:
+            return self._refuse(refused)
         if action != NEXT:
             obs = self.game.observation(self.seat)
             if obs.current_player != self.seat or self.game.phase not in words.ACTIVE_PHASES \
@@ -168,15 +193,7 @@ class GolfRoomBoard(w.VBox):
         elif self.game.phase is not Phase.ROUND_OVER:
             return self._refuse("There is no finished hole to leave: " + golf_turn_words(self.room, self.game,
                                                                                            self.seat))
-        try:
-            self.room.apply(self.seat, action, by=self.user)
-        except (IllegalActionError, PermissionError, ValueError, StoreUnavailable) as exc:
-            self.follower.step()
-            self.redraw()
-            return self._refuse(f"That move was not played: {exc}.")
-        self.follower.step()
-        self.redraw()
-        return True
+        return self._append(action)
 
     def redraw(self) -> None:
         """Show the room as it is now (after ``follower.step()``)."""
@@ -252,7 +269,7 @@ class GolfRoomBoard(w.VBox):
 
 
 # --------------------------------------------------------------------- Codepiece
-class CodepieceRoomBoard(w.VBox):
+class CodepieceRoomBoard(SeatBoard, w.VBox):
     """A Codepiece room from ``seat``: the Codepiece table's hooks (``cp-card-XX``, ``cp-bid-N``,
     ``cp-pass``, ``cp-trump-S``, ``cp-status``, ``cp-next-deal``), drawn from this seat's state."""
 
@@ -302,39 +319,21 @@ class CodepieceRoomBoard(w.VBox):
         button.on_click(functools.partial(self._on_action, action))
         return button
 
-    @property
-    def status_text(self) -> str:
-        return self._status
-
-    @property
-    def holds_seat(self) -> bool:
-        return self.follower.holds
-
     def state(self) -> dict:
         return self.room.observation(self.seat)
 
     def act(self, action: str) -> bool:
         """Play ``action`` for this page's seat; False (the status says why) when refused."""
-        self.follower.step()
-        if not self.follower.holds:
-            return self._refuse(watching_words())
-        if self.room.state != "playing":
-            return self._refuse(f"Room {self.room.code} is {self.room.state}: no move can be played.")
+        refused = self._refusal_before_checks()
+        if refused:
+            return self._refuse(refused)
         state = self.state()
         if action == NEXT:
             if NEXT not in self.room.table.legal():
                 return self._refuse("The deal is still being played: " + cp_words.situation(state, self.names)[0])
         elif action not in state["legal_actions"]:
             return self._refuse(cp_words.refusal(state, action, self.names))
-        try:
-            self.room.apply(self.seat, action, by=self.user)
-        except (IllegalActionError, PermissionError, ValueError, StoreUnavailable) as exc:
-            self.follower.step()
-            self.redraw()
-            return self._refuse(f"That move was not played: {exc}.")
-        self.follower.step()
-        self.redraw()
-        return True
+        return self._append(action)
 
     def redraw(self) -> None:
         for seat, action, _cpu in self.room.log[self._seen:]:
