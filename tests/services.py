@@ -429,7 +429,11 @@ def reap_orphaned_hubs() -> list[Path]:
     """End the processes of hubs whose test process was killed and delete their directories."""
     orphans = orphaned_directories(HUB_PREFIX)
     for orphan in orphans:
-        _end_processes(processes_with_env(HUB_MARKER, str(orphan)))
+        # a hub still starting may fork its proxy or a server after one look: look again until none is left
+        deadline = time.monotonic() + 15
+        while (pids := processes_with_env(HUB_MARKER, str(orphan))) and time.monotonic() < deadline:
+            _end_processes(pids)
+            time.sleep(0.1)
         shutil.rmtree(orphan, ignore_errors=True)
     return orphans
 
