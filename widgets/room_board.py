@@ -116,6 +116,15 @@ class SeatBoard:
         """This page holds its seat's controls (False: another tab of the same learner does)."""
         return self.follower.holds
 
+    def _follow(self, room, seat: int, user, *, tab: "str | None", follow: bool, large: "bool | None") -> None:
+        """The board's last step of construction: its size, then claim the seat, draw, and follow the log."""
+        set_large(self, resolve_large(large))
+        self.follower = RoomFollower(room, self.redraw, seat=seat, user=user, tab=tab)
+        self.follower.claim_now()
+        self.redraw()
+        if follow:
+            self.follower.start()
+
     def _refusal_before_checks(self) -> "str | None":
         """Why no move can be played from this page now (None: the board's own checks come next)."""
         self.follower.step()
@@ -170,12 +179,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
                           self.log_box])
         self.add_class("golf-table")
         self.add_class("golf-room-board")
-        set_large(self, resolve_large(large))
-        self.follower = RoomFollower(room, self.redraw, seat=seat, user=user, tab=tab)
-        self.follower.claim_now()
-        self.redraw()
-        if follow:
-            self.follower.start()
+        self._follow(room, seat, user, tab=tab, follow=follow, large=large)
 
     # ------------------------------------------------------------------ public
     def act(self, action: str, target: str = "", pos: "int | None" = None) -> bool:
@@ -306,12 +310,7 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
                           w.HBox([self.next_deal_button]), w.HTML("<b>Moves (newest first)</b>"), self.log_box])
         self.add_class("cp-table")
         self.add_class("golf-room-board")
-        set_large(self, resolve_large(large))
-        self.follower = RoomFollower(room, self.redraw, seat=seat, user=user, tab=tab)
-        self.follower.claim_now()
-        self.redraw()
-        if follow:
-            self.follower.start()
+        self._follow(room, seat, user, tab=tab, follow=follow, large=large)
 
     def _button(self, description: str, hook: str, action: str, **kwargs) -> w.Button:
         button = w.Button(description=description, layout=w.Layout(width="auto"), **kwargs)
