@@ -74,14 +74,9 @@ def golf_turn_words(room, game: Game, seat: int) -> str:
     """The status line at a golf room's table, from ``seat``: whose turn (a CPU's, or an away
     player's played by a CPU), what to do now, or how the hole or the game ended."""
     if game.phase is Phase.GAME_OVER:
-        board = words.ranking(game.players, game.totals)
-        winners = " and ".join(name for place, name, _ in board if place == 1)
-        return f"Game over: {winners} {'win' if ' and ' in winners else 'wins'} with {board[0][2]} points!"
+        return words.game_over_words(game)
     if game.phase is Phase.ROUND_OVER:
-        res = game.round_results[-1]
-        who = " and ".join(game.players[s] for s in res.winners)
-        return (f"Hole {game.round} is over ({who} won it with {res.scores[res.winners[0]]}). Read the scores, "
-                "then anyone at the table may press Next hole.")
+        return words.hole_over_words(game) + " Read the scores, then anyone at the table may press Next hole."
     obs = game.observation(seat)
     if obs.current_player == seat:
         return words.prompt(obs)

@@ -250,20 +250,28 @@ def awaiting(game: Game, seat: int) -> str:
     return game.awaiting if game.current_player == seat else "cpu"
 
 
+def game_over_words(game: Game) -> str:
+    """``Game over: Ann wins with 12 points!`` (``You win``, ``Ann and Ben win``)."""
+    board = ranking(game.players, game.totals)
+    winners = [name for place, name, _ in board if place == 1]
+    verb = "win" if len(winners) > 1 or winners[0] == "You" else "wins"
+    return f"Game over: {' and '.join(winners)} {verb} with {board[0][2]} points!"
+
+
+def hole_over_words(game: Game) -> str:
+    """``Hole 2 is over (Ann won it with 5).`` for the hole just played."""
+    res = game.round_results[-1]
+    who = " and ".join(game.players[s] for s in res.winners)
+    return f"Hole {game.round} is over ({who} won it with {res.scores[res.winners[0]]})."
+
+
 def situation(game: Game, seat: int, style: Callable[[str], str] = lambda name: "") -> str:
     """The status line for the learner at ``seat``: what to do now, whose turn it is, or
     how the hole or the game ended. ``style(name)`` names a CPU player's personality."""
     if game.phase is Phase.GAME_OVER:
-        board = ranking(game.players, game.totals)
-        winners = [name for place, name, _ in board if place == 1]
-        who = " and ".join(winners)
-        verb = "win" if len(winners) > 1 or winners[0] == "You" else "wins"  # "You win", "Ann wins"
-        return f"Game over: {who} {verb} with {board[0][2]} points! Press New game to play again."
+        return game_over_words(game) + " Press New game to play again."
     if game.phase is Phase.ROUND_OVER:
-        res = game.round_results[-1]
-        who = " and ".join(game.players[s] for s in res.winners)
-        return (f"Hole {game.round} is over ({who} won it with {res.scores[res.winners[0]]}). "
-                "Read the scores below, then press Next hole.")
+        return hole_over_words(game) + " Read the scores below, then press Next hole."
     obs = game.observation(seat)
     if obs.current_player == seat:
         return prompt(obs)
