@@ -5,6 +5,8 @@
 * ``postgres_url``: a fresh, empty PostgreSQL database for one test (its SQLAlchemy URL).
 * ``database_url``: parametrized over ``sqlite`` (a file in the test's tmp_path) and
   ``postgresql`` (a fresh database), so one test runs against both stores.
+* ``clock``: a ``Clock`` the test moves by hand (``clock.days(1)``); ``store``: a class store on
+  ``database_url`` (both kinds) with that clock, closed afterwards.
 * ``hub`` (session): one JupyterHub (``HubServer``) whose users ``alice``, ``bob`` and
   ``mrs_lee`` (an admin: a teacher) sign in with ``hub.password``; their servers keep the class
   store in the PostgreSQL database ``hub`` (``hub.env["GOLFLAB_DATABASE_URL"]``) and run the apps
@@ -65,3 +67,30 @@ def hub(postgres):
         except services.ServiceMissing as error:
             missing(error)
         yield server
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_800_000_000.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def days(self, n: float) -> None:
+        self.now += n * 86_400
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def store(database_url, clock):
+    from golflab.classroom import Store
+
+    s = Store(database_url, clock=clock)
+    yield s
+    s.close()

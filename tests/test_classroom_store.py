@@ -16,31 +16,6 @@ from golflab.classroom.schema import metadata
 from golflab.classroom.security import token_hash
 
 
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self, now: float = 1_800_000_000.0):
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def days(self, n: float) -> None:
-        self.now += n * 86_400
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(database_url, clock):
-    s = Store(database_url, clock=clock)
-    yield s
-    s.close()
-
-
 @pytest.fixture
 def klass(store):
     teacher = store.create_user("mrs_lee", password="teach-123", role="teacher")

@@ -16,21 +16,8 @@ from golflab.classroom import Store
 from golflab.classroom.rooms import ROOM_TIMEOUT_MINUTES, TAB_STALE_SECONDS, count_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_classroom_store import Clock  # noqa: E402
 
 ONE_HOLE = Rules(rounds=1)
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(database_url, clock):
-    s = Store(database_url, clock=clock)
-    yield s
-    s.close()
 
 
 @pytest.fixture
