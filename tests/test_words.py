@@ -4,47 +4,18 @@ a/an, sentences of at most 25 words."""
 
 from __future__ import annotations
 
-import html
-import re
 from collections import Counter
 from types import SimpleNamespace
 
 import pytest
 from golflab_widgets import status, table_view
 from golflab_widgets.coach_panel import hint_html
+from plain_words import problems, seen
 
 from golflab import Card, Game, Phase, Rules, round_breakdown, words
 from golflab.ai import CPUPlayer
 from golflab.analysis import CASE_SEVERITY
 from golflab.ev import action_values
-
-NOTATION = [re.compile(p) for p in (
-    r"\b(swap|flip) \d", r"\((draw|take|discard|knock|skip|swap \d|flip \d)\)", r"\bposition \d", r"\bcolumn \d",
-    r"\[|\]|'|_", r"\bseat \d", r"\bpayoff")]
-RANK_LETTERS = re.compile(r"\b[AKQJT][\u2660\u2665\u2666\u2663SHDC]|\b[2-9][\u2660\u2665\u2666\u2663]|\b[TQKJ]\b")
-WRONG_A = re.compile(r"\b[Aa] (8|11\b|18\b|ace\b|eight\b|[aeio])")
-WRONG_AN = re.compile(r"\b[Aa]n ([2-79]|1[02-79]|10\b|[bcdfgjklmnpqrstvwxyz])")
-
-
-def seen(fragment: str) -> str:
-    """What a learner reads of an HTML fragment before opening Details (tags, styles removed)."""
-    fragment = re.sub(r"<style>.*?</style>|<details.*?</details>", "", fragment, flags=re.DOTALL)
-    fragment = re.sub(r'<span class="gl-card[^"]*"[^>]*>(<span[^>]*>[^<]*</span>)*</span>', " ", fragment)  # pictures
-    fragment = re.sub(r"</(li|div|h\d|p|tr)>", "\n", fragment)  # a block ends a line
-    lines = html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split("\n")
-    return "\n".join(" ".join(line.split()) for line in lines if line.strip())
-
-
-def problems(text: str) -> list[str]:
-    """Every way ``text`` fails plain words (empty: none)."""
-    found = [f"notation {p.pattern!r}" for p in NOTATION if p.search(text)]
-    if RANK_LETTERS.search(text):
-        found.append(f"a single-letter rank: {RANK_LETTERS.search(text).group()!r}")
-    for bad in (WRONG_A, WRONG_AN):
-        if bad.search(text):
-            found.append(f"wrong article: {bad.search(text).group()!r}")
-    found += [f"{len(s.split())} words: {s!r}" for s in words.sentences(text) if len(s.split()) > words.MAX_WORDS]
-    return found
 
 
 # ------------------------------------------------------------------ the pieces
