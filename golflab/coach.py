@@ -337,13 +337,13 @@ def _compiled_rollouts(obs: Observation):
     stop = _horizon_end(obs.turns)
     up = [c is not None for c in obs.grids[seat]]
 
-    def rollouts(action: str, deals: tuple, bot_seeds: list) -> list[float]:
+    def rollouts(action: str, deals: tuple, bot_seeds: list, generators) -> list[float]:
         act = Action.parse(action)
         if _meets_hidden(act, up):
             grids = deals[0].copy()
             grids[:, seat, :] = grids[:, seat, _align(list(range(6)), up, act.pos)]
             deals = (grids, *deals[1:])
-        return kernel.rollout_values(obs, deals, bot_seeds, profiles, act.notation, stop)
+        return kernel.rollout_values(obs, deals, bot_seeds, profiles, act.notation, stop, generators)
 
     return rollouts
 
@@ -366,9 +366,11 @@ class _Samples:
 
     def arrays(self, stop: int) -> tuple:
         """The first ``stop`` deals as the kernel's arrays (card indices of the grids, of the
-        draw piles padded to one card at least, the world seeds), each deal converted once."""
+        draw piles padded to one card at least, the world seeds, the worlds' generators
+        seeded), each deal converted and seeded once, whatever the number of options."""
         import numpy as np
 
+        from .kernel import world_generators
         from .kernel.tables import card_index
 
         have = 0 if self._arrays is None else len(self._arrays[2])
@@ -380,7 +382,8 @@ class _Samples:
             for w, deal in enumerate(new):
                 draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
             worlds = np.array([deal[2] for deal in new], dtype=np.int64)
-            parts = (grids, draws, worlds)
+            generators = world_generators(worlds, self.seeds[have:stop], len(self.obs.players))
+            parts = (grids, draws, worlds, generators)
             self._arrays = parts if self._arrays is None else tuple(
                 np.concatenate([old, part]) for old, part in zip(self._arrays, parts))
         return self._arrays
@@ -392,9 +395,9 @@ class _Samples:
         if self.compiled is None and _compiled(stop - start):
             self.compiled = _compiled_rollouts(self.obs)
         if self.compiled is not None:
-            grids, draws, worlds = self.arrays(stop)
+            grids, draws, worlds, generators = self.arrays(stop)
             return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
-                                 self.seeds[start:stop])
+                                 self.seeds[start:stop], generators[start:stop])
         if self.template is None:
             self.template, self.profiles = _template(self.obs), _bot_profiles(self.obs)
         while len(self.worlds) < stop:

@@ -197,14 +197,25 @@ _SOURCES = {None: layout.SRC_NONE, "draw": layout.SRC_DRAW, "take": layout.SRC_T
 _PHASES = ("initial_flip", "playing", "final_turn", "round_over", "game_over")  # layout.PHASE_* in order
 
 
+def world_generators(world_seeds: Sequence[int], bot_seeds: Sequence[int], players: int):
+    """The generators of rollout worlds, as ``rollout_values`` seeds them: world w's own
+    (``world_seeds[w]``) and each seat's CPU (``bot_seeds[w] + s``), one array row each."""
+    import numpy as np
+
+    from .rollout import generator_rows
+
+    return generator_rows(np.asarray(world_seeds, dtype=np.int64), np.asarray(bot_seeds, dtype=np.int64), players)
+
+
 def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Sequence, action: str,
-                   stop: int) -> list[float]:
+                   stop: int, generators=None) -> list[float]:
     """``coach``'s rollouts of ``action`` from the position ``obs`` shows, compiled: for each deal
     (every seat's six cards, the draw pile in order, the world's seed) the seat's hole score
     relative to the table, or its leaf value after ``stop`` turns. ``bot_seeds[w] + s`` seeds
     seat s's CPU in world w; ``profiles`` play the seats. ``deals`` may also be the kernel's
     arrays already: (card indices of every grid, of every draw pile padded to at least one,
-    world seeds)."""
+    world seeds). ``generators``: the worlds' generators already seeded (``world_generators``
+    of these seeds), which a caller valuing several options in the same worlds seeds once."""
     import numpy as np
 
     from ..ai import get_profile
@@ -245,6 +256,6 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
     values = compiled(R, pair_by_rank, profile_rows([get_profile(p) for p in profiles]), grids, draws, draw_n, up,
                       discard, len(obs.discard_pile), st, np.array(obs.turns, dtype=np.int64), pending,
-                      worlds, np.array(bot_seeds, dtype=np.int64),
+                      world_generators(worlds, bot_seeds, n) if generators is None else generators,
                       L.ACTION_NAMES.index(action), obs.seat, stop)
     return values.tolist()

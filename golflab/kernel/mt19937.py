@@ -87,14 +87,24 @@ def shuffle(mt, items, size: int) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def _initial_words() -> np.ndarray:
+    """``init_genrand(19650218)``: the words every ``init_by_array`` starts from."""
+    mt = [19650218]
+    for i in range(1, N):
+        mt.append((1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32)
+    return np.array(mt, dtype=np.int64)
+
+
+#: The start of every seeding (a constant: numba compiles it in).
+INITIAL_WORDS = _initial_words()
+
+
 @njit(cache=True)
 def seed_row(row, seed: int) -> None:
     """Fill ``row`` as ``random.Random(seed)`` seeds itself, for 0 <= seed < 2**63
-    (``init_by_array`` over the seed's 32-bit words)."""
+    (``init_by_array`` over the seed's 32-bit words, from ``INITIAL_WORDS``)."""
     mt = row
-    mt[0] = 19650218
-    for i in range(1, N):
-        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & MASK32
+    mt[:N] = INITIAL_WORDS
     lo, hi = seed & MASK32, seed >> 32
     length = 2 if hi else 1
     i, j = 1, 0

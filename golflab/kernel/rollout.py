@@ -113,13 +113,28 @@ def leaf(G, R, pair_by_rank, seat):
 
 
 @njit(cache=True)
+def generator_rows(world_seeds, bot_seeds, n):
+    """The generators of each world, seeded once and copied for every option: ``[w, 0]`` is
+    world w's own (``random.Random(world_seeds[w])``: its reshuffles), ``[w, s + 1]`` seat s's
+    CPU (``random.Random(bot_seeds[w] + s)``)."""
+    worlds = world_seeds.size
+    rows = np.empty((worlds, n + 1, mt.N + 1), dtype=np.int64)
+    for w in range(worlds):
+        mt.seed_row(rows[w, 0], world_seeds[w])
+        for s in range(n):
+            mt.seed_row(rows[w, s + 1], bot_seeds[w] + s)
+    return rows
+
+
+@njit(cache=True)
 def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard, disc_n, scalars, turns, pending,
-                   world_seeds, bot_seeds, action, seat, stop):
+                   generators, action, seat, stop):
     """The seat's relative hole result after ``action`` in each world (``coach._rollout``).
 
     ``grids[w]``/``draws[w]`` (``draw_n`` cards, drawn from the end): world w's deal;
-    ``up``, ``discard``, ``scalars``, ``turns``, ``pending``: the position; the world's
-    generator is seeded with ``world_seeds[w]`` and seat s's CPU with ``bot_seeds[w] + s``."""
+    ``up``, ``discard``, ``scalars``, ``turns``, ``pending``: the position; ``generators[w]``:
+    world w's generators as ``generator_rows`` seeds them (left unchanged: each rollout plays
+    on a copy)."""
     worlds = grids.shape[0]
     n = profiles.shape[0]
     rounds = scalars[S_ROUND]
@@ -130,10 +145,7 @@ def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard,
              turns.copy(), scalars.copy(), pending.copy())
         G[2][:draw_n] = draws[w, :draw_n]
         G[3][:disc_n] = discard[:disc_n]
-        rngs = np.empty((n + 1, mt.N + 1), dtype=np.int64)
-        mt.seed_row(rngs[0], world_seeds[w])
-        for s in range(n):
-            mt.seed_row(rngs[s + 1], bot_seeds[w] + s)
+        rngs = generators[w].copy()
         outs = engine.new_outputs(1, rounds, n)
         st = G[5]
         engine.apply(G, R, action, rngs[0], outs, 0)
