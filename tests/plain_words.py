@@ -11,10 +11,12 @@ import re
 from golflab import words
 
 NOTATION = [re.compile(p) for p in (
-    r"\b(swap|flip) \d", r"\((draw|take|discard|knock|skip|swap \d|flip \d)\)", r"\bposition \d", r"\bcolumn \d",
-    r"\[|\]|_|'\w*'", r"\bseat \d", r"\bpayoff", r"\bH\d+\b", r"\b(bid|trump)_")]
-RANK_LETTERS = re.compile(r"\b[AKQJT][\u2660\u2665\u2666\u2663SHDC]|\b[2-9][\u2660\u2665\u2666\u2663]|\b[TQKJ]\b"
+    r"\b(swap|flip) \d", r"\((draw|take|discard|knock|skip|place|flip|swap \d|flip \d)\)", r"\bposition \d",
+    r"\bcolumn \d", r"\[|\]|_|'\w*'", r"\bseat \d", r"\bpayoff", r"\bH\d+\b", r"\b(bid|trump)_")]
+RANK_LETTERS = re.compile(r"\b[AKQJT][\u2660\u2665\u2666\u2663SHDC]\b|\b[2-9][\u2660\u2665\u2666\u2663]|\b[TQKJ]\b"
                           r"|\bJK\b")
+#: Buttons that are cards: their face (``J\n\u2665``) is a picture of the card, not words.
+CARD_FACES = {"golf-card-btn", "cp-card"}
 WRONG_A = re.compile(r"\b[Aa] (8|11\b|18\b|ace\b|eight\b|[aeio])")
 WRONG_AN = re.compile(r"\b[Aa]n ([2-79]|1[02-79]|10\b|[bcdfgjklmnpqrstvwxyz])")
 
@@ -38,3 +40,45 @@ def problems(text: str) -> list[str]:
             found.append(f"wrong article: {bad.search(text).group()!r}")
     found += [f"{len(s.split())} words: {s!r}" for s in words.sentences(text) if len(s.split()) > words.MAX_WORDS]
     return found
+
+
+def _chart_texts(figure) -> list[str]:
+    """The words of a plotly chart: its title, axis titles, trace names and category labels."""
+    layout = figure.layout
+    out = [layout.title.text or ""] + [getattr(layout, axis).title.text or "" for axis in ("xaxis", "yaxis")]
+    for trace in figure.data:
+        out.append(trace.name or "")
+        for field in ("x", "y", "text"):
+            values = getattr(trace, field, None)
+            if values is not None and not isinstance(values, str) and len(values) and isinstance(values[0], str):
+                out.append(", ".join(values))
+    return [t for t in out if t]
+
+
+def widget_texts(widget) -> list[str]:
+    """Every piece of text a widget tree shows a learner (HTML as ``seen``, descriptions, tooltips,
+    placeholders, option labels, tab and accordion titles, plotly charts' words); not what waits
+    behind *Details*."""
+    import ipywidgets as w
+
+    out: list[str] = []
+    if isinstance(widget, w.HTML):
+        out.append(seen(widget.value))
+    picture = CARD_FACES & set(getattr(widget, "_dom_classes", ()))  # a card's face is its picture
+    for name in ("tooltip", "placeholder") if picture else ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str):
+            out.append(value)
+    out += [str(label) for label in getattr(widget, "_options_labels", ())]
+    if isinstance(widget, (w.Accordion, w.Tab)):
+        out += [t for t in widget.titles if t]
+    if hasattr(widget, "layout") and hasattr(widget, "data") and hasattr(widget, "to_plotly_json"):
+        out += _chart_texts(widget)
+    for child in getattr(widget, "children", ()):
+        out += widget_texts(child)
+    return [t for t in out if t and t.strip()]
+
+
+def widget_problems(widget) -> list[tuple[str, list[str]]]:
+    """(text, its problems) for every text of ``widget_texts(widget)`` that fails plain words."""
+    return [(t, problems(t)) for t in widget_texts(widget) if problems(t)]

@@ -34,7 +34,7 @@ def test_seats_names_and_the_first_persons_turn():
     assert table.human_seat == 0 and not table.cpu_to_move
     assert table.status_text.startswith("Ann, it is your turn. Click 2 face-down cards")
     assert table.awaiting == "initial_flip" and table.passing_to is None
-    assert "Ann (seat 1)" in table.board.mine_label.value
+    assert "Ann \u00b7 total" in table.board.mine_label.value and "seat" not in table.board.mine_label.value
     assert "Ben" in table.opponents.value and "plays at this screen" in table.opponents.value
 
 
@@ -371,7 +371,7 @@ def test_bad_seating_is_refused_clearly(players, humans, message):
 def test_a_one_learner_table_is_unchanged():
     table = GolfTable(seed=1, cpu_delay=0)
     assert not table.hotseat and table.humans == {0} and table.status_text.startswith("Your turn")
-    assert "You (seat 1)" in table.board.mine_label.value
+    assert "You \u00b7 total" in table.board.mine_label.value
 
 
 def test_a_refused_one_learner_new_game_keeps_the_hot_seat_game():

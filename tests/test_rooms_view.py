@@ -16,7 +16,7 @@ from golflab_widgets.room_follow import FULL_REFRESH_SECONDS, RoomFollower
 from golflab_widgets.rooms_view import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
 from golflab_widgets.table_board import card_face
 
-from golflab import Rules
+from golflab import Rules, words
 from golflab.classroom import Store
 from golflab.classroom.rooms import TAB_STALE_SECONDS
 from golflab.coach import review
@@ -87,7 +87,7 @@ def page_state(widget) -> str:
 
 def marks(card) -> list[str]:
     """Every way a board writes a card."""
-    return [f'title="{card.code}"', card.pretty, card_face(card)[0], card_html(card)]
+    return [f'title="{card.code}"', card.pretty, card_face(card)[0], card_html(card), words.card_name(card, suit=True)]
 
 
 def play_some(world, pages, *, until, seed: int = 7, limit: int = 500) -> None:

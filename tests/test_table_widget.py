@@ -99,7 +99,7 @@ def test_whole_game_against_cpu_players_to_the_final_ranking():
     totals_row = scores.split('class="golf-total"')[1]
     assert [int(x) for x in totals_row.split("<td>")[1:] for x in [x.split("<")[0]]] == g.totals
     for name in g.players:  # everybody moved, in notation
-        assert any(line.startswith(f"H1 {name}: ") for line in t.log_lines)
+        assert any(line.startswith(f"H1 {name}: ") for line in t.story.notation)
     assert t.errors == []
 
 
@@ -517,11 +517,11 @@ def test_new_game_without_opening_the_panel_keeps_players_and_rules():
 def test_a_cpu_players_card_drawn_from_the_deck_is_never_shown():
     t = table(players=["Sofia", "Maya", "Marcus"], rules=Rules(rounds=1), seed=2)
     play_to(t, "new-game")
-    cpu_draws = [line for line in t.log_lines if line.split(": ", 1)[-1].startswith("draw \u2014")
-                 and not line.startswith("H1 You")]
-    assert cpu_draws and all(line.endswith("drew from the deck") for line in cpu_draws)
-    mine = [line for line in t.log_lines if line.startswith("H1 You: draw")]
-    assert mine and all("drew the " in line for line in mine)  # the learner sees their own card
+    cpu_draws = [m.text for m in t.moves if m.action == "draw" and m.seat != t.human_seat]
+    assert cpu_draws and all(text.endswith("drew from the deck") for text in cpu_draws)
+    mine = [m.text for m in t.moves if m.action == "draw" and m.seat == t.human_seat]
+    assert mine and all("drew the " in text for text in mine)  # the learner sees their own card
+    assert all(f"Hole 1: {text}." in t.log_lines for text in cpu_draws + mine)  # the log tells the same
     # while a CPU player holds a card from the deck, the board shows its back only
     t2 = table(human_seat=1, cpu_delay=0)
     g = Game(["Sofia", "You", "Maya"], Rules(rounds=1), seed=3)
@@ -604,8 +604,11 @@ def test_after_next_hole_the_last_moves_start_afresh_and_the_board_scrolls_into_
 def test_the_move_log_opens_at_the_newest_move_in_readable_type():
     t = table(seed=4)
     play_to(t, "draw")
-    lines = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", t.log_box.value)]
+    hidden, shown = t.log_box.value.split("</details>")
+    lines = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", shown)]
     assert lines == t.log_lines[::-1] and lines[-1].startswith("New game")
+    notation = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", hidden)]  # behind Details, at the top
+    assert notation == t.story.notation[::-1] and notation[-1] == "seed 4" and notation[0].startswith("H1 ")
     from golflab_widgets.table_view import TABLE_CSS
     log_rule = TABLE_CSS.split(".golf-log{")[1].split("}")[0]
     assert "monospace" not in log_rule and "14px" in log_rule
@@ -675,7 +678,7 @@ def test_a_game_saved_as_a_hole_is_dealt_resumes_at_that_hole():
     b = table(seed=1)
     b.load(a.save())
     assert b.save() == a.save() and b.game.round == 2 and "No moves yet this hole." in b.recent.value
-    assert b.log_lines[-2] == a.log_lines[-1] == "H2 dealt; You start."
+    assert b.log_lines[-2] == a.log_lines[-1] == "Hole 2 dealt: You start."
 
 
 def test_the_status_text_and_its_await_class_reach_the_page_together(monkeypatch):
@@ -698,7 +701,7 @@ def test_a_face_down_card_can_be_flipped_before_drawing_under_flip_as_action():
     down = face_down(t)
     t.slots[down[0]].click()
     assert down[0] not in face_down(t)  # flipped, and the turn passed on (the CPU has moved since)
-    assert any(line.startswith(f"H1 You: flip {down[0]}") and "as the whole turn" in line for line in t.story.log_lines)
+    assert any(m.action == f"flip {down[0]}" and "as the whole turn" in m.text for m in t.moves)
     plain = table(rules=Rules(rounds=1), players=["Sofia"])
     play_to(plain, "draw")
     assert "whole turn" not in plain.status_text

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import pytest
 from golflab_widgets import status, table_view
 from golflab_widgets.coach_panel import hint_html
-from plain_words import problems, seen
+from plain_words import problems, seen, widget_texts
 
 from golflab import Card, Game, Phase, Rules, round_breakdown, words
 from golflab.ai import CPUPlayer
@@ -149,3 +149,86 @@ def test_the_codepiece_walkthrough_is_told_in_words_not_engine_output():
         assert not problems(text), (text, problems(text))
         assert "bid_" not in text and "trump_" not in text and "payoff" not in text
     assert "Player 1 may pass, bid 8" in said[1] and "the 9 of hearts" in said[2] and "Scores: Player 1" in said[3]
+
+
+# ------------------------------------------------------------------ the table and the room boards
+def table_states(table, stops=("place", "next-round", "new-game")):
+    """The table's text at each of ``stops`` (mid-turn, hole over, game over), a simple learner playing."""
+    from test_table_widget import play_to
+
+    for stop in stops:
+        play_to(table, stop)
+        yield stop, widget_texts(table)
+
+
+def test_the_table_heading_and_move_log_are_words_with_notation_behind_details():
+    from golflab_widgets.table import GolfTable
+
+    t = GolfTable(players=["Sofia", "Maya"], rules=Rules(rounds=2), seed=11, cpu_delay=0)
+    for stop, texts in table_states(t):
+        assert not [(x, problems(x)) for x in texts if problems(x)], stop
+    assert "You \u00b7 total" in seen(t.board.mine_label.value) and "seat" not in t.board.mine_label.value
+    log = seen(t.log_box.value)
+    assert "Hole 1: Sofia " in log and "Hole 2 dealt: " in log and "H1 " not in log and "seed" not in log
+    details = t.log_box.value.split('<details class="golf-details">')[1].split("</details>")[0]
+    assert "H1 Sofia: draw" in details or "H1 Sofia: take" in details  # notation stays, behind Details
+    assert "seed 11" in details
+
+
+def test_a_hot_seat_table_names_the_person_at_the_board():
+    from golflab_widgets.table import GolfTable
+
+    t = GolfTable(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"], rules=Rules(rounds=1), seed=3,
+                  cpu_delay=0)
+    t.board.ready_button.click()
+    label = seen(t.board.mine_label.value)
+    assert label.startswith(f"{t.game.players[t.human_seat]} \u00b7 total") and "seat" not in label
+    assert not [(x, problems(x)) for x in widget_texts(t) if problems(x)]
+
+
+def test_the_room_boards_say_words_not_notation(tmp_path):
+    from golflab_widgets.room_board import GolfRoomBoard, RoomWatch
+
+    from golflab.classroom import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'class.db'}")
+    lee = store.create_user("mrs_lee", "a long password 1", role="teacher")
+    invite = store.create_invite(store.create_class("Falcons", lee), by=lee)
+    ann, bob = (store.register(n, "a long password 1", invite) for n in ("ann", "bob"))
+    room = store.create_room(ann, Rules(rounds=1), seats=3, cpus=["Maya"], seed=5)
+    store.join_room(room.code, bob)
+    room.start(by=ann)
+    pages = [GolfRoomBoard(store.room(room.code), s, u, follow=False) for s, u in ((0, ann), (1, bob))]
+    watch = RoomWatch(store.room(room.code), follow=False)
+    checked = False
+    for _ in range(400):  # each page plays its own seat: draw, then swap into a face-down card (else discard)
+        for page in pages:
+            page.follower.step()
+            page.redraw()
+        game = pages[0].room.game()
+        if game.phase is Phase.ROUND_OVER or game.phase is Phase.GAME_OVER:
+            break
+        page = pages[game.current_player] if game.current_player < 2 else None
+        if page is None:
+            continue
+        legal = [str(a) for a in game.legal_actions()]
+        move = next(a for a in ("draw", *legal) if a in legal)
+        page.act(move, "", None)
+        watch.follower.step()
+        watch.redraw()
+        if len(game.history) == 9:  # mid-hole: someone holds a card
+            checked = True
+            for widget in (*pages, watch):
+                assert not [(x, problems(x)) for x in widget_texts(widget) if problems(x)]
+    assert checked
+    for page in pages:
+        page.follower.step()
+        page.redraw()
+        assert seen(page.board.mine_label.value).startswith(f"{page.room.players[page.seat]} \u00b7 total")
+        assert "seed" not in page.log_box.value  # a room's page never learns its seed, even behind Details
+    watch.follower.step()
+    watch.redraw()
+    for widget in (*pages, watch):
+        assert not [(x, problems(x)) for x in widget_texts(widget) if problems(x)]
+    assert "Hole 1: " in seen(watch.log_box.value) and "H1 " in watch.log_box.value  # notation behind Details
+    store.close()

@@ -42,6 +42,7 @@ from golflab import words as plain
 from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
 
+from . import table_view as view
 from .explorers.base import ChartSlot
 from .replay import ReplayViewer, board_html, grade_words, later, state_at
 from .table import GolfTable
@@ -73,7 +74,6 @@ COACH_CSS = """
 .golf-accuracy{font-size:22px;font-weight:700;color:#1a237e}
 .golf-thinking{color:#5c6bc0;font-style:italic}
 .golf-hint-text ol{margin:2px 0;padding-left:22px}
-.golf-details summary{cursor:pointer;color:#3949ab;font-size:13px}
 .golf-tutor{background:#fff3e0;border-left:5px solid #ef6c00;border-radius:6px;padding:4px 10px;margin:4px 0}
 .golf-retry{background:#f1f8e9;border:1px solid #c5e1a5;border-radius:8px;padding:6px 10px;margin:4px 0}
 .golf-retry-right{color:#2e7d32;font-weight:700}
@@ -98,8 +98,8 @@ def details_html(rows: list[tuple[str, str, str]], extra: str = "") -> str:
     standard error and the points lost, the definition, and ``extra`` (HTML)."""
     table = "".join(f"<tr><td>{escape(a)}</td><td>{escape(v)}</td><td>{escape(lost)}</td></tr>" for a, v, lost in rows)
     head = "<tr><td><b>move</b></td><td><b>value</b></td><td><b>points lost</b></td></tr>" if rows else ""
-    return (f'<details class="golf-details"><summary>Details</summary><table>{head}{table}</table>{extra}'
-            f"<div class='golf-note'>{escape(plain.LOSS_DEFINITION)}</div></details>")
+    return view.details_toggle(f"<table>{head}{table}</table>{extra}"
+                               f"<div class='golf-note'>{escape(plain.LOSS_DEFINITION)}</div>")
 
 
 def hint_html(options: list[Option], obs: Observation) -> str:

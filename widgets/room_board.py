@@ -21,6 +21,7 @@ from typing import Callable
 import ipywidgets as w
 
 from golflab import Action, Game, IllegalActionError, Phase, Rules
+from golflab import words as plain
 from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
 from golflab.display import card_html
@@ -43,6 +44,9 @@ ROOM_CSS = """<style>
  font-size:15px;color:#0d3c61;margin:4px 0}
 .golf-watch-seat .gl-card.golf-down{opacity:.55;outline:2px dashed #fff}
 </style>"""
+#: What the teacher's view says the player to move is about to do (``Game.awaiting``).
+AWAITING_WORDS = {"initial_flip": "turning cards face up", "draw": "drawing or taking the discard",
+                  "place": "placing the card in hand", "flip": "flipping a face-down card"}
 #: A finished game's keeper: ``grader(game, seat, keep)`` calls ``keep(accuracy, blunders)`` (learn.ipynb).
 Grader = Callable[[Game, int, Callable[..., None]], None]
 
@@ -55,9 +59,7 @@ def watching_words() -> str:
 def _story(room, viewer: int) -> tuple[Game, words.Chronicle]:
     """A fresh replay of ``room``'s golf game told from ``viewer`` (its first log line without the seed)."""
     game = Game(list(room.players), Rules.from_dict(room.rules), room.seed)
-    story = words.Chronicle(game)
-    story.log_lines[0] = f"Room {room.code}: {', '.join(game.players)}; {game.rules.describe()}"
-    return game, story
+    return game, words.Chronicle(game, f"Room {room.code}: {', '.join(game.players)}. Rules: {game.rules.describe()}.")
 
 
 def _catch_up(room, game: Game, story: words.Chronicle, seen: int, viewer: int) -> int:
@@ -198,11 +200,11 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         """Show the room as it is now (after ``follower.step()``)."""
         self._sync()
         b = self.board
-        b.draw(self.game, self.seat, self.story.log_lines, self.story.moves)
+        b.draw(self.game, self.seat, self.story.log_lines, self.story.moves, self.story.notation)
         b.opponents.value = b.opponents.value.replace(OTHER_SCREEN, OWN_PAGE)  # people here play from their own page
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
                                               else "none")
-        self.log_box.value = view.log_html(self.story.log_lines)
+        self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
         notes = []
         if not self.follower.holds:
             notes.append(f'<div class="golf-room-watching">{escape(watching_words())}</div>')
@@ -277,7 +279,7 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
         from .codepiece_board import ALL_CARDS, BIDS
 
         self.room, self.seat, self.user = room, seat, user
-        self.names = ["You" if s == seat else (n or f"Seat {s + 1}") for s, n in enumerate(room.players)]
+        self.names = ["You" if s == seat else (n or "an empty seat") for s, n in enumerate(room.players)]
         self.info, self.felt, self.status, self.note, self.summary = (w.HTML() for _ in range(5))
         self.status.add_class("cp-status")
         self._status = ""
@@ -449,7 +451,8 @@ class RoomWatch(w.VBox):
             grid = "".join(card_html(c, True, "" if up[i] else "golf-down") for i, c in enumerate(g.grid(s)))
             holding = ""
             if live and s == g.current_player and g.held is not None:
-                holding = f"holds the {g.held.pretty} ({'from the deck' if g.held_source == 'draw' else 'taken'})"
+                holding = (f"holds the {plain.card_name(g.held, suit=True)} "
+                           f"({'from the deck' if g.held_source == 'draw' else 'taken'})")
             away = " \u00b7 away (a CPU plays)" if r.away(s) else ""
             cls = "golf-opp golf-watch-seat" + (" golf-active" if live and s == g.current_player else "")
             seats.append(f'<div class="{cls}"><div class="gl-name">{escape(name)} \u00b7 total {g.totals[s]}'
@@ -464,9 +467,10 @@ class RoomWatch(w.VBox):
             self.status.value = escape(golf_turn_words(r, g, 0))
         else:
             mover = g.players[g.current_player]
-            self.status.value = escape(f"{mover}'s turn ({g.awaiting})." + _away_note(r, g.current_player))
+            doing = AWAITING_WORDS[g.awaiting]
+            self.status.value = escape(f"{mover}'s turn: {doing}." + _away_note(r, g.current_player))
         self.scores.value = view.scores_html(g.players, g.round_results, g.totals, g.rules.rounds)
-        self.log_box.value = view.log_html(self.story.log_lines)
+        self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
 
     def _draw_codepiece(self) -> None:
         r = self.room

@@ -34,11 +34,17 @@ class Move:
 
 
 class Chronicle:
-    """What happened in a game, told from the learner's seat: ``log_lines`` (notation and
-    words, for the move log) and ``moves`` (for the last moves beside the board)."""
+    """What happened in a game, told from the learner's seat: ``log_lines`` (the move log, in
+    words), ``notation`` (the same moves in notation, for the log's *Details*) and ``moves``
+    (for the last moves beside the board).
 
-    def __init__(self, game: Game) -> None:
-        self.log_lines = [f"New game (seed {game.seed}): {', '.join(game.players)}; {game.rules.describe()}"]
+    ``heading`` replaces the first line (``New game: ...``, whose notation gives the seed):
+    a room's page must not learn its seed."""
+
+    def __init__(self, game: Game, heading: str | None = None) -> None:
+        players = ", ".join(game.players)
+        self.log_lines = [heading or f"New game: {players}. Rules: {game.rules.describe()}."]
+        self.notation = [] if heading else [f"seed {game.seed}"]
         self.moves: list[Move] = []
 
     def play(self, game: Game, action: Action, viewer: int) -> str:
@@ -47,18 +53,19 @@ class Chronicle:
         before = game.observation(viewer)
         game.apply(action)
         said = move_words(game.players[seat], action, before, game.observation(viewer), seat)
-        self.log_lines.append(f"H{hole} {game.players[seat]}: {action} \u2014 {said}")
+        self.log_lines.append(f"Hole {hole}: {said}.")
+        self.notation.append(f"H{hole} {game.players[seat]}: {action}")
         self.moves.append(Move(hole, seat, str(action), said))
         if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            self.log_lines.append(f"H{hole} scored: " + ", ".join(
-                f"{n} {s}" for n, s in zip(game.players, game.round_results[-1].scores)))
+            self.log_lines.append(f"Hole {hole} scored: " + ", ".join(
+                f"{n} {s}" for n, s in zip(game.players, game.round_results[-1].scores)) + ".")
         return said
 
     def next_hole(self, game: Game, viewer: int) -> None:
         """Deal ``game``'s next hole and record it."""
         game.next_round()
         first = game.first_player
-        self.log_lines.append(f"H{game.round} dealt; {game.players[first]} start{'' if first == viewer else 's'}.")
+        self.log_lines.append(f"Hole {game.round} dealt: {plain.subject_verb(game.players[first], 'start')}.")
 
     @classmethod
     def retold(cls, saved: Game, viewer: int) -> tuple[Game, Chronicle]:

@@ -560,7 +560,7 @@ class GolfTable(CpuSpeed, w.VBox):
         if g.phase in words.ACTIVE_PHASES and g.current_player in self.humans and g.current_player != self.human_seat:
             self._pass_to = g.current_player  # another person's turn: hide the board until they are ready
         self.board.show_pass(self.passing_to)
-        self.board.draw(self.game, self.human_seat, self.log_lines, self.moves)
+        self.board.draw(self.game, self.human_seat, self.log_lines, self.moves, self.story.notation)
         self._set_status(self._situation())
         self._tell_moves()
         if g.phase is Phase.GAME_OVER and self._kept is not g:

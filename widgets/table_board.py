@@ -14,6 +14,7 @@ from typing import Sequence
 import ipywidgets as w
 
 from golflab import Game, Phase
+from golflab import words as plain
 from golflab.ai import PROFILES
 
 from . import status as words
@@ -38,11 +39,11 @@ def set_classes(widget: w.DOMWidget, base: tuple[str, ...], extra: tuple[str, ..
 
 
 def card_face(card) -> tuple[str, str, str]:
-    """(button text, colour class, tooltip) for a face-up card on a card button."""
+    """(button text, colour class, tooltip: ``queen of hearts``) for a face-up card on a card button."""
     if card.is_joker:
         return "JK\n\u2605", "golf-joker", "joker"
     rank = "10" if card.rank == "T" else card.rank
-    return f"{rank}\n{card.pretty[-1]}", "golf-red" if card.is_red else "golf-black", card.pretty
+    return f"{rank}\n{card.pretty[-1]}", "golf-red" if card.is_red else "golf-black", plain.card_name(card, suit=True)
 
 
 def grid_from(hand) -> list:
@@ -159,10 +160,11 @@ class Board:
                 self.review_slot, self.next_round_button, self.scores, self.more]
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, game: Game, seat: int, log_lines: Sequence[str], moves: Sequence[words.Move] = ()) -> None:
+    def draw(self, game: Game, seat: int, log_lines: Sequence[str], moves: Sequence[words.Move] = (),
+             notation: Sequence[str] = ()) -> None:
         """Show ``game`` as the learner at ``seat`` sees it (every card once a hole is over);
         ``moves`` (oldest first) give the last moves beside the board and each opponent's
-        changed card."""
+        changed card; ``log_lines`` (words) and ``notation`` (under *Details*) the move log."""
         obs = game.observation(seat)
         mine = obs.current_player == seat and game.phase in words.ACTIVE_PHASES
         legal = {str(a) for a in obs.legal_actions} if mine else set()
@@ -174,7 +176,7 @@ class Board:
         self.recent.value = view.recent_html(moves, game.round, seat)
         self._draw_piles(obs, legal)
         self._draw_grid(obs, legal, result)
-        self.mine_label.value = (f'<div class="golf-mine-label">{escape(game.players[seat])} (seat {seat + 1}) '
+        self.mine_label.value = (f'<div class="golf-mine-label">{escape(game.players[seat])} '
                                  f"\u00b7 total {game.totals[seat]}</div>")
         if result is None:
             self.summary.value = ""
@@ -186,7 +188,7 @@ class Board:
         self.next_round_button.layout.display = None if game.phase is Phase.ROUND_OVER else "none"
         self.next_round_button.description = f"Next hole ({game.round + 1} of {game.rules.rounds})"
         self.scores.value = view.scores_html(game.players, game.round_results, game.totals, game.rules.rounds)
-        self.log_box.value = view.log_html(log_lines)
+        self.log_box.value = view.log_html(log_lines, notation)
 
     def _draw_opponents(self, game: Game, obs, result, moves: Sequence[words.Move]) -> None:
         seats = []
@@ -196,7 +198,8 @@ class Board:
             cards = obs.grids[s] if result is None else grid_from(result.hands[s])
             holding = ""
             if s == obs.current_player and obs.holding and result is None:
-                holding = f"holds the {obs.taken.pretty}" if obs.taken is not None else "holds a card from the deck"
+                holding = (f"holds the {plain.card_name(obs.taken, suit=True)}" if obs.taken is not None
+                           else "holds a card from the deck")
             active = s == obs.current_player and result is None
             style = PROFILES[name].style if name in PROFILES else "plays at this screen"
             seats.append(view.opponent_html(name, style, game.totals[s], cards, active, holding,

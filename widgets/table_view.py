@@ -79,6 +79,8 @@ button.golf-action{font-size:15px !important;height:38px !important;border-radiu
 a.golf-download{display:inline-block;line-height:30px;padding:0 12px;margin:2px 6px;border-radius:4px;
  background:#1565c0;color:#fff !important;text-decoration:none;font-size:14px}
 .golf-save-note{font-size:13px;color:#455a64;margin:4px 0}
+.golf-details summary{cursor:pointer;color:#3949ab;font-size:13px}
+.golf-log .golf-details div{font:12px ui-monospace,monospace;font-weight:400;color:#455a64;border:none}
 </style>
 """
 
@@ -170,7 +172,16 @@ def recent_html(moves: Sequence[Move], hole: int, seat: int) -> str:
     return f'<div class="golf-recent"><h4>Last moves (newest first)</h4><ol>{items}</ol></div>'
 
 
-def log_html(lines: Sequence[str]) -> str:
-    """The move log, newest first, so it opens at the latest move."""
+def details_toggle(body: str) -> str:
+    """The *Details* toggle (``golf-details``, closed) around ``body`` (HTML): where notation
+    waits for those who open it, under the plain words a learner reads."""
+    return f'<details class="golf-details"><summary>Details</summary>{body}</details>'
+
+
+def log_html(lines: Sequence[str], notation: Sequence[str] = ()) -> str:
+    """The move log in words, newest first, so it opens at the latest move; ``notation`` (the
+    moves in notation, newest first too) behind *Details* at its top."""
     body = "".join(f"<div>{escape(line)}</div>" for line in reversed(lines)) or "<div>No moves yet.</div>"
+    if notation:
+        body = details_toggle("".join(f"<div>{escape(line)}</div>" for line in reversed(notation))) + body
     return f'<div class="golf-log">{body}</div>'

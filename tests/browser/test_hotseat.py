@@ -179,7 +179,7 @@ def test_a_hot_seat_game_from_the_panel_is_played_saved_and_resumed(browser, voi
             "() => (document.querySelector('.golf-status')?.innerText || '').startsWith('Teacher, it is your turn.')",
             timeout=STEP_TIMEOUT)
         assert "Hole 1 of 1" in page.inner_text(".golf-rules")
-        assert page.inner_text(".golf-mine-label").startswith("Teacher (seat 1)")
+        assert page.inner_text(".golf-mine-label").startswith("Teacher \u00b7 total")
         seen = _play_turns(page, 3, ("Teacher", "Class"))
         assert seen.get("place", 0) >= 1, seen
 

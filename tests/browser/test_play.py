@@ -138,9 +138,9 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     shot(page, "after-next-hole", width)
 
     page.click(".golf-more >> text=Move log")
-    first = page.locator(".golf-log div").first
+    first = page.locator(".golf-log > div").first  # the newest line in words; notation waits behind Details
     first.wait_for(timeout=STEP_TIMEOUT)
-    assert first.inner_text().startswith("H2 ") and "monospace" not in first.evaluate(
+    assert first.inner_text().startswith("Hole 2") and "monospace" not in first.evaluate(
         "e => getComputedStyle(e).fontFamily")
     page.locator(".golf-log-box").scroll_into_view_if_needed()  # the widget: its HTML is redrawn on every move
     shot(page, "move-log", width)

@@ -21,10 +21,13 @@ def _status(page) -> str:
     return page.inner_text(STATUS)
 
 
-def _my_last_move(page) -> str:
-    """The newest of the learner's moves in the game log (``H1 You: flip 2 — You turned up ...``)."""
-    lines = page.eval_on_selector_all(".golf-log div", "els => els.map(e => e.textContent)")
-    return next((line for line in lines if " You: " in line), "")
+def _my_last_move(page) -> tuple[str, str]:
+    """The newest of the learner's moves in the game log, in words (``Hole 1: You turned up ...``) and
+    in notation behind Details (``H1 You: flip 2``)."""
+    lines = page.eval_on_selector_all(".golf-log > div", "els => els.map(e => e.textContent)")
+    notation = page.eval_on_selector_all(".golf-log .golf-details div", "els => els.map(e => e.textContent)")
+    return (next((line for line in lines if line.startswith("Hole 1: You ")), ""),
+            next((line for line in notation if line.startswith("H1 You: ")), ""))
 
 
 def _start_with_house_rules(page) -> None:
@@ -44,8 +47,10 @@ def _start_with_house_rules(page) -> None:
     page.click(".golf-new-game")  # nothing played yet: no confirmation needed
     page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
                            timeout=STEP_TIMEOUT)
-    started = page.eval_on_selector_all(".golf-log div", "els => els.map(e => e.textContent)")[-1]
-    assert f"(seed {SEED})" in started and "flip as action \u00b7 knock early" in started, started
+    started = page.eval_on_selector_all(".golf-log > div", "els => els.map(e => e.textContent)")[-1]
+    assert started.startswith("New game: ") and "flip as action \u00b7 knock early" in started, started
+    assert page.eval_on_selector_all(".golf-log .golf-details div", "els => els.map(e => e.textContent)")[-1] == \
+        f"seed {SEED}"  # behind Details
 
 
 def _turn_up_initial_cards(page) -> None:
@@ -69,8 +74,9 @@ def test_a_whole_turn_flip_then_a_knock_through_the_css_hooks(page, voila_server
     click_and_wait(page, f".golf-slot-{down[0]}")
     assert face_down_slots(page) == down[1:], "the flip turned up exactly the clicked card"
     assert wait_for_learner(page) == "draw", _status(page)  # the flip was the whole turn: the next one starts
-    move = _my_last_move(page)
-    assert f"You: flip {down[0]} \u2014 You turned up the " in move and move.endswith(" as the whole turn"), move
+    move, notation = _my_last_move(page)
+    assert move.startswith("Hole 1: You turned up the ") and move.endswith(" as the whole turn."), move
+    assert notation == f"H1 You: flip {down[0]}", notation
 
     # draw and swap into face-down cards until one or two are left, then knock
     while len(face_down_slots(page)) > 2:
@@ -87,8 +93,9 @@ def test_a_whole_turn_flip_then_a_knock_through_the_css_hooks(page, voila_server
     assert page.locator(".golf-action-knock").is_visible()
     page.screenshot(path=str(ARTIFACTS / "play-house-rules-knock-offer.png"))
     click_and_wait(page, ".golf-action-knock")
-    move = _my_last_move(page)
-    assert "You: knock \u2014 You knocked, turning up the " in move and move.count(" and the ") == left - 1, move
+    move, notation = _my_last_move(page)
+    assert move.startswith("Hole 1: You knocked, turning up the ") and move.count(" and the ") == left - 1, move
+    assert notation == "H1 You: knock", notation
     assert face_down_slots(page) == [], "the knock turned up every face-down card"
     page.wait_for_function(
         "sel => { const el = document.querySelector(sel); return el && !el.classList.contains('golf-await-cpu'); }",
