@@ -19,7 +19,7 @@ from .rules import Rules, card_value
 
 __all__ = ["BETTER", "LOSS_DEFINITION", "MAX_WORDS", "POSITIONS", "RULES", "card_name", "column", "describe",
            "details_rows", "grade_text", "hole_over", "loss_words", "move", "points", "position", "rank_name",
-           "rule_for", "sentences", "subject_verb", "with_article"]
+           "rank_label", "rule_for", "sentences", "subject_verb", "with_article"]
 
 MAX_WORDS = 25
 POSITIONS = ("top left", "top middle", "top right", "bottom left", "bottom middle", "bottom right")
@@ -239,5 +239,15 @@ def details_rows(options: Sequence[Any]) -> list[tuple[str, str, str]]:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of plain ``text`` (split after . ! ? followed by a space, and at line ends)."""
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+|\n", text.strip()) if s.strip()]
+    """The sentences of plain ``text`` (split after . ! ? \u2026 followed by a space, and at line ends)."""
+    return [s.strip() for s in re.split(r"(?<=[.!?\u2026])\s+|\n", text.strip()) if s.strip()]
+
+
+#: How a study's chart labels the two kinds of jack under one-eyed jacks (``golflab.strategy``).
+JACK_KINDS = {"J (JH JS)": "one-eyed jacks", "J (JD JC)": "other jacks"}
+
+
+def rank_label(label: str) -> str:
+    """A chart's rank label in words: ``T`` -> ``ten``, ``JK`` -> ``joker``, ``J (JH JS)`` ->
+    ``one-eyed jacks``; number ranks stay digits."""
+    return JACK_KINDS.get(label, rank_name(label))

@@ -192,8 +192,9 @@ def set_traces(fig: ChartSlot, traces: Sequence, **layout) -> None:
 
 
 def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
-    """A compact HTML table of ``frame`` (numbers formatted, no index)."""
-    shown = frame.head(max_rows)
+    """A compact HTML table of ``frame`` (numbers formatted, no index, headings in words:
+    ``mean_score`` reads ``mean score``)."""
+    shown = frame.head(max_rows).rename(columns=lambda c: str(c).replace("_", " "))
     formatters = {c: float_format.format for c in shown.columns if shown[c].dtype.kind == "f"}
     return ("<div style='overflow-x:auto'>" +
             shown.to_html(index=False, border=0, classes="explorer-table", formatters=formatters, escape=True) +
@@ -447,7 +448,7 @@ class Explorer(w.VBox):
             self.remove_class("explorer-computing")
         elapsed = time.perf_counter() - start
         self.result, self.error = result, None
-        self.downloads.value = "".join(csv_link(frame, f"{name}.csv", f"{name}.csv")
+        self.downloads.value = "".join(csv_link(frame, f"{name}.csv", f"{name.replace('_', ' ')} (CSV)")
                                        for name, frame in result.items() if hasattr(frame, "to_csv"))
         how = ("from the cache" if cached else "computed ahead: the default inputs" if ahead is not None
                else f"computed in {elapsed:.1f} s")
