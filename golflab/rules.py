@@ -75,10 +75,10 @@ class Option:
         return choice.replace("_", " ").capitalize()
 
     def help_in_words(self) -> str:
-        """The help as a form shows it: each choice by its label (``Lucky swing: a single -5 joker``)."""
+        """The help as a form shows it: a sentence per choice, by its label (``Lucky swing: a single -5 joker.``)."""
         if not self.choice_help:
             return self.help
-        return "; ".join(f"{self.choice_label(c)}: {h}" for c, h in zip(self.choices, self.choice_help)) + "."
+        return " ".join(f"{self.choice_label(c)}: {h}." for c, h in zip(self.choices, self.choice_help))
 
     def allowed(self) -> str:
         """What the option accepts, in words (for error messages)."""
@@ -157,14 +157,15 @@ OPTIONS: tuple[Option, ...] = (
     _flag("tied_shame", "Players whose scores tie with another player's get +5.", "round"),
     _flag("blackjack", "A hand of exactly 21 scores 0.", "round"),
     _flag("wolfpack", "Two columns of paired jacks give a further -5.", "hand_bonus"),
-    _flag("one_eyed_jacks", "The one-eyed jacks (JH, JS) are worth 0 instead of 10.", "card_values", since=2),
+    _flag("one_eyed_jacks", "The one-eyed jacks (hearts and spades) are worth 0 instead of 10.", "card_values",
+          since=2),
     _flag("negative_pairs_keep_value", "A pair of negative cards keeps its sum (two 2s score -4, not 0).", "pairs",
           since=2),
     _flag("four_of_a_kind", "Two paired columns of one rank (four of a kind) give a further -20.", "hand_bonus",
           since=2),
     _flag("flip_as_action", "Instead of drawing, a player may flip one face-down card as the whole turn.", "turn",
           since=2),
-    _flag("knock_early", "Instead of drawing, a player with 1-2 face-down cards may turn them all up (knock).",
+    _flag("knock_early", "Instead of drawing, a player with 1-2 face-down cards may turn them all up: a knock.",
           "turn", since=2),
     Option("decks", int, None, "Decks in play: 1-3, or automatic (1 for up to 4 players, 2 for 5-6).", ("deal",),
            bounds=(1, 3), optional=True, none_label="automatic"),
