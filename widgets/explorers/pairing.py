@@ -8,7 +8,8 @@ from typing import Hashable
 
 import ipywidgets as w
 
-from golflab import Rules
+from golflab import Card, Rules
+from golflab import words as plain
 from golflab.strategy import (
     CHART_RANKS,
     calculator_observation,
@@ -31,12 +32,31 @@ RULE_OPTIONS = study_options(*STUDIES)
 #: Rule rows shown above the charts; the others fold into "More house rules".
 SHOWN_RULES = 3
 PHASE_COLORS = {"early": "#92c5de", "mid": "#4393c3", "late": "#053061"}
+CHANCE_HEADINGS = {"p_pair_now": "a pair now", "p_within_3": "within 3 cards", "p_within_6": "within 6 cards"}
 
 
 def _slot(value: str, label: str) -> w.Dropdown:
-    options = [("face down", FACE_DOWN)] + [(r, r) for r in CHART_RANKS]
-    return w.Dropdown(options=options, value=value, description=label, layout=w.Layout(width="150px"),
-                      style={"description_width": "28px"})
+    options = [("face down", FACE_DOWN)] + [(plain.rank_name(r), r) for r in CHART_RANKS]
+    return w.Dropdown(options=options, value=value, description=label, layout=w.Layout(width="190px"),
+                      style={"description_width": "92px"})
+
+
+def placement_words(action: str) -> str:
+    """A placement as the chart names it: ``swap 3`` -> ``bottom left``; ``discard``."""
+    kind, _, pos = action.partition(" ")
+    return plain.position(int(pos)) if kind == "swap" else kind
+
+
+def card_words(code: str) -> str:
+    """A card of the column table in words: ``7S`` -> ``7 of spades``, ``?`` -> ``face down``."""
+    return "face down" if code == FACE_DOWN else plain.card_name(Card.parse(code), suit=True)
+
+
+def chances_in_words(frame):
+    """``column_chances`` as a learner reads it: columns named as the board names them, cards by name."""
+    return frame.assign(column=[plain.COLUMNS[int(c.split("/")[0])] for c in frame["column"]],
+                        top=[card_words(c) for c in frame["top"]], bottom=[card_words(c) for c in frame["bottom"]]
+                        ).rename(columns=lambda c: CHANCE_HEADINGS.get(c, c))
 
 
 class PairingExplorer(Explorer):
@@ -58,7 +78,7 @@ class PairingExplorer(Explorer):
         self.rules.on_change(lambda _r: self._changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
-        self.slots = [_slot(v, f"[{i}]") for i, v in enumerate(grid)]
+        self.slots = [_slot(v, plain.position(i)) for i, v in enumerate(grid)]
         for i, s in enumerate(self.slots):
             s.add_class(f"pairing-slot-{i}")
             self.watch(s)
@@ -66,6 +86,7 @@ class PairingExplorer(Explorer):
         self.drawn.options = self.drawn.options[1:]
         self.drawn.value = drawn
         self.drawn.add_class("pairing-drawn")
+        self.drawn.style.description_width = "0px"
         self.watch(self.drawn)
         self.ev_fig = figure(520, 300, title="Expected change of your hand score (lower is better)",
                              xaxis_title="placement", yaxis_title="points")
@@ -81,13 +102,13 @@ class PairingExplorer(Explorer):
         grid_box = w.VBox([w.HBox(self.slots[:3]), w.HBox(self.slots[3:]),
                            w.HBox([w.HTML("<b>Drawn card</b>&nbsp;"), self.drawn])])
         self.children = [
-            self.header("Set your grid (face-up ranks, or face down) and the card you drew: the first chart gives "
-                        "the expected change of your hand score for each placement (the best is green and starred, "
-                        "one that completes a pair purple). The charts below it are the simulated study."),
+            self.header("Set your grid (face-up ranks, or face down) and the card you drew. The first chart gives "
+                        "the expected change of your hand score for each placement. The best is green and starred; "
+                        "one that completes a pair is purple. The charts below it are the simulated study."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
-            w.HBox([w.VBox([grid_box, self.chances], layout=w.Layout(width="440px")), self.ev_fig],
+            w.HBox([w.VBox([grid_box, self.chances], layout=w.Layout(width="590px")), self.ev_fig],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.gain_fig, self.check_fig, self.partner_fig], layout=w.Layout(flex_flow="row wrap")),
             self.downloads,
@@ -107,9 +128,8 @@ class PairingExplorer(Explorer):
 
     def describe(self, key) -> str:
         rules, players, holes, seed, grid, drawn = key
-        shown = " ".join(r or FACE_DOWN for r in grid)
-        return (f"placements of a drawn {drawn} on [{shown}] and the pairing study of {holes:,} simulated holes "
-                f"under {rules_words(rules, RULE_OPTIONS)} ({', '.join(players)}; seed {seed})")
+        return (f"where to put a drawn {plain.rank_name(drawn)}, and the pairing study of {holes:,} simulated holes "
+                f"under {rules_words(rules, RULE_OPTIONS)}. Players: {', '.join(players)}; seed {seed}")
 
     def compute(self, key) -> dict:
         rules, players, holes, seed, grid, drawn = key
@@ -130,33 +150,39 @@ class PairingExplorer(Explorer):
 
         pl = result["placements"]
         colors = ["#1b7837" if b else ("#762a83" if p else "#999") for b, p in zip(pl["best"], pl["completes_pair"])]
-        labels = [a + (" (pair)" if p else "") for a, p in zip(pl["action"], pl["completes_pair"])]
+        labels = [placement_words(a) + (" (pair)" if p else "") for a, p in zip(pl["action"], pl["completes_pair"])]
         text = [f"{v:+.2f}" + (" \u2605 best" if b else "") for v, b in zip(pl["ev"], pl["best"])]
         self.ev_fig.draw([go.Bar(x=labels, y=pl["ev"], marker_color=colors, text=text, textposition="outside",
                                  cliponaxis=False, name="expected change", showlegend=False)])
-        best = ", ".join(pl.loc[pl["best"], "action"])
+        card = plain.rank_name(self.shown[5]) if self.shown else "card"
+        best = " or ".join(f"put the {card} at {placement_words(a)}" if a.startswith("swap") else f"discard the {card}"
+                           for a in pl.loc[pl["best"], "action"])
         self.chances.value = (f"<p><b>Best move: {best}</b> (expected change "
-                              f"{pl['ev'].min():+.2f} points). Pair chances per column:</p>"
-                              + table_html(result["column_chances"], "{:.1%}"))
+                              f"{pl['ev'].min():+.2f} points). Chance of a pair, per column:</p>"
+                              + table_html(chances_in_words(result["column_chances"]), "{:.1%}"))
         by_phase = result["pairing_by_phase"]
         traces = []
         for phase, color in PHASE_COLORS.items():
             part = by_phase[by_phase["phase"] == phase]
-            traces.append(go.Bar(x=part["rank"], y=part["gain"], name=phase, marker_color=color,
+            traces.append(go.Bar(x=[plain.rank_name(r) for r in part["rank"]], y=part["gain"], name=phase,
+                                 marker_color=color,
                                  customdata=part["situations"],
                                  hovertemplate="%{x}, " + phase + ": %{y:.2f} points (%{customdata} cases)"
                                  "<extra></extra>"))
-        self.gain_fig.draw(traces, xaxis=dict(categoryorder="array", categoryarray=list(CHART_RANKS)))
+        self.gain_fig.draw(traces, xaxis=dict(categoryorder="array",
+                                              categoryarray=[plain.rank_name(r) for r in CHART_RANKS]))
         lo = float(min(by_phase["pair_ev"].min(), by_phase["realised"].min(), 0)) if len(by_phase) else -1
         hi = float(max(by_phase["pair_ev"].max(), by_phase["realised"].max(), 0)) if len(by_phase) else 1
         self.check_fig.draw([
             go.Scatter(x=[lo, hi], y=[lo, hi], mode="lines", line=dict(dash="dot", color="#999"), name="equal"),
             go.Scatter(x=by_phase["pair_ev"], y=by_phase["realised"], mode="markers", name="rank \u00d7 phase",
-                       text=by_phase["rank"] + " " + by_phase["phase"],
+                       text=[f"{plain.rank_name(r)}, {p}" for r, p in zip(by_phase["rank"], by_phase["phase"])],
                        marker=dict(size=(by_phase["situations"] ** 0.5 * 2).clip(5, 30), color="#4393c3")),
         ])
         partner = result["partner_check"]
         self.partner_fig.draw([
-            go.Bar(x=partner["rank"], y=partner["predicted"], name="predicted", marker_color="#4393c3"),
-            go.Bar(x=partner["rank"], y=partner["observed"], name="observed", marker_color="#f4a582"),
+            go.Bar(x=[plain.rank_name(r) for r in partner["rank"]], y=partner["predicted"], name="predicted",
+                   marker_color="#4393c3"),
+            go.Bar(x=[plain.rank_name(r) for r in partner["rank"]], y=partner["observed"], name="observed",
+                   marker_color="#f4a582"),
         ])

@@ -9,6 +9,7 @@ from typing import Hashable
 import ipywidgets as w
 
 from golflab import TIERS, Rules
+from golflab import words as plain
 from golflab.rules import options_affecting
 from golflab.strategy import rank_stats, tier_table
 
@@ -53,7 +54,7 @@ class TierExplorer(Explorer):
         self.table = w.HTML()
         self.table.add_class("explorer-result")
         self.children = [
-            self.header("Toggle jokers, super kings or ten penny and watch cards move between tiers; the other "
+            self.header("Toggle jokers, super kings or ten penny and watch cards move between tiers. The other "
                         "charts show how CPU players treat each rank in simulated holes."),
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
@@ -71,7 +72,7 @@ class TierExplorer(Explorer):
     def describe(self, key) -> str:
         rules, players, holes, seed = key
         return (f"card tiers under {rules_words(rules, (*TIER_OPTIONS, 'flip_mode'))} and play statistics from "
-                f"{holes:,} simulated holes ({', '.join(players)}; seed {seed})")
+                f"{holes:,} simulated holes. Players: {', '.join(players)}; seed {seed}")
 
     def compute(self, key) -> dict:
         rules, players, holes, seed = key
@@ -81,7 +82,7 @@ class TierExplorer(Explorer):
     def render(self, result) -> None:
         import plotly.graph_objects as go
 
-        tiers, stats = result["tiers"], result["rank_stats"]
+        tiers, stats = named(result["tiers"]), named(result["rank_stats"])
         ranks = list(tiers["label"])
         traces = []
         for tier in TIERS:
@@ -103,13 +104,18 @@ class TierExplorer(Explorer):
         self.findings.value = findings_html(stats, self.describe(self.shown))
         moved = tiers[tiers["moved"]]
         note = ("<p><b>Moved by the house rules:</b> " + ", ".join(
-            f"{r.label} {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
+            f"{r.label}: {r.standard_tier} \u2192 {r.tier}" for r in moved.itertuples()) + "</p>") if len(moved) else ""
         self.table.value = note + table_html(
             stats[["label", "value", "tier", "kept_to_end", "discard_rate", "mean_points"]]
             .rename(columns={"label": "rank"}), "{:.2f}")
 
 
 KEEPERS = ("Excellent", "Good", "Decent")
+
+
+def named(frame):
+    """``frame`` with its ``label`` column in words (``ten``, ``king``, ``one-eyed jacks``), as a learner reads it."""
+    return frame.assign(label=[plain.rank_label(label) for label in frame["label"]])
 
 
 def _span(values, scale: float = 1.0, fmt: str = "{:.0f}") -> str | None:
@@ -128,7 +134,8 @@ def _names(labels) -> str:
 
 def findings(stats, what: str) -> list[str]:
     """What the numbers of ``stats`` (``rank_stats``: one row per rank, its tier and what play did
-    with it) say, in sentences; ``what`` names the computation they come from (``describe``)."""
+    with it, labels in words: ``named``) say, in sentences; ``what`` names the computation they come
+    from (``describe``)."""
     said = [f"From {what}:"]
     keep = stats[stats["tier"].isin(KEEPERS)]
     bad, terrible = stats[stats["tier"] == "Bad"], stats[stats["tier"] == "Terrible"]
@@ -136,23 +143,25 @@ def findings(stats, what: str) -> list[str]:
     if len(keep) and kept and rarely:
         drawn = ("never discarded when drawn" if rarely == "0.0"
                  else f"discarded when drawn at most {rarely}% of the time")
-        sentence = (f"The tiers are how the CPU players behave: {_names(keep['label'])} (Excellent to Decent) are "
-                    f"kept to the end {kept}% of the time and {drawn}")
+        said.append(f"The tiers are how the CPU players behave. {_names(keep['label'])} (Excellent to Decent) are "
+                    f"kept to the end {kept}% of the time. They are {drawn}.")
         parts = [f"{_names(part['label'])} ({name}) {span}%" for part, name in ((bad, "Bad"), (terrible, "Terrible"))
                  if len(part) and (span := _span(part["discard_rate"], 100))]
-        said.append(sentence + ("; discarded when drawn: " + " and ".join(parts) if parts else "") + ".")
+        if parts:
+            said.append("Discarded when drawn: " + "; ".join(parts) + ".")
     final = terrible[terrible["final"] > 0]
     if len(final):
         dealt = ((final["final"] - final["placed"]) / final["final"]).min()
-        said.append(f"Terrible cards still end up in hands: {_span(final['kept_to_end'], 100)}% of the "
-                    f"{_names(final['label'])} that were in a grid are still there when the hole is scored, each "
-                    f"costing {_span(final['mean_points'], fmt='{:.1f}')} points on average. They were dealt, not "
-                    f"chosen: only {_span(final['placed'])} of each were ever swapped in, so at least "
+        said.append(f"Terrible cards still end up in hands. Of the {_names(final['label'])} in a grid, "
+                    f"{_span(final['kept_to_end'], 100)}% are still there when the hole is scored. Each costs "
+                    f"{_span(final['mean_points'], fmt='{:.1f}')} points on average. They were dealt, not chosen: "
+                    f"only {_span(final['placed'])} of each were ever swapped in. So at least "
                     f"{100 * max(dealt, 0):.0f}% of those left at the end were dealt and never replaced.")
     for row in stats[(stats["value"] < 0) & (stats["final"] > 0)].itertuples():
         if row.mean_points > row.value + 0.005:
-            said.append(f"A {row.label} is worth {row.mean_points:.2f} points on average at the end, not "
-                        f"{row.value}: a pair of them scores 0, so pairing them throws their points away.")
+            said.append(f"{plain.with_article(row.label).capitalize()} is worth {row.mean_points:.2f} points on "
+                        f"average at the end, not {row.value}. A pair of them scores 0, so pairing them throws "
+                        "their points away.")
     return said
 
 
