@@ -13,7 +13,7 @@ from .base import Explorer, figure, set_traces, table_html
 
 #: How the declarer's hand strength is measured: (label, row column, bin width, top bin).
 MEASURES = {
-    "hcp": ("high-card points (A 4, K 3, Q 2, J 1)", "hcp", 4, 20),
+    "hcp": ("high-card points (ace 4, king 3, queen 2, jack 1)", "hcp", 4, 20),
     "estimate": ("the CPU's own trick estimate", "estimate", 1, 9),
 }
 

@@ -68,7 +68,7 @@ class HouseRulesLab(Explorer):
     def describe(self, key) -> str:
         rules_a, rules_b, players, holes, seed = key
         return (f"rules A ({rules_words(rules_a, LAB_OPTIONS)}) against rules B ({rules_words(rules_b, LAB_OPTIONS)}): "
-                f"{holes:,} simulated holes each ({', '.join(players)}; seed {seed})")
+                f"{holes:,} simulated holes each. Players: {', '.join(players)}; seed {seed}")
 
     def compute(self, key) -> dict:
         import pandas as pd

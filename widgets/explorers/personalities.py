@@ -75,9 +75,9 @@ class PersonalityExplorer(Explorer):
 
     def describe(self, key) -> str:
         rules, names, games, seed = key
-        return (f"round-robin of {len(names)} personalities under {rules_words(rules, RULE_OPTIONS)}: {games} "
-                f"game{'s' if games > 1 else ''} per table at {len(round_robin_tables(names, TABLE_SIZE))} tables "
-                f"(seed {seed})")
+        return (f"round-robin of {len(names)} personalities under {rules_words(rules, RULE_OPTIONS)}. {games} "
+                f"game{'s' if games > 1 else ''} per table at {len(round_robin_tables(names, TABLE_SIZE))} tables; "
+                f"seed {seed}")
 
     def compute(self, key) -> dict:
         rules, names, games, seed = key
@@ -101,4 +101,5 @@ class PersonalityExplorer(Explorer):
         self.quality_fig.draw([go.Bar(y=t["personality"], x=t[g], orientation="h", name=g, marker_color=c)
                                for g, c in GRADE_COLORS.items() if g in t.columns])
         shown = t[["rank", "personality", "holes", "mean_score", "ci_low", "ci_high", "win_rate", "go_out_rate"]]
+        shown = shown.rename(columns={"rank": "place", "ci_low": "95% from", "ci_high": "95% to"})
         self.table.value = table_html(shown, "{:.3f}")

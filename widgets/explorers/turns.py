@@ -22,6 +22,8 @@ STUDIES = ("deal", "turn")
 RULE_OPTIONS = study_options(*STUDIES)
 #: Rule rows shown above the charts; the others fold into "More house rules".
 SHOWN_RULES = 2
+#: The summary's headings in words.
+SUMMARY_HEADINGS = {"rows": "players", "below_4": "fewer than 4", "in_4_8": "4 to 8", "above_8": "more than 8"}
 PALETTE = ("#2166ac", "#b2182b", "#1b7837", "#762a83", "#e08214", "#35978f", "#8c510a", "#c51b7d")
 
 
@@ -80,7 +82,7 @@ class TurnCountExplorer(Explorer):
         rules, players, by, holes, seed = key
         fixed = tuple(o for o in RULE_OPTIONS if o != by)
         return (f"turns per hole by {SPLIT_LABELS[by]}: {holes:,} simulated holes per series under "
-                f"{rules_words(rules, fixed)} ({', '.join(players)}; seed {seed})")
+                f"{rules_words(rules, fixed)}. Players: {', '.join(players)}; seed {seed}")
 
     def compute(self, key) -> dict:
         rules, players, by, holes, seed = key
@@ -101,5 +103,5 @@ class TurnCountExplorer(Explorer):
                      fillcolor="#4daf4a", opacity=0.10, line_width=0, layer="below")]
         self.hist_fig.draw(hist, shapes=band)
         self.cdf_fig.draw(cdf, shapes=band)
-        summary = result["turn_summary"].rename(columns={"group": SPLIT_LABELS[self.compare.value]})
+        summary = result["turn_summary"].rename(columns={"group": SPLIT_LABELS[self.compare.value], **SUMMARY_HEADINGS})
         self.summary.value = table_html(summary, "{:.2f}")
