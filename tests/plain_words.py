@@ -51,7 +51,7 @@ def _chart_texts(figure) -> list[str]:
         for field in ("x", "y", "text"):
             values = getattr(trace, field, None)
             if values is not None and not isinstance(values, str) and len(values) and isinstance(values[0], str):
-                out.append(", ".join(values))
+                out.append("\n".join(values))  # each label by itself
     return [t for t in out if t]
 
 

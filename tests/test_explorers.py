@@ -263,15 +263,15 @@ def test_explorer_refuses_bad_sample_sizes_and_seeds():
 def test_tier_explorer_moves_kings_and_agrees_with_the_engine():
     e = TierExplorer(rules=QUICK, players=TABLE)
     values = dict(zip(e.result["tiers"]["rank"], e.result["tiers"]["value"]))
-    assert values["K"] == 0 and "K" in _bar(e.value_fig, "Good").x
+    assert values["K"] == 0 and "king" in _bar(e.value_fig, "Good").x  # the charts name the cards
     e.rules.controls["super_kings"].value = True
-    assert "K" in _bar(e.value_fig, "Excellent").x and "K" not in list(_bar(e.value_fig, "Good").x)
-    k = list(_bar(e.value_fig, "Excellent").x).index("K")
+    assert "king" in _bar(e.value_fig, "Excellent").x and "king" not in list(_bar(e.value_fig, "Good").x)
+    k = list(_bar(e.value_fig, "Excellent").x).index("king")
     assert _bar(e.value_fig, "Excellent").y[k] == -2
     assert e.result["tiers"].equals(tier_table(QUICK.replace(super_kings=True)))
     expected = rank_stats(TABLE, 180, QUICK.replace(super_kings=True), 0)
     assert list(_bar(e.play_fig, "kept to the end").y) == pytest.approx(list(expected["kept_to_end"]), nan_ok=True)
-    assert "K Good \u2192 Excellent" in e.table.value
+    assert "king: Good \u2192 Excellent" in e.table.value
     assert e.downloads.value.count('class="explorer-csv"') == 2
 
 
@@ -287,8 +287,8 @@ def test_the_tier_summary_describes_the_holes_the_charts_show():
         points = dict(zip(_bar(e.points_fig, "mean points").x, _bar(e.points_fig, "mean points").y))
         assert f"A 2 is worth {points['2']:.2f} points on average at the end" in e.findings.value
         kept = dict(zip(_bar(e.play_fig, "kept to the end").x, _bar(e.play_fig, "kept to the end").y))
-        low, high = (f"{100 * f(kept[r] for r in 'A2K'):.0f}" for f in (min, max))
-        assert f"A, 2 and K (Excellent to Decent) are kept to the end {low}-{high}%" in e.findings.value
+        low, high = (f"{100 * f(kept[r] for r in ('ace', '2', 'king')):.0f}" for f in (min, max))
+        assert f"ace, 2 and king (Excellent to Decent) are kept to the end {low}-{high}%" in e.findings.value
         assert "explorer-result" in e.findings._dom_classes  # dimmed with the charts while computing
 
 
@@ -303,14 +303,14 @@ def test_the_tiers_notebook_quotes_no_figures_of_its_own():
 # --------------------------------------------------------------------------- pairing
 def test_pairing_calculator_follows_the_drawn_card_and_marks_the_best_move():
     e = PairingExplorer(rules=QUICK, players=TABLE)
-    e.drawn.value = "9"  # the grid has a 9 face up at position 4: a pair at position 1
+    e.drawn.value = "9"  # the grid has a 9 face up at bottom middle: a pair at top middle
     obs = calculator_observation(e.grid, "9", QUICK, 4)
     evs = placement_evs(obs, obs.drawn)
     trace = e.ev_fig.data[0]
     assert list(trace.y) == pytest.approx(list(evs.values()))
-    assert "swap 1 (pair)" in trace.x
+    assert "top middle (pair)" in trace.x  # placements as the board names them
     best = min(evs, key=evs.get)
-    assert best == "swap 1" and f"Best move: {best}" in e.chances.value
+    assert best == "swap 1" and "Best move: put the 9 at top middle" in e.chances.value
     assert e.cache.misses == 2
     e.slots[4].value = "?"  # no 9 left to pair with: the pairing move disappears
     assert not any("(pair)" in x for x in e.ev_fig.data[0].x)
@@ -338,7 +338,7 @@ def test_turn_explorer_compares_initial_flips_like_simulate():
     dist = turn_distribution(direct)
     one = _bar(e.cdf_fig, "1")
     assert list(one.x) == list(dist["turns"]) and list(one.y) == pytest.approx(list(dist["cdf"]))
-    assert "below_4" in e.summary.value
+    assert "fewer than 4" in e.summary.value
 
 
 # --------------------------------------------------------------------- personalities
