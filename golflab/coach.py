@@ -206,19 +206,27 @@ def _world(template: Game, deal: tuple) -> Game:
     return g
 
 
+#: The sizes of the seeds a world draws after its deal: its own generator's, then its CPUs'.
+WORLD_SEED_BITS, BOT_SEED_BITS = 63, 48
+
+
+def _check_unseen(obs: Observation, unseen: list) -> None:
+    down = sum(c is None for grid in obs.grids for c in grid)
+    if len(unseen) != down + obs.draw_pile_size:
+        raise ValueError(
+            f"the observation is inconsistent: {len(unseen)} unseen cards for {down} face-down cards and a "
+            f"draw pile of {obs.draw_pile_size}")
+
+
 def _deal(obs: Observation, rng: random.Random, unseen: list | None = None) -> tuple[list, list, int]:
     """``determinize``'s deal: every seat's six cards, the draw pile (drawn from the end) and
     the seed of the world's own generator (its reshuffles), all drawn from ``rng``."""
     cards = list(unseen if unseen is not None else _unseen(obs))
     rng.shuffle(cards)
-    down = sum(c is None for grid in obs.grids for c in grid)
-    if len(cards) != down + obs.draw_pile_size:
-        raise ValueError(
-            f"the observation is inconsistent: {len(cards)} unseen cards for {down} face-down cards and a "
-            f"draw pile of {obs.draw_pile_size}")
+    _check_unseen(obs, cards)
     it = iter(cards)
     grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
-    return grids, list(it), rng.getrandbits(63)
+    return grids, list(it), rng.getrandbits(WORLD_SEED_BITS)
 
 
 def _bot_profiles(obs: Observation) -> list:
@@ -352,7 +360,9 @@ class _Samples:
     """The rollouts of one observation, sample by sample: sample ``i`` is the ``i``-th deal and
     CPU seed drawn from ``random.Random(seed)`` (in that order), the same for every option and
     whatever batch asks for it (``__call__(action, start, stop)``). Each batch is played by
-    the compiled kernel or in Python (``_compiled``): the values are the same either way."""
+    the compiled kernel or in Python (``_compiled``): the values are the same either way.
+    Once the kernel plays, it deals the further worlds too (``kernel.worlds.Dealer``, draw for
+    draw ``_deal``)."""
 
     def __init__(self, obs: Observation, seed: int) -> None:
         self.obs, self.rng, self.unseen = obs, random.Random(seed), _unseen(obs)
@@ -363,41 +373,58 @@ class _Samples:
         self.worlds: list[Game] = []
         self.bots: list[_Bots] = []
         self._arrays: tuple | None = None
+        self._dealer = None
+
+    def _converted(self, start: int, stop: int) -> tuple:
+        """Python's deals ``start:stop`` as the kernel's arrays (grids, draws, world seeds, CPU seeds)."""
+        import numpy as np
+
+        from .kernel.tables import card_index
+
+        new = self.deals[start:stop]
+        grids = np.array([[[card_index(c) for c in g] for g in deal[0]] for deal in new], dtype=np.int64)
+        draws = np.zeros((len(new), max(self.obs.draw_pile_size, 1)), dtype=np.int64)
+        for w, deal in enumerate(new):
+            draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
+        return (grids, draws, np.array([deal[2] for deal in new], dtype=np.int64),
+                np.array(self.seeds[start:stop], dtype=np.int64))
 
     def arrays(self, stop: int) -> tuple:
-        """The first ``stop`` deals as the kernel's arrays (card indices of the grids, of the
-        draw piles padded to one card at least, the world seeds, the worlds' generators
-        seeded), each deal converted and seeded once, whatever the number of options."""
+        """The first ``stop`` worlds as the kernel's arrays (card indices of the grids, of the
+        draw piles padded to one card at least, the world seeds, the CPU seeds, the worlds'
+        generators seeded): the deals Python made converted, the rest dealt by the kernel,
+        each world seeded once whatever the number of options."""
         import numpy as np
 
         from .kernel import world_generators
-        from .kernel.tables import card_index
+        from .kernel.worlds import Dealer
 
         have = 0 if self._arrays is None else len(self._arrays[2])
-        if have < stop:
-            new = self.deals[have:stop]
-            width = max(self.obs.draw_pile_size, 1)
-            grids = np.array([[[card_index(c) for c in g] for g in deal[0]] for deal in new], dtype=np.int64)
-            draws = np.zeros((len(new), width), dtype=np.int64)
-            for w, deal in enumerate(new):
-                draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
-            worlds = np.array([deal[2] for deal in new], dtype=np.int64)
-            generators = world_generators(worlds, self.seeds[have:stop], len(self.obs.players))
-            parts = (grids, draws, worlds, generators)
-            self._arrays = parts if self._arrays is None else tuple(
-                np.concatenate([old, part]) for old, part in zip(self._arrays, parts))
+        made = len(self.deals)
+        parts = []
+        if have < min(made, stop):
+            parts.append(self._converted(have, min(made, stop)))
+        if stop > max(have, made):
+            if self._dealer is None:
+                _check_unseen(self.obs, self.unseen)
+                self._dealer = Dealer(self.obs, self.unseen, self.rng, WORLD_SEED_BITS, BOT_SEED_BITS)
+            parts.append(self._dealer(stop - max(have, made)))
+        for part in parts:
+            part = (*part, world_generators(part[2], part[3], len(self.obs.players)))
+            self._arrays = part if self._arrays is None else tuple(
+                np.concatenate([old, new]) for old, new in zip(self._arrays, part))
         return self._arrays
 
     def __call__(self, action: str, start: int, stop: int) -> list[float]:
-        while len(self.deals) < stop:
-            self.deals.append(_deal(self.obs, self.rng, self.unseen))
-            self.seeds.append(self.rng.getrandbits(48))
         if self.compiled is None and _compiled(stop - start):
             self.compiled = _compiled_rollouts(self.obs)
         if self.compiled is not None:
-            grids, draws, worlds, generators = self.arrays(stop)
+            grids, draws, worlds, bots, generators = self.arrays(stop)
             return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
-                                 self.seeds[start:stop], generators[start:stop])
+                                 bots[start:stop], generators[start:stop])
+        while len(self.deals) < stop:
+            self.deals.append(_deal(self.obs, self.rng, self.unseen))
+            self.seeds.append(self.rng.getrandbits(BOT_SEED_BITS))
         if self.template is None:
             self.template, self.profiles = _template(self.obs), _bot_profiles(self.obs)
         while len(self.worlds) < stop:

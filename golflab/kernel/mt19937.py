@@ -66,6 +66,16 @@ def random(mt) -> float:
 
 
 @njit(cache=True)
+def getrandbits(mt, k: int) -> int:
+    """``random.Random.getrandbits(k)`` for 0 < k <= 63: 32-bit words, least significant first,
+    the last one's low bits dropped."""
+    if k <= 32:
+        return genrand(mt) >> (32 - k)
+    low = genrand(mt)
+    return low | ((genrand(mt) >> (64 - k)) << 32)
+
+
+@njit(cache=True)
 def randbelow(mt, n: int) -> int:
     """``random.Random._randbelow(n)`` for 0 < n < 2**32 (the getrandbits method)."""
     k = 0
