@@ -165,45 +165,11 @@ def _unseen(obs: Observation) -> list:
     return sorted((c for c, k in left.items() for _ in range(k)), key=str)
 
 
-def _template(obs: Observation) -> Game:
-    """A game set up as the observation shows it, face-down cards and draw pile still empty."""
-    g = Game(list(obs.players), obs.rules, seed=0)
-    counters = obs.counters()
-    g._round = obs.round
-    g._first = obs.first_player
-    g._totals = list(obs.totals)
-    g._holes_won = list(obs.holes_won)
-    g._up = [[c is not None for c in grid] for grid in obs.grids]
-    g._grids = [list(grid) for grid in obs.grids]
-    g._discard = list(obs.discard_pile)
-    g._held = obs.drawn
-    g._held_src = counters.held_source
-    g._turns = list(obs.turns)
-    g._finisher = obs.finisher
-    g._current = obs.current_player
-    g._phase = obs.phase
-    g._stage = obs.awaiting
-    g._flip_optional = counters.flip_optional
-    g._pending = list(counters.pending)
-    g._flips_done, g._seats_flipped = counters.flips_done, counters.seats_flipped
-    g._history = []
-    g._results = []
-    return g
-
-
-def determinize(obs: Observation, rng: random.Random, template: Game | None = None, unseen: list | None = None) -> Game:
+def determinize(obs: Observation, rng: random.Random, unseen: list | None = None) -> Game:
     """A full game consistent with the observation: the unseen cards shuffled by ``rng`` into
     every face-down position and the draw pile. Reads nothing but ``obs``."""
-    return _world(template or _template(obs), _deal(obs, rng, unseen))
-
-
-def _world(template: Game, deal: tuple) -> Game:
-    """The template with one deal (``_deal``'s grids, draw pile and world seed) in it."""
-    g = template.copy()
-    grids, draw, world_seed = deal
-    g._grids, g._draw = [list(grid) for grid in grids], list(draw)
-    g._rng = random.Random(world_seed)
-    return g
+    grids, draw, world_seed = _deal(obs, rng, unseen)
+    return Game.from_position(obs, grids, draw, world_seed)
 
 
 #: The sizes of the seeds a world draws after its deal: its own generator's, then its CPUs'.
@@ -288,31 +254,37 @@ class _Bots:
 
     def fresh(self) -> list:
         for bot, state in zip(self.players, self.states):
-            bot.rng.setstate(state)
-            bot._view = None
+            bot.reset(state)
         return self.players
 
 
-def _rollout(game: Game, action: str, bots: list, seat: int) -> float:
-    """Apply ``action``, play the hole out with CPU players, return the seat's relative score.
+def _world(obs: Observation, deal: tuple, action: str) -> Game:
+    """The game of one deal (``_deal``'s grids, draw pile and world seed) for valuing ``action``.
 
     A flip or a swap at one of this seat's face-down positions first exchanges that hidden
     card with the one at the seat's first face-down position: every option then meets the
     same hidden card (the unseen cards are exchangeable, so the values' expectations are
     unchanged and their differences far less noisy)."""
+    grids, draw, world_seed = deal
     act = Action.parse(action)
-    up = game._up[seat]
+    seat, up = obs.seat, [c is not None for c in obs.grids[obs.seat]]
     if _meets_hidden(act, up):
-        game._grids[seat] = _align(game._grids[seat], up, act.pos)
-    stop = _horizon_end(game._turns)
+        grids = list(grids)
+        grids[seat] = _align(grids[seat], up, act.pos)
+    return Game.from_position(obs, grids, draw, world_seed)
+
+
+def _rollout(game: Game, action: str, bots: list, seat: int) -> float:
+    """Apply ``action``, play the hole out with CPU players, return the seat's relative score."""
+    stop = _horizon_end(game.turns)
     game.apply(action)
     observe, apply = game.observation, game.apply
-    while game._phase not in _OVER:
-        if game._stage == "draw" and sum(game._turns) >= stop:
+    while game.phase not in _OVER:
+        if game.awaiting == "draw" and sum(game.turns) >= stop:
             return _leaf(observe(seat))
-        cur = game._current
+        cur = game.current_player
         apply(bots[cur].choose(observe(cur)))
-    scores = game._results[-1].scores
+    scores = game.round_results[-1].scores
     others = [x for s, x in enumerate(scores) if s != seat]
     return scores[seat] - sum(others) / len(others)
 
@@ -369,8 +341,7 @@ class _Samples:
         self.deals: list = []
         self.seeds: list[int] = []
         self.compiled = None
-        self.template = None
-        self.worlds: list[Game] = []
+        self.profiles: list | None = None
         self.bots: list[_Bots] = []
         self._arrays: tuple | None = None
         self._dealer = None
@@ -425,15 +396,13 @@ class _Samples:
         while len(self.deals) < stop:
             self.deals.append(_deal(self.obs, self.rng, self.unseen))
             self.seeds.append(self.rng.getrandbits(BOT_SEED_BITS))
-        if self.template is None:
-            self.template, self.profiles = _template(self.obs), _bot_profiles(self.obs)
-        while len(self.worlds) < stop:
-            i = len(self.worlds)
-            self.worlds.append(_world(self.template, self.deals[i]))
-            self.bots.append(_Bots(self.profiles, self.seeds[i]))
-        seat = self.obs.seat
-        return [_rollout(w.copy(), action, b.fresh(), seat) for w, b in zip(self.worlds[start:stop],
-                                                                             self.bots[start:stop])]
+        if self.profiles is None:
+            self.profiles = _bot_profiles(self.obs)
+        while len(self.bots) < stop:
+            self.bots.append(_Bots(self.profiles, self.seeds[len(self.bots)]))
+        obs = self.obs
+        return [_rollout(_world(obs, deal, action), action, bots.fresh(), obs.seat)
+                for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
 
 
 def _leaf(obs: Observation) -> float:

@@ -493,6 +493,42 @@ class Game:
         )
         return obs
 
+    # ------------------------------------------------------------- positions
+    @classmethod
+    def from_position(cls, observation: Observation, grids: Sequence[Sequence[Card]], draw_pile: Sequence[Card],
+                      seed: int | None = None) -> "Game":
+        """A game standing where ``observation`` shows (the coach's determinizations), with
+        every seat's six cards ``grids`` (agreeing with its face-up ones) and the draw pile
+        ``draw_pile`` (drawn from the end; as many cards as the observation counts); ``seed``
+        seeds its generator (its reshuffles). What the observation does not show (the held
+        card's source, the final turns still to play, ...) is derived (``counters``)."""
+        obs = observation
+        if len(grids) != len(obs.grids) or any(len(g) != 6 for g in grids):
+            raise ValueError(f"grids must be six cards for each of the {len(obs.grids)} seats")
+        for seat, (full, shown) in enumerate(zip(grids, obs.grids)):
+            if any(c is None or (s is not None and c != s) for c, s in zip(full, shown)):
+                raise ValueError(f"seat {seat}'s grid must hold six cards that agree with its face-up ones")
+        if len(draw_pile) != obs.draw_pile_size:
+            raise ValueError(f"draw_pile must hold the observation's {obs.draw_pile_size} cards, "
+                             f"got {len(draw_pile)}")
+        counters = obs.counters()
+        g = cls.__new__(cls)
+        g._names, g._n, g._rules = tuple(obs.players), len(obs.players), obs.rules
+        g._decks = obs.rules.decks_for(g._n)
+        g._seed, g._rng = seed, random.Random(seed)
+        g._round, g._first = obs.round, obs.first_player
+        g._totals, g._holes_won = list(obs.totals), list(obs.holes_won)
+        g._up = [[c is not None for c in grid] for grid in obs.grids]
+        g._grids = [list(grid) for grid in grids]
+        g._draw, g._discard = list(draw_pile), list(obs.discard_pile)
+        g._held, g._held_src = obs.drawn, counters.held_source
+        g._turns, g._finisher = list(obs.turns), obs.finisher
+        g._current, g._phase, g._stage = obs.current_player, obs.phase, obs.awaiting
+        g._flip_optional, g._pending = counters.flip_optional, list(counters.pending)
+        g._flips_done, g._seats_flipped = counters.flips_done, counters.seats_flipped
+        g._history, g._results = [], []
+        return g
+
     # -------------------------------------------------------------- copying
     def copy(self) -> "Game":
         """An independent copy (same random stream position)."""

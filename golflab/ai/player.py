@@ -32,6 +32,12 @@ class CPUPlayer:
     def name(self) -> str:
         return self.profile.name
 
+    def reset(self, rng_state: tuple) -> None:
+        """Start again from generator state ``rng_state`` (``rng.getstate()``), forgetting the
+        last draw decision: the same choices again from the same observations."""
+        self.rng.setstate(rng_state)
+        self._view = None
+
     def choose(self, obs) -> Action:
         """One of ``obs.legal_actions``, for whatever the seat must do now."""
         legal = getattr(obs, "legal_actions", None)
