@@ -10,6 +10,10 @@
 * For anyone whose progress is not kept: *Download my progress* (``golf-progress-download``) and
   *Upload my progress* (``golf-progress-upload``), a JSON file of what ``guest_progress`` holds.
 
+In a kernel Voila started ahead of its page (preheating) the bar does not hold the notebook up:
+it is built at once and shows the page's learner as soon as the request arrives, so the app's
+next cells (an explorer's first charts) run before the learner opens the page.
+
 ``guest_progress`` is this kernel's record of a guest's lesson answers, puzzle results and
 finished games; the apps add to it (``add_exercise``, ``add_puzzle``, ``add_game``).
 """
@@ -19,6 +23,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import threading
 from collections import Counter
 from html import escape
 from typing import Callable
@@ -29,7 +34,7 @@ from golflab import Game
 from golflab.excerpt import excerpt, json_kind
 
 from .account_links import account_base, signin_url, signout_url
-from .classroom_session import PageSession, page_session
+from .classroom_session import PageSession, awaiting_request, page_session
 from .file_picker import FilePicker
 
 FORMAT = "golflab.progress"
@@ -244,12 +249,15 @@ ACCOUNT_CSS = """<style>
 
 class AccountBar(w.VBox):
     """Who is signed in (``golf-whoami``), sign out (``golf-signout``), the store's problem, and for
-    guests *Download/Upload my progress*. ``session``/``environ`` default to this page's."""
+    guests *Download/Upload my progress*. ``session``/``environ`` default to this page's (in a
+    preheated kernel, once its request arrives: ``ready`` is set then)."""
 
     def __init__(self, session: "PageSession | None" = None, *, environ=None,
                  progress: "GuestProgress | None" = None) -> None:
         self.environ = os.environ if environ is None else environ
-        self.session = session if session is not None else page_session(environ)
+        ahead = session is None and environ is None and awaiting_request()
+        self.ready = threading.Event()
+        self.session = PageSession() if ahead else session if session is not None else page_session(environ)
         self.progress = guest_progress if progress is None else progress
         self.whoami = w.HTML()
         self.whoami.add_class("golf-whoami")
@@ -272,7 +280,19 @@ class AccountBar(w.VBox):
         self.add_class("golf-account")
         self.upload.observe(self._on_upload, names="value")
         self.progress.on_change(self._show_download)
-        self.refresh()
+        if ahead:
+            self.guest_box.layout.display = "none"
+            threading.Thread(target=self._on_request, name="golflab-account", daemon=True).start()
+        else:
+            self.refresh()
+            self.ready.set()
+
+    def _on_request(self) -> None:
+        try:
+            self.session = page_session()
+            self.refresh()
+        finally:
+            self.ready.set()
 
     @property
     def hub_user(self) -> "str | None":

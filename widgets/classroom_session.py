@@ -1,8 +1,9 @@
 """The class store as an app sees it: this page's store and signed-in user, or, in plain words,
 why progress is not kept. Every app asks ``page_session()``; nothing else opens the store.
 
-A guest (no JupyterHub user, no sign-in cookie: Binder, a signed-out page) never opens the store:
-the apps work as before and say that progress is not kept. A store that cannot be opened or
+A guest (no JupyterHub user, no sign-in cookie: Binder, a signed-out page) never opens the store,
+nor imports it (SQLAlchemy and the store take a few tenths of a second to import): the apps work
+as before and say that progress is not kept. A store that cannot be opened or
 written (a read-only or locked file, a database that is down) gives ``problem``, a sentence the
 app shows; the game still plays.
 """
@@ -10,9 +11,14 @@ app shows; the game still plays.
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from golflab.classroom import Store, StoreUnavailable, current_user, session_token
+from golflab.classroom.identity import session_token
+
+if TYPE_CHECKING:
+    from golflab.classroom import Store
 
 GUEST_NOTE = "You are not signed in, so your progress is not kept. Sign in to keep it."
 
@@ -45,6 +51,8 @@ class PageSession:
         the store fails, or for a guest. The game goes on either way."""
         if self.store is None or self.user is None:
             return None
+        from golflab.classroom import StoreUnavailable
+
         try:
             result = getattr(self.store, method)(self.user, *args, **kwargs)
         except StoreUnavailable as exc:
@@ -55,10 +63,18 @@ class PageSession:
 
 
 _SESSION: "PageSession | None" = None
-
+_SESSION_LOCK = threading.RLock()
+_REQUEST_LOCK = threading.Lock()
 
 #: True once this kernel holds its page's request (``request_environ``).
 request_seen = False
+
+
+def awaiting_request() -> bool:
+    """True in a kernel Voila started ahead of its page (``preheat_kernel``: ``VOILA_PREHEAT`` set)
+    until the page's request has arrived: the request's values (cookie, query, ...) are not in
+    ``os.environ`` yet."""
+    return not request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False"
 
 
 def request_environ(environ=None):
@@ -67,30 +83,37 @@ def request_environ(environ=None):
 
     Voila puts the request there before it starts a kernel, except a kernel it started ahead
     (``preheat_kernel``, ``VOILA_PREHEAT`` set): there the first call waits for the page's request
-    (``voila.utils.wait_for_request``), once per kernel, and every later call returns at once."""
+    (``voila.utils.wait_for_request``), once per kernel, and every later call returns at once. Calls
+    from several threads wait together (Voila answers one wait per kernel: a second would hang)."""
     global request_seen
     if environ is not None:
         return environ
-    if not request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False":
-        from voila.utils import wait_for_request
+    if awaiting_request():
+        with _REQUEST_LOCK:
+            if not request_seen:
+                from voila.utils import wait_for_request
 
-        wait_for_request()
+                wait_for_request()
     request_seen = True
     return os.environ
 
 
 def page_session(environ=None, *, refresh: bool = False) -> PageSession:
-    """This kernel's ``PageSession`` (made once per kernel; ``refresh`` asks again)."""
+    """This kernel's ``PageSession`` (made once per kernel, once its page's request is there;
+    ``refresh`` asks again)."""
     global _SESSION
-    if _SESSION is None or refresh or environ is not None:
-        _SESSION = open_session(environ)
-    return _SESSION
+    with _SESSION_LOCK:
+        if _SESSION is None or refresh or environ is not None or awaiting_request():
+            _SESSION = open_session(environ)
+        return _SESSION
 
 
 def open_session(environ=None) -> PageSession:
     environ = request_environ(environ)
     if not environ.get("JUPYTERHUB_USER") and session_token(environ) is None:
         return PageSession()
+    from golflab.classroom import Store, StoreUnavailable, current_user
+
     try:
         store = Store(environ=environ)
         return PageSession(store, current_user(store, environ))

@@ -21,6 +21,8 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
+from .classroom_session import request_environ
+
 LARGE_CLASS = "golf-large"
 TOGGLE_CLASS = "golf-large-toggle"
 ENV_VAR = "GOLFLAB_LARGE"
@@ -81,7 +83,7 @@ def _flag(text: str, where: str) -> bool:
 def large_default() -> bool:
     """The teacher's setting: ``?large=...`` on the app's URL, else ``GOLFLAB_LARGE``, else off.
     A value that is not a yes/no word is a ValueError naming where it came from."""
-    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    query = parse_qs(request_environ().get("QUERY_STRING", ""))  # a preheated kernel waits for its page
     if URL_PARAM in query:
         return _flag(query[URL_PARAM][-1], f"the URL parameter {URL_PARAM}")
     text = os.environ.get(ENV_VAR, "")

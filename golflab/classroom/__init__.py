@@ -4,22 +4,26 @@ lesson exercises, puzzles with Glicko-2 ratings, assignments), on SQLite or Post
 No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
 """
 
-from .database import SchemaTooNew, StoreUnavailable
-from .identity import current_user, session_token
-from .records import (
-    ROLES,
-    Assignment,
-    GameRecord,
-    Klass,
-    LearnerStats,
-    LessonProgress,
-    PuzzleProfile,
-    PuzzleResult,
-    User,
-)
-from .store import Store
+import importlib
 
-__all__ = [
-    "ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress", "PuzzleProfile",
-    "PuzzleResult", "SchemaTooNew", "Store", "StoreUnavailable", "User", "current_user", "session_token",
-]
+#: Each public name and its module, imported at first use: the identity helpers do not load
+#: SQLAlchemy and the store (a few tenths of a second), which a guest's page never needs.
+_EXPORTS = {
+    "SchemaTooNew": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
+    "session_token": ".identity", "Store": ".store",
+    **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
+                     "PuzzleProfile", "PuzzleResult", "User"), ".records"),
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module, __name__), name)
+
+
+def __dir__() -> list:
+    return sorted(set(globals()) | set(__all__))

@@ -19,18 +19,14 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 
+from .errors import SchemaTooNew, StoreUnavailable
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 30_000
 WRITE_ATTEMPTS = 8
 _UPGRADE_LOCK = 0x601F_1AB  # PostgreSQL advisory lock key for the schema upgrade
 
 
-class StoreUnavailable(RuntimeError):
-    """The database cannot be opened or written (its message says why, in plain words)."""
-
-
-class SchemaTooNew(StoreUnavailable):
-    """The database was written by a newer golflab than this one."""
 
 
 def make_engine(url: str) -> Engine:

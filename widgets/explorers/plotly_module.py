@@ -47,9 +47,11 @@ def stub() -> str:
 
 
 def in_voila(environ=None) -> bool:
-    """True in a kernel that Voila started for a page (Voila sets ``SERVER_SOFTWARE``)."""
+    """True in a kernel that Voila started for a page (Voila sets ``SERVER_SOFTWARE``) or ahead of
+    one (``VOILA_PREHEAT``: the request's ``SERVER_SOFTWARE`` comes later, the charts may be drawn
+    before)."""
     environ = os.environ if environ is None else environ
-    return environ.get("SERVER_SOFTWARE", "").startswith("voila/")
+    return environ.get("SERVER_SOFTWARE", "").startswith("voila/") or environ.get("VOILA_PREHEAT") == "True"
 
 
 def handlers(base_url: str = "/") -> list:
