@@ -66,7 +66,8 @@ def lobby_html(room, me: "int | None") -> str:
         else:
             who = escape(s.name) + (" (host)" if s.user_id == room.host_id else "") + (" \u2014 you" if s.seat == me
                                                                                         else "")
-        rows.append(f"<li>Seat {s.seat + 1}: {who}</li>")
+        team = f" \u00b7 team {s.seat % 2 + 1}" if room.kind == "codepiece" else ""  # partners sit across
+        rows.append(f"<li>{who}{team}</li>")
     joined = sum(s.user_id is not None for s in room.seats)
     head = {"lobby": f"Waiting for {escape(room.host or 'the host')} to start ({joined} joined so far).",
             "playing": "Playing.", "over": "The game is over.", "closed": "This room has closed."}[room.state]
@@ -233,7 +234,7 @@ class RoomsPanel(w.VBox):
             room = store.room(code)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
             return self._say(f"Could not join: {exc}. Nothing was changed.")
-        self._say(f"You sit at seat {seat + 1} of room {room.code}.", ok=True)
+        self._say(f"You sit at the table of room {room.code}.", ok=True)
         self.enter(room, seat)
         return True
 

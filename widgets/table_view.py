@@ -75,7 +75,7 @@ button.golf-action{font-size:15px !important;height:38px !important;border-radiu
 .golf-log{font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;max-height:260px;overflow-y:auto;
  background:#fafafa;border:1px solid #e0e0e0;border-radius:6px;padding:4px 10px;color:#1b1b1b}
 .golf-log div{padding:1px 0;border-bottom:1px solid #eee}
-.golf-log div:first-child{font-weight:600}
+.golf-log > div:first-child,.golf-log > .golf-details + div{font-weight:600}
 a.golf-download{display:inline-block;line-height:30px;padding:0 12px;margin:2px 6px;border-radius:4px;
  background:#1565c0;color:#fff !important;text-decoration:none;font-size:14px}
 .golf-save-note{font-size:13px;color:#455a64;margin:4px 0}

@@ -18,6 +18,8 @@ from typing import Callable
 import pandas as pd
 import pytest
 
+from golflab import words
+
 LOADS = 5
 MATCH_TIMEOUT = 60  # seconds for a redrawn chart to reach the page (load, not bugs, makes this slow)
 
@@ -85,8 +87,9 @@ def _chart(charts, prefix):
 
 # --- what each chart must show, from the CSV frames --------------------------------------
 def _card(frame):
-    """The card names on the x axis: ``label`` (a rank, or the cards of a suit-dependent kind) or ``rank``."""
-    return frame["label"] if "label" in frame else frame["rank"]
+    """The card names on the x axis: ``label`` (a rank, or the cards of a suit-dependent kind) or ``rank``,
+    in words as a learner reads them (``ten``, ``king``: ``golflab.words.rank_label``)."""
+    return [words.rank_label(c) for c in (frame["label"] if "label" in frame else frame["rank"])]
 
 
 def _tier_values(traces, f):

@@ -38,8 +38,9 @@ def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
     page.wait_for_selector(DONE, timeout=120_000)
     assert "Moved by the house rules" not in page.inner_text("body")
     page.locator(".golf-rule-super_kings input").check()
-    page.wait_for_selector("text=K Good \u2192 Excellent", timeout=60_000)
+    page.wait_for_selector("text=king: Good \u2192 Excellent", timeout=60_000)  # cards by name, never K
     page.wait_for_selector(DONE, timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / "explorer-tiers-super-kings.png"), full_page=True)
     # A larger sample takes a few seconds: the explorer says it is computing meanwhile.
     page.locator(".explorer-samples select").select_option(label="900 holes")
     page.wait_for_selector(".explorer-computing .explorer-status :text('Computing')", timeout=30_000)

@@ -37,8 +37,8 @@ CHANCE_HEADINGS = {"p_pair_now": "a pair now", "p_within_3": "within 3 cards", "
 
 def _slot(value: str, label: str) -> w.Dropdown:
     options = [("face down", FACE_DOWN)] + [(plain.rank_name(r), r) for r in CHART_RANKS]
-    return w.Dropdown(options=options, value=value, description=label, layout=w.Layout(width="190px"),
-                      style={"description_width": "92px"})
+    return w.Dropdown(options=options, value=value, description=label, layout=w.Layout(width="205px"),
+                      style={"description_width": "106px"})
 
 
 def placement_words(action: str) -> str:
@@ -108,7 +108,7 @@ class PairingExplorer(Explorer):
             w.HBox([self.rules]),
             self.controls_row(w.HTML("<b>Players</b>"), self.players),
             self.status,
-            w.HBox([w.VBox([grid_box, self.chances], layout=w.Layout(width="590px")), self.ev_fig],
+            w.HBox([w.VBox([grid_box, self.chances], layout=w.Layout(width="630px")), self.ev_fig],
                    layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.gain_fig, self.check_fig, self.partner_fig], layout=w.Layout(flex_flow="row wrap")),
             self.downloads,
