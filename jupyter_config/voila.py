@@ -9,6 +9,9 @@ browser tests alike.
   refused it ("403 ... '_xsrf' argument missing", voila-dashboards/voila#1458) and the kernel
   lived on. The prelaunch hook below issues the cookie with each rendered page; the XSRF check
   stays on. Culling (``MappingKernelManager`` in ``voila.json``) removes what a crashed tab leaves.
+  ``golflab-voila`` (``make app``) preheats kernels, which Voila allows with no prelaunch hook and
+  no progressive rendering: it turns both off and its page handler issues the cookie instead
+  (``golflab_widgets.signin.GolflabVoila``; ``--GolflabVoila.pool_size=0`` keeps this file's way).
 * No request leaves the server, so the apps work offline: the ``golflab`` template
   (``data/voila/templates/golflab``) is Voila's lab template without what it loads from public
   CDNs (Font Awesome, Mermaid), and no page loads MathJax (the apps typeset no math; as a server

@@ -16,7 +16,18 @@ import pytest
 import tornado.httpserver
 import tornado.testing
 import tornado.web
-from golflab_widgets.signin import Accounts, absolute_sqlite, export_settings, handlers, local_path
+from golflab_widgets.signin import (
+    Accounts,
+    GolflabVoila,
+    PageHandler,
+    absolute_sqlite,
+    export_settings,
+    handlers,
+    local_path,
+    with_page_handler,
+)
+from voila.configuration import VoilaConfiguration
+from voila.tornado.handler import TornadoVoilaHandler
 
 from golflab.classroom import Store
 from golflab.classroom.security import token_hash
@@ -314,3 +325,33 @@ def test_the_token_is_kept_only_as_a_hash(browser, store, ann, tmp_path):
     token = browser.cookies["golflab_session"]
     data = b"".join(f.read_bytes() for f in tmp_path.glob("class.db*"))  # the file and its WAL
     assert token_hash(token).encode() in data and token.encode() not in data
+
+
+def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_handler():
+    """Voila refuses a prelaunch hook (jupyter_config/voila.py's issues the ``_xsrf`` cookie) with
+    preheated kernels, and progressive rendering too: golflab-voila drops both and its page handler
+    issues the cookie that Voila's shutdown-on-unload needs."""
+    app = GolflabVoila()
+    app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda req, notebook, cwd: notebook,
+                                                 progressive_rendering=True)
+    app.preheat(1)
+    config = app.voila_configuration
+    assert config.preheat_kernel and config.default_pool_size == 1
+    assert config.prelaunch_hook is None and not config.progressive_rendering
+    routes = [("/voila/render/(.*)", TornadoVoilaHandler, {"config": None}), ("/voila/tree", Landing)]
+    assert with_page_handler(routes) == [("/voila/render/(.*)", PageHandler, {"config": None}), routes[1]]
+
+
+def test_a_negative_pool_size_is_refused_and_changes_nothing():
+    app = GolflabVoila()
+    app.voila_configuration = VoilaConfiguration(progressive_rendering=True)
+    with pytest.raises(ValueError, match="pool_size must be 0 .* got -1"):
+        app.preheat(-1)
+    assert not app.voila_configuration.preheat_kernel and app.voila_configuration.progressive_rendering
+
+
+def test_without_preheating_pages_render_progressively():
+    app = GolflabVoila()
+    app.voila_configuration = VoilaConfiguration(progressive_rendering=True)
+    app.preheat(0)
+    assert not app.voila_configuration.preheat_kernel and app.voila_configuration.progressive_rendering

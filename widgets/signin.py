@@ -12,6 +12,13 @@ the server resolves a relative SQLite URL (the default ``sqlite:///golflab.db`` 
 its own working directory and exports it, with the other settings it read from ``.env``.
 It also exports ``GOLFLAB_ACCOUNT_URL`` (the pages' prefix): apps show a *Sign in* link only then.
 
+It preheats: for each notebook it keeps ``pool_size`` kernels started ahead, each with its app
+run up to the cell that awaits the page's request (``classroom_session.request_environ``), so a
+page opens without waiting for a kernel to start (``--GolflabVoila.pool_size=0`` turns it off;
+pages then render progressively). Its pages issue the ``_xsrf`` cookie that Voila's unload
+request needs to shut a closed page's kernel down (``PageHandler``: Voila allows no prelaunch
+hook with preheating).
+
 Run it as ``golflab-voila notebooks/`` or ``python -m golflab_widgets.signin notebooks/``
 (the same options as ``voila``). On JupyterHub the Hub's user is the learner (no sign-in page);
 on Binder guests play signed out.
@@ -28,7 +35,9 @@ from urllib.parse import urlencode, urlsplit
 import tornado.web
 from jupyter_server.utils import url_path_join
 from sqlalchemy.engine import make_url
+from traitlets import Int
 from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
 
 from golflab.classroom import Store, StoreUnavailable, settings
 from golflab.classroom.identity import COOKIE_NAME
@@ -293,11 +302,30 @@ def _unavailable(exc: Exception) -> str:
     return f"Signing in is not possible just now ({exc}). You can still play without signing in."
 
 
+class PageHandler(TornadoVoilaHandler):
+    """Voila's page handler that issues the ``_xsrf`` cookie with every page: Voila's page sends it
+    with the shutdown request on unload, which the server refuses without it (voila#1458)."""
+
+    def get_generator(self, path=None):
+        self.xsrf_token  # noqa: B018 (reading it sets the cookie when the browser has none)
+        return super().get_generator(path=path)
+
+
+def with_page_handler(routes: list) -> list:
+    """``routes`` with Voila's page handler replaced by ``PageHandler``."""
+    return [(route[0], PageHandler, *route[2:]) if route[1] is TornadoVoilaHandler else route for route in routes]
+
+
 class GolflabVoila(Voila):
-    """Voila with the sign-in pages, the page's cookies passed to the kernels, and one store for all."""
+    """Voila with the sign-in pages, the page's cookies passed to the kernels, one store for all,
+    and preheated kernels."""
+
+    pool_size = Int(1, config=True, help="Kernels started ahead for each notebook, each with its app run "
+                    "up to where it awaits the page's request; 0: none (pages render progressively).")
 
     def initialize(self, argv=None):
         super().initialize(argv)
+        self.preheat(self.pool_size)
         self.store_url = export_settings()
         os.environ[ACCOUNT_ENV] = url_path_join(self.base_url, "golflab")
         envs = list(self.voila_configuration.http_header_envs)
@@ -309,10 +337,25 @@ class GolflabVoila(Voila):
         except StoreUnavailable as exc:
             self.log.warning("golflab: sign-in unavailable until the class store opens: %s", exc)
 
+    def preheat(self, pool_size: int) -> None:
+        """Keep ``pool_size`` kernels per notebook ready (0: none). Voila renders a pooled page ahead,
+        so it allows neither progressive rendering nor a prelaunch hook with it: ``PageHandler``
+        issues the cookie that ``jupyter_config/voila.py``'s hook issues elsewhere."""
+        if pool_size < 0:
+            raise ValueError(f"GolflabVoila.pool_size must be 0 (no preheating) or more, got {pool_size}")
+        config = self.voila_configuration
+        config.prelaunch_hook = None
+        if pool_size:
+            config.preheat_kernel, config.progressive_rendering = True, False
+            config.default_pool_size = pool_size
+            if self.ip and ":" not in self.ip and self.ip not in ("0.0.0.0", "localhost", "*"):
+                # a pooled kernel asks this server for its page's request (127.0.0.1 unless told)
+                os.environ.setdefault("VOILA_APP_IP", self.ip)
+
     def init_handlers(self) -> list:
         # first: a single-notebook Voila ends with a catch-all route
         return [*handlers(self.base_url, self.accounts), *plotly_module.handlers(self.base_url),
-                *super().init_handlers()]
+                *with_page_handler(super().init_handlers())]
 
 
 def main(argv=None) -> None:
@@ -320,8 +363,8 @@ def main(argv=None) -> None:
     GolflabVoila.launch_instance(argv)
 
 
-__all__ = ["ACCOUNT_ENV", "Accounts", "GolflabVoila", "SignInHandler", "SignOutHandler", "absolute_sqlite",
-           "export_settings", "handlers", "local_path", "main"]
+__all__ = ["ACCOUNT_ENV", "Accounts", "GolflabVoila", "PageHandler", "SignInHandler", "SignOutHandler",
+           "absolute_sqlite", "export_settings", "handlers", "local_path", "main", "with_page_handler"]
 
 if __name__ == "__main__":
     main()

@@ -62,7 +62,9 @@ def test_both_modes_wait_long_enough_for_a_class_of_kernels():
 
 
 def _standalone(port: int) -> list[str]:
-    return [str(START), str(Path(sys.executable).with_name("voila")), "notebooks", "--no-browser",
+    """``make app``'s server: golflab-voila, which preheats kernels (its pooled kernels are no
+    page's and stay; the pages' kernels must go)."""
+    return [str(START), str(Path(sys.executable).with_name("golflab-voila")), "notebooks", "--no-browser",
             f"--port={port}", "--Voila.ip=127.0.0.1", *CULL_ARGS]
 
 
@@ -143,7 +145,8 @@ def check_closing_pages(mode: str, browser, server) -> None:
 
 
 def test_standalone_voila_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, tmp_path):
-    with server_starter("voila-kernels", _standalone, env=_isolated(server_env(), tmp_path)) as server:
+    env = _isolated(server_env(GOLFLAB_DATABASE_URL=f"sqlite:///{tmp_path / 'class.db'}"), tmp_path)
+    with server_starter("voila-kernels", _standalone, env=env) as server:
         check_closing_pages("standalone Voila (make app)", browser, server)
 
 
