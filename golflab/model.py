@@ -8,7 +8,9 @@ value, cards of one *rank* pair (any two jacks pair, whatever their suits).
 
 Hand bonuses are named entries (``HAND_BONUSES``): each is a rule option whose bonus
 applies, once per rank, when two (or more) columns of the hand are pairs of that rank.
-A new bonus is one entry here and one option in ``rules.OPTIONS``.
+A new bonus is one entry here and one option in ``rules.OPTIONS``. Round adjustments are
+named entries too (``ROUND_ADJUSTMENTS``), each going to the seats one of a closed set of
+kinds names (``WHO_KINDS``): a new one is one entry here and one option in ``rules.OPTIONS``.
 """
 
 from __future__ import annotations
@@ -53,6 +55,62 @@ HAND_BONUSES = (
 )
 
 
+#: Who a round adjustment goes to: the closed set of kinds the reference (``RoundAdjustment.seats``)
+#: and the compiled code (``kernel.engine``) both implement. ``score_is``: every seat whose score
+#: is ``score``; ``finisher``: the seat that went out; ``finisher_beaten``: the seat that went out,
+#: when another scored strictly lower; ``lowest``: every seat with the lowest score; ``tied``: every
+#: seat whose score another seat shares.
+WHO_KINDS = ("score_is", "finisher", "finisher_beaten", "lowest", "tied")
+
+
+@dataclass(frozen=True)
+class RoundAdjustment:
+    """A round adjustment (spec sections 6 and 12): ``points`` to each seat ``who`` names
+    (``WHO_KINDS``; ``score`` for ``score_is``), under the rule option ``rule``, for ``reason``.
+    Applied in ``ROUND_ADJUSTMENTS`` order, each to the scores the earlier ones left."""
+
+    rule: str
+    who: str
+    points: int
+    reason: str
+    score: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.who not in WHO_KINDS:
+            raise ValueError(f"who must be one of {', '.join(WHO_KINDS)}, got {self.who!r}")
+        if (self.who == "score_is") != (self.score is not None):
+            raise ValueError("score is given exactly when who is 'score_is'")
+
+    def seats(self, scores: Sequence[int], finisher: int | None) -> list[int]:
+        """The seats this adjustment goes to, given the scores so far and who went out (None:
+        nobody, a stalled hole: then no finisher adjustment applies)."""
+        who = self.who
+        if who == "score_is":
+            return [seat for seat, s in enumerate(scores) if s == self.score]
+        if who == "finisher":
+            return [] if finisher is None else [finisher]
+        if who == "finisher_beaten":
+            beaten = finisher is not None and any(s < scores[finisher] for seat, s in enumerate(scores)
+                                                  if seat != finisher)
+            return [finisher] if beaten else []
+        if who == "lowest":
+            low = min(scores)
+            return [seat for seat, s in enumerate(scores) if s == low]
+        return [seat for seat, s in enumerate(scores) if list(scores).count(s) > 1]
+
+
+#: Every round adjustment, in the order they apply (the spec's).
+ROUND_ADJUSTMENTS = (
+    RoundAdjustment("blackjack", "score_is", -21, "a hand of exactly 21 scores 0", score=21),
+    RoundAdjustment("knock_penalty", "finisher_beaten", 10, "went out but another player scored lower"),
+    RoundAdjustment("knock_bonus", "finisher", -5, "went out first"),
+    RoundAdjustment("underdog_bonus", "lowest", -3, "lowest score of the hole"),
+    RoundAdjustment("tied_shame", "tied", 5, "score tied with another player"),
+)
+#: Each round adjustment by its rule option.
+ADJUSTMENT_OF = {a.rule: a for a in ROUND_ADJUSTMENTS}
+
+
 @dataclass(frozen=True)
 class BonusScore:
     """A hand bonus a hand earned: its rule, the rank, its points and a readable reason."""
@@ -67,18 +125,25 @@ class ScoringModel:
     """Values, pair points and bonuses under one ``Rules`` (computed once; ``scoring_model``).
 
     ``value[kind]``, ``rank_of[kind]``, ``pair_points[rank]`` (what a column of two cards of
-    that rank scores), ``bonuses`` (the active ``HandBonus`` entries) and
+    that rank scores), ``pair_wastes[kind]`` (a pair of it scores more than its two cards:
+    negative cards, unless their pairs keep their value), ``bonuses`` (the active ``HandBonus``
+    entries), ``adjustments`` (the active ``RoundAdjustment`` entries, in order) and
     ``columns_independent`` (True when a hand scores as the sum of its columns: no bonus on).
     """
 
-    __slots__ = ("rules", "value", "rank_of", "pair_points", "bonuses", "columns_independent", "kinds", "one_eyed")
+    __slots__ = ("rules", "value", "rank_of", "pair_points", "pair_wastes", "bonuses", "adjustments",
+                 "columns_independent", "kinds", "one_eyed")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.value = {k: rank_value(k, rules) for k in ALL_KINDS}
         self.rank_of = RANK_OF
         self.pair_points = {r: pair_points(r, rules) for r in ALL_RANKS}
+        #: per kind: does a column pair of two such cards score more than the two cards apart
+        #: (two 2s score 0, not -4), so that pairing them throws points away?
+        self.pair_wastes = {k: self.pair_points[RANK_OF[k]] > 2 * self.value[k] for k in ALL_KINDS}
         self.bonuses = tuple(b for b in HAND_BONUSES if getattr(rules, b.rule))
+        self.adjustments = tuple(a for a in ROUND_ADJUSTMENTS if getattr(rules, a.rule))
         self.columns_independent = not self.bonuses
         #: the kinds cards can have under these rules
         self.kinds = ALL_KINDS if rules.one_eyed_jacks else ALL_RANKS

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .cards import Card, parse_cards
-from .model import COLUMNS, BonusScore, scoring_model
+from .model import COLUMNS, ROUND_ADJUSTMENTS, BonusScore, scoring_model
 from .rules import Rules
 
 __all__ = ["ADJUSTMENT_ORDER", "COLUMNS", "Adjustment", "BonusScore", "ColumnScore", "HandBreakdown",
            "RoundBreakdown", "hand_breakdown", "round_breakdown", "score_hand", "score_round"]
-ADJUSTMENT_ORDER = ("blackjack", "knock_penalty", "knock_bonus", "underdog_bonus", "tied_shame")
+#: The round adjustments' rules, in the order they apply (``model.ROUND_ADJUSTMENTS``).
+ADJUSTMENT_ORDER = tuple(a.rule for a in ROUND_ADJUSTMENTS)
 
 
 @dataclass(frozen=True)
@@ -114,29 +115,10 @@ def round_breakdown(
     base = tuple(d.total for d in details)
     scores = list(base)
     adjustments: list[Adjustment] = []
-
-    def adjust(rule: str, seat: int, points: int, reason: str) -> None:
-        scores[seat] += points
-        adjustments.append(Adjustment(rule, seat, points, reason))
-
-    if rules.blackjack:
-        for seat, s in enumerate(scores):
-            if s == 21:
-                adjust("blackjack", seat, -21, "a hand of exactly 21 scores 0")
-    if finisher is not None and rules.knock_penalty:
-        mine = scores[finisher]
-        if any(s < mine for seat, s in enumerate(scores) if seat != finisher):
-            adjust("knock_penalty", finisher, 10, "went out but another player scored lower")
-    if finisher is not None and rules.knock_bonus:
-        adjust("knock_bonus", finisher, -5, "went out first")
-    if rules.underdog_bonus:
-        low = min(scores)
-        for seat in [i for i, s in enumerate(scores) if s == low]:
-            adjust("underdog_bonus", seat, -3, "lowest score of the hole")
-    if rules.tied_shame:
-        tied = [i for i, s in enumerate(scores) if scores.count(s) > 1]
-        for seat in tied:
-            adjust("tied_shame", seat, 5, "score tied with another player")
+    for adjustment in scoring_model(rules).adjustments:
+        for seat in adjustment.seats(scores, finisher):
+            scores[seat] += adjustment.points
+            adjustments.append(Adjustment(adjustment.rule, seat, adjustment.points, adjustment.reason))
     low = min(scores)
     winners = tuple(i for i, s in enumerate(scores) if s == low)
     return RoundBreakdown(details, base, tuple(adjustments), tuple(scores), finisher, winners)

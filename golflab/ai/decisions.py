@@ -344,7 +344,7 @@ def _ordered(view: SeatView, rank: str, allowed: list[int], rng) -> tuple["int |
     threshold = profile.swap_threshold
     hopes = view.hopes()
     twin = table.twin.get(rank, rank)  # the other kind that pairs with it (the jacks under one_eyed_jacks)
-    keep = table.keep_negative  # negative pairs keep their value: pairing them is no loss
+    wastes = table.pair_wastes[rank]  # a pair of it throws points away (negative cards, by default)
     pair = best = None  # the best column pair; the best gain anywhere
     bad, ups = [], []
     for i in allowed:
@@ -355,7 +355,7 @@ def _ordered(view: SeatView, rank: str, allowed: list[int], rng) -> tuple["int |
             best = g
         old = grid[i]
         partner = grid[PARTNER[i]]
-        if (v >= 0 or keep) and (partner == rank or partner == twin) and old != rank and old != twin and g > 0 and \
+        if not wastes and (partner == rank or partner == twin) and old != rank and old != twin and g > 0 and \
                 (pair is None or g > gain[pair] or (g == gain[pair] and i < pair)):
             pair = i
         if old is None:

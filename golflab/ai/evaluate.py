@@ -11,7 +11,6 @@ from ``golflab.ev``.
 
 from __future__ import annotations
 
-from ..cards import JOKER_RANK
 from ..ev import deck_counts
 from ..model import ALL_KINDS, ALL_RANKS, PARTNER, RANK_OF, per_rules, scoring_model
 from ..rules import Rules, value_tier
@@ -27,7 +26,7 @@ class RuleTable:
     ``twin``: the other kind of the same rank (the jacks under ``one_eyed_jacks``).
     """
 
-    __slots__ = ("rules", "model", "value", "tier", "pair", "twin", "eagle", "one_eyed", "keep_negative",
+    __slots__ = ("rules", "model", "value", "tier", "pair", "twin", "eagle", "one_eyed", "pair_wastes",
                  "_decks", "_grid_memo", "_pile_memo")
 
     def __init__(self, rules: Rules) -> None:
@@ -39,7 +38,7 @@ class RuleTable:
         self.one_eyed = rules.one_eyed_jacks
         self.twin = {"J": "J1", "J1": "J"} if self.one_eyed else {}
         self.eagle = rules.jokers == "eagle_eye"
-        self.keep_negative = rules.negative_pairs_keep_value
+        self.pair_wastes = model.pair_wastes
         self._decks: dict[int, tuple[dict[str, int], int, int]] = {}
         # the last grids and discard pile summed by seen_points (compared by content)
         self._grid_memo: tuple = ([], 0, 0)
@@ -61,14 +60,11 @@ class RuleTable:
         return self.pair[rank]
 
     def negative_pair(self, rank: str, partner: "str | None") -> bool:
-        """True when putting ``rank`` beside ``partner`` would pair two negative cards.
-
-        A pair of negative cards throws their points away (two 2s score 0, not -4), so a
-        CPU player never makes one; eagle_eye jokers (+2 each, -4 as a pair) are the exception,
-        and under ``negative_pairs_keep_value`` no pair throws points away.
-        """
-        return (partner == rank and self.value[rank] < 0 and not self.keep_negative
-                and not (self.eagle and rank == JOKER_RANK))
+        """True when putting ``rank`` beside ``partner`` would make a pair that throws points
+        away (``model.pair_wastes``: two 2s score 0, not -4), which a CPU player never makes.
+        Under ``negative_pairs_keep_value`` no pair does; eagle_eye jokers (+2 each, -4 as a
+        pair) never do."""
+        return partner == rank and self.pair_wastes[rank]
 
     def deck(self, players: int) -> tuple[dict[str, int], int, int]:
         """(count per rank, number of cards, sum of their values) of the full deck."""

@@ -53,7 +53,7 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     pressure, progress, stall = turn_marks(rules.max_turns)
     flags = np.zeros(L.N_FLAGS, dtype=np.int64)
     flags[L.F_EAGLE] = table.eagle
-    flags[L.F_KEEP_NEGATIVE] = table.keep_negative
+    flags[L.F_KEEP_NEGATIVE] = rules.negative_pairs_keep_value
     flags[L.F_BLACKJACK] = rules.blackjack
     flags[L.F_KNOCK_BONUS] = rules.knock_bonus
     flags[L.F_KNOCK_PENALTY] = rules.knock_penalty
