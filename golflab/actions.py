@@ -4,10 +4,26 @@ turn exists only under ``flip_as_action``, ``knock`` only under ``knock_early``.
 
 from __future__ import annotations
 
+from enum import IntEnum
+
 KINDS = ("flip", "draw", "take", "swap", "discard", "skip", "knock")
 #: How to write an action (for messages).
 NOTATION = "flip N, draw, take, swap N, discard, skip or knock (N a position 0-5)"
 _POSITIONAL = ("flip", "swap")
+
+
+class ActionCode(IntEnum):
+    """Every action as one integer, the encoding of the compiled code (``golflab.kernel``,
+    ``golflab.gradekernel``), declared here once: ``flip N`` is ``FLIP + N`` (0-5), ``swap N``
+    is ``SWAP + N`` (6-11), then the actions without a position. ``Action.code`` gives it."""
+
+    FLIP = 0
+    SWAP = 6
+    DRAW = 12
+    TAKE = 13
+    DISCARD = 14
+    SKIP = 15
+    KNOCK = 16
 
 
 class IllegalActionError(ValueError):
@@ -30,7 +46,7 @@ class Action:
     else (``Action(None)``, ``Action("swap", 9)``) is an IllegalActionError.
     """
 
-    __slots__ = ("kind", "pos", "notation")
+    __slots__ = ("kind", "pos", "notation", "code")
     _by_text: dict[str, "Action"] = {}
 
     def __init__(self, kind: str, pos: int | None = None) -> None:
@@ -41,6 +57,7 @@ class Action:
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "pos", pos)
         object.__setattr__(self, "notation", kind if pos is None else f"{kind} {pos}")
+        object.__setattr__(self, "code", ActionCode[kind.upper()] + (pos or 0))
 
     def __setattr__(self, name, value):
         raise AttributeError("Action is immutable")
@@ -85,7 +102,9 @@ TAKE = Action("take")
 DISCARD = Action("discard")
 SKIP = Action("skip")
 KNOCK = Action("knock")
-for _a in (*FLIP, *SWAP, DRAW, TAKE, DISCARD, SKIP, KNOCK):
+#: Every action in the order of its code (``ACTIONS[a.code] is a``).
+ACTIONS = (*FLIP, *SWAP, DRAW, TAKE, DISCARD, SKIP, KNOCK)
+for _a in ACTIONS:
     Action._by_text[_a.notation] = _a
     if _a.pos is not None:
         Action._by_text[f"{_a.kind}{_a.pos}"] = _a

@@ -296,13 +296,15 @@ KERNEL_MIN_ROLLOUTS = 2000
 _python_rollouts = 0
 
 
-def _compiled(rollouts: int) -> bool:
-    """Whether the compiled kernel plays these rollouts: when it is enabled, and already
+def _compiled(obs: Observation, rollouts: int) -> bool:
+    """Whether the compiled kernel plays these rollouts: when the one switch lets it
+    (``kernel.use_compiled`` for the rules and the rollouts' seats), and it is already
     loaded or this process has already spent ``KERNEL_MIN_ROLLOUTS`` rollouts in Python."""
     global _python_rollouts
     from . import kernel
 
-    if kernel.enabled() and ("golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS):
+    loaded = "golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS
+    if loaded and kernel.use_compiled(obs.rules, _bot_profiles(obs)):
         return True
     _python_rollouts += rollouts
     return False
@@ -387,7 +389,7 @@ class _Samples:
         return self._arrays
 
     def __call__(self, action: str, start: int, stop: int) -> list[float]:
-        if self.compiled is None and _compiled(stop - start):
+        if self.compiled is None and _compiled(self.obs, stop - start):
             self.compiled = _compiled_rollouts(self.obs)
         if self.compiled is not None:
             grids, draws, worlds, bots, generators = self.arrays(stop)

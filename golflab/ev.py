@@ -321,7 +321,7 @@ class Pool:
         if not n:
             return 0.0
         if compiled and n >= 2 and self.model.columns_independent:
-            fast = draw_ev_function()
+            fast = draw_ev_function(self.rules)
             if fast is not None:
                 return fast(grid, self.counts, self.rules)
         total = 0.0

@@ -6,8 +6,9 @@ the reference: the compiled code repeats them in the same order of floating-poin
 operations, so results are bit-identical (``tests/test_ev.py`` and ``tests/test_grading.py``
 compare them). Kinds are indices into ``model.ALL_KINDS``, ranks into ``model.ALL_RANKS``.
 
-Without numba, or with ``GOLFLAB_KERNEL=0`` (as for ``golflab.kernel``), ``kernel()`` is None
-and callers use the reference. Compiled code is cached on disk (numba's ``cache=True``): only a first run compiles.
+Without numba, with ``GOLFLAB_KERNEL=0`` or under rules the compiled grader does not implement
+(``golflab.kernel.use_compiled``, the one switch), ``kernel(rules)`` is None and callers use the
+reference. Compiled code is cached on disk (numba's ``cache=True``): only a first run compiles.
 """
 
 from __future__ import annotations
@@ -15,29 +16,29 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Callable
 
-from .actions import Action
+from .actions import ACTIONS
 from .cards import ALL_CARDS, JOKER
-from .model import ALL_KINDS, ALL_RANKS, RANK_OF, per_rules, scoring_model
+from .model import ALL_KINDS, ALL_RANKS, per_rules, scoring_model
 from .rules import Rules
 
 #: kind -> its index in ALL_KINDS; rank -> its index in ALL_RANKS
 KIND_INDEX = {k: i for i, k in enumerate(ALL_KINDS)}
 RANK_INDEX = {r: i for i, r in enumerate(ALL_RANKS)}
-#: action notation -> code (gradekernel's encoding) and back
-ACTION_CODES = {**{f"flip {i}": i for i in range(6)}, **{f"swap {i}": 6 + i for i in range(6)}, "draw": 12, "take": 13,
-                "discard": 14, "skip": 15, "knock": 16}
-ACTION_OF_CODE = {code: Action.parse(text) for text, code in ACTION_CODES.items()}
+#: action notation -> code (``actions.ActionCode``, the compiled code's encoding) and back
+ACTION_CODES = {a.notation: a.code for a in ACTIONS}
+ACTION_OF_CODE = dict(enumerate(ACTIONS))
 
 _loaded: "ModuleType | None | bool" = False  # False: not tried yet
 
 
-def kernel() -> "ModuleType | None":
-    """``golflab.gradekernel`` (compiled on first use), or None when ``golflab.kernel.enabled``
-    is False (``GOLFLAB_KERNEL=0``, no numba, or a damaged cache: the Python reference)."""
+def kernel(rules: Rules) -> "ModuleType | None":
+    """``golflab.gradekernel`` (compiled on first use) when the one switch lets it grade under
+    ``rules`` (``golflab.kernel.use_compiled``, part ``GRADE``), else None: ``GOLFLAB_KERNEL=0``,
+    no numba, a damaged cache, or rules it does not implement (a hand bonus): the Python reference."""
     global _loaded
     from . import kernel as compiled  # importing it points numba's cache at golflab's first
 
-    if not compiled.enabled():  # the one switch: GOLFLAB_KERNEL, numba installed, its cache usable
+    if not compiled.use_compiled(rules, (), compiled.GRADE):
         return None
     if _loaded is False:
         try:
@@ -50,23 +51,27 @@ def kernel() -> "ModuleType | None":
 
 
 class Tables:
-    """Per-rules arrays for the kernel: value per kind, rank index per kind, pair points per
-    rank, the deck's kinds in deck order, each card code's kind, and the rule flags it needs."""
+    """Per-rules arrays for the grader, views of the simulation kernel's rule arrays (the one
+    rule-table builder, ``golflab.kernel.tables.rule_arrays``): value per kind, rank index per
+    kind, pair points per rank, the deck's kinds in deck order, each card code's kind, and the
+    rule flags it needs."""
 
     def __init__(self, rules: Rules) -> None:
         import numpy as np
 
-        from .ev import deck_counts  # ev imports this module
+        from .kernel.tables import R_COUNTS, R_ORDER, R_PAIR, R_RANK_OF, R_VALUE, rule_arrays
 
         model = scoring_model(rules)
+        R = rule_arrays(rules, 2)[0]
         self.rules = rules
         self.independent = model.columns_independent
         self.flip_always = rules.flip_mode == "always"
-        self.value = np.array([model.value[k] for k in ALL_KINDS], dtype=np.int64)
-        self.rank_of = np.array([RANK_INDEX[RANK_OF[k]] for k in ALL_KINDS], dtype=np.int64)
-        self.pair = np.array([model.pair_points[r] for r in ALL_RANKS], dtype=np.int64)
+        self.value = R[R_VALUE].astype(np.int64)
+        self.rank_of = R[R_RANK_OF].copy()
+        self.pair = R[R_PAIR][:len(ALL_RANKS)].astype(np.int64)
         self.kind_of_code = {c.code: KIND_INDEX[model.kind(c)] for c in (*ALL_CARDS, JOKER)}
-        self.deck_order = np.array([KIND_INDEX[k] for k in deck_counts(rules, 2)], dtype=np.int64)
+        self.deck_order = R[R_ORDER].copy()
+        self._counts = R_COUNTS
         self._decks: dict[int, object] = {}
         self._tables: dict[int, object] = {}
 
@@ -74,12 +79,9 @@ class Tables:
         """Count per kind of the full deck for ``players``."""
         found = self._decks.get(players)
         if found is None:
-            import numpy as np
+            from .kernel.tables import rule_arrays
 
-            from .ev import deck_counts
-
-            counts = deck_counts(self.rules, players)
-            found = self._decks[players] = np.array([counts.get(k, 0) for k in ALL_KINDS], dtype=np.int64)
+            found = self._decks[players] = rule_arrays(self.rules, players)[0][self._counts].copy()
         return found
 
     def table(self, players: int):
@@ -100,11 +102,12 @@ class Tables:
 tables = per_rules(Tables)
 
 
-def draw_ev_function() -> "Callable | None":
+def draw_ev_function(rules: Rules) -> "Callable | None":
     """``f(grid, counts, rules)``: the compiled ``Pool.draw_ev`` (grid: six kinds or None;
-    counts: kind -> count, summed in this order), or None without numba."""
+    counts: kind -> count, summed in this order), or None when the compiled grader does not
+    run under ``rules`` (``kernel``)."""
     global _draw_ev
-    k = kernel()
+    k = kernel(rules)
     if k is None:
         return None
     if _draw_ev is None:

@@ -36,6 +36,7 @@ from .kernel.layout import (
     F_FLIP_MODE,
     F_KNOCK_EARLY,
     F_ROUNDS,
+    FLIP_MODES,
     PHASE_PLAYING,
     S_CURRENT,
     S_DISC_N,
@@ -57,12 +58,15 @@ from .kernel.layout import (
 D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE, D_QUALITY = range(10)
 #: float columns: the move's ev, the best ev and the ev loss
 E_EV, E_BEST, E_LOSS = range(3)
-FLIP_ALWAYS = 1  # layout.FLIP_MODES.index("always")
+FLIP_ALWAYS = FLIP_MODES.index("always")
 
 
 def supported(rules) -> bool:
-    """True when the compiled grader grades under ``rules`` (no hand bonus on)."""
-    return tables(rules).independent
+    """True when the compiled grader implements ``rules`` (no hand bonus on: the one switch's
+    declaration, ``golflab.kernel.IMPLEMENTED``)."""
+    from . import kernel
+
+    return kernel.refusal(rules, (), kernel.GRADE) is None
 
 
 @njit(cache=True)

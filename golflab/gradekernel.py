@@ -17,15 +17,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .actions import ActionCode
+from .analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
+from .model import ALL_RANKS
+
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
-SWAP0, DRAW, TAKE, DISCARD, SKIP, KNOCK = 6, 12, 13, 14, 15, 16
+#: action codes (``golflab.actions.ActionCode``, as plain ints)
+SWAP0, DRAW, TAKE, DISCARD, SKIP, KNOCK = (int(ActionCode.SWAP), int(ActionCode.DRAW), int(ActionCode.TAKE),
+                                           int(ActionCode.DISCARD), int(ActionCode.SKIP), int(ActionCode.KNOCK))
 AWAIT_OTHER, AWAIT_DRAW, AWAIT_PLACE = 0, 1, 2
 #: rank indices (model.ALL_RANKS)
-R_TWO, R_KING, R_JOKER = 1, 12, 13
+R_TWO, R_KING, R_JOKER = ALL_RANKS.index("2"), ALL_RANKS.index("K"), ALL_RANKS.index("JK")
 #: case indices (analysis.CASES)
-C_JOKERS, C_TWOS, C_BAD_TAKE, C_NEG_PAIR, C_KINGS, C_GOOD_FOR_BAD, C_QUESTIONABLE = range(7)
-QUESTIONABLE_MARGIN = 1.0
-GOING_OUT_LIMIT = 10
+C_JOKERS, C_TWOS, C_BAD_TAKE, C_NEG_PAIR, C_KINGS, C_GOOD_FOR_BAD, C_QUESTIONABLE = (
+    CASES.index(c) for c in ("discarded_jokers", "discarded_twos", "took_bad_card_without_pair",
+                             "paired_negative_cards", "discarded_kings", "swapped_good_for_bad", "questionable_moves"))
 #: status codes besides a case index: no case, and "use the reference" (it raises or bonuses apply)
 NO_CASE, FALLBACK = -1, -2
 
@@ -302,7 +308,7 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
             goes_out = False
         elif SWAP0 <= act < SWAP0 + 6:
             goes_out = g[act - SWAP0] < 0
-        elif act < 6:
+        elif act < SWAP0:
             goes_out = g[act] < 0
         else:
             goes_out = act == DISCARD and flip_always

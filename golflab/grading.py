@@ -2,12 +2,13 @@
 Grade, its numbers computed by the compiled kernel (``golflab.gradekernel``, through
 ``golflab.fastev``) from the observation turned into integer arrays.
 
-The reference grades the decision itself when numba is missing (or ``GOLFLAB_KERNEL=0``),
-when a hand bonus is on (``wolfpack``, ``four_of_a_kind``: hands do not score column by
-column), when a named case applies (rare; its reason names cards) and whenever the kernel
-cannot value the position (e.g. more face-down cards than unseen ones). ``simulate`` grades
-with it when the reference plays; ``tests/test_grading.py`` checks it against the reference,
-decision for decision, on every simulation fingerprint case and on random positions.
+The reference grades the decision itself when the one switch says so (``golflab.kernel.use_compiled``,
+part ``GRADE``: numba missing, ``GOLFLAB_KERNEL=0``, or a hand bonus on: ``wolfpack``,
+``four_of_a_kind``, hands do not score column by column), when a named case applies (rare;
+its reason names cards) and whenever the kernel cannot value the position (e.g. more face-down
+cards than unseen ones). ``simulate`` grades with it when the reference plays;
+``tests/test_grading.py`` checks it against the reference, decision for decision, on every
+simulation fingerprint case and on random positions.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ _NO_CASE = (None, "OPTIMAL", "")
 
 def grade(obs, action, personality: str | None = None) -> Grade:
     """``golflab.analysis.grade(obs, action, personality)``, faster (same Grade, bit for bit)."""
-    k = kernel()
-    t = tables(obs.rules)
-    if k is None or not t.independent:
+    k = kernel(obs.rules)
+    if k is None:  # the one switch (golflab.kernel.use_compiled): off here, or e.g. a hand bonus on
         return reference_grade(obs, action, personality)
+    t = tables(obs.rules)
     act = Action.parse(action)
     code = ACTION_CODES[act.notation]
     legal = [ACTION_CODES[a.notation] for a in obs.legal_actions]

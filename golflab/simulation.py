@@ -102,7 +102,7 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
     names = seat_names([_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
     if kernel is None:
-        kernel = uses_kernel(personalities, stop - start, analyze=False)
+        kernel = uses_kernel(personalities, rules, stop - start, analyze=False)
     played = _kernel_actions(personalities, rules, seed, start, stop) if kernel else None
     for index in range(start, stop):
         gseed = game_seed(seed, index)
@@ -143,14 +143,15 @@ def _kernel_actions(personalities, rules: Rules, seed: int, start: int, stop: in
 KERNEL_MIN_GAMES = 100
 
 
-def uses_kernel(personalities, games: int, analyze: bool) -> bool:
-    """Whether the compiled kernel (``golflab.kernel``) plays a run: games between
-    personalities, when the kernel is enabled, and when it is already loaded here or the run
-    is big enough to pay for loading it (with ``analyze`` the kernel gives the actions and
-    the reference replays them, to grade each decision). Either way the games are the same."""
+def uses_kernel(personalities, rules: Rules, games: int, analyze: bool) -> bool:
+    """Whether the compiled kernel (``golflab.kernel``) plays a run: when the one switch says it
+    may (``kernel.use_compiled``: enabled here, these rules and seats implemented), and when it
+    is already loaded here or the run is big enough to pay for loading it (with ``analyze`` the
+    kernel gives the actions and the reference replays them, to grade each decision). Either
+    way the games are the same."""
     from . import kernel
 
-    if not kernel.enabled() or not kernel.supports(personalities):
+    if not kernel.use_compiled(rules, personalities):
         return False
     return "golflab.kernel.engine" in sys.modules or games >= (KERNEL_MIN_GAMES // 4 if analyze else KERNEL_MIN_GAMES)
 
@@ -185,12 +186,13 @@ def _game_rows(index: int, names: list, kinds: list, holes: list) -> list[tuple]
     return rows
 
 
-def _compiled_grading(rules: Rules) -> bool:
+def compiled_grading(rules: Rules) -> bool:
     """Whether ``golflab.gradedgames`` grades a kernel run under ``rules`` (else the kernel
-    gives the actions and the reference replays and grades them)."""
-    from .fastev import kernel, tables
+    gives the actions and the reference replays and grades them): the one switch's ``GRADE``
+    part (``kernel.use_compiled``, through ``fastev.kernel``)."""
+    from .fastev import kernel
 
-    return kernel() is not None and tables(rules).independent
+    return kernel(rules) is not None
 
 
 def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
@@ -200,11 +202,11 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     if task.kernel:
         from . import kernel
 
-        if not kernel.enabled():  # a worker without numba (or with GOLFLAB_KERNEL=0): the same games in Python
-            task = replace(task, kernel=False)
+        if not kernel.use_compiled(task.rules, task.personalities):  # e.g. a worker without numba or with
+            task = replace(task, kernel=False)  # GOLFLAB_KERNEL=0: the same games in Python
     if task.kernel and not task.analyze:
         return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
-    if task.kernel and _compiled_grading(task.rules):  # played and graded in compiled code, the same rows
+    if task.kernel and compiled_grading(task.rules):  # played and graded in compiled code, the same rows
         from . import gradedgames
 
         return gradedgames.decision_rows(task)
@@ -443,7 +445,7 @@ def _run(personalities, games, rules, seed, processes, report, analyze, decision
     made as they are handed out and only a few per worker wait, so memory does not grow with
     ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
-    kernel = uses_kernel(personalities, games, analyze)
+    kernel = uses_kernel(personalities, rules, games, analyze)
     tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows, kernel)
              for a in range(0, games, chunk))
     done = 0

@@ -312,7 +312,7 @@ def test_compiled_draw_ev_is_bit_identical_to_the_reference(rules):
     from golflab.fastev import draw_ev_function
     from golflab.model import scoring_model
 
-    assert draw_ev_function() is not None  # numba is part of the fast extra the tests install
+    assert draw_ev_function(rules) is not None  # numba is part of the fast extra the tests install
     kinds = list(scoring_model(rules).kinds)
     rng = random.Random(12)
     for _ in range(400):
@@ -354,7 +354,7 @@ def test_draw_ev_without_numba_is_the_reference(monkeypatch):
     grid = ["9", None, "5", None, "K", None]
     compiled = pool.draw_ev(grid)
     monkeypatch.setenv("GOLFLAB_KERNEL", "0")
-    assert fastev.draw_ev_function() is None
+    assert fastev.draw_ev_function(pool.rules) is None
     assert pool.draw_ev(grid) == compiled == pool.draw_ev(grid, compiled=False)
 
 
@@ -362,9 +362,9 @@ def test_draw_ev_without_numba_is_the_reference(monkeypatch):
 def test_golflab_kernel_0_turns_the_compiled_code_off(monkeypatch):
     from golflab.fastev import draw_ev_function, kernel
 
-    assert kernel() is not None and draw_ev_function() is not None
+    assert kernel(Rules()) is not None and draw_ev_function(Rules()) is not None
     monkeypatch.setenv("GOLFLAB_KERNEL", "0")
-    assert kernel() is None and draw_ev_function() is None
+    assert kernel(Rules()) is None and draw_ev_function(Rules()) is None
 
 
 def test_unseen_counts_rejects_an_observation_showing_more_cards_than_the_deck():

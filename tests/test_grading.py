@@ -46,7 +46,7 @@ def agree(obs, action, personality=None) -> bool:
 def test_every_decision_of_the_fingerprint_cases_grades_as_the_reference(name):
     from golflab.fastev import kernel
 
-    assert kernel() is not None  # numba is part of the fast extra the tests install
+    assert kernel(Rules()) is not None  # numba is part of the fast extra the tests install
     players, games, options, seed = CASES[name]
     rules = Rules(**{**BASE, **options})
     checked = 0
@@ -108,7 +108,7 @@ def test_with_golflab_kernel_0_the_reference_grades(monkeypatch):
     import golflab.fastev as fastev
 
     monkeypatch.setenv("GOLFLAB_KERNEL", "0")
-    assert fastev.kernel() is None
+    assert fastev.kernel(Rules()) is None
     rng = random.Random(2)
     for _ in range(20):
         obs = random_position(Rules(), rng)
@@ -193,5 +193,5 @@ def test_hand_bonuses_are_graded_by_the_reference_replay():
     from golflab import gradedgames
 
     assert not gradedgames.supported(Rules(wolfpack=True))
-    assert not simulation._compiled_grading(Rules(four_of_a_kind=True))
-    assert simulation._compiled_grading(Rules())
+    assert not simulation.compiled_grading(Rules(four_of_a_kind=True))
+    assert simulation.compiled_grading(Rules())

@@ -1,14 +1,17 @@
 """The compiled simulation kernel: CPU games at compiled speed, decision for decision the
 games of the Python reference (``golflab.game`` with ``golflab.ai``).
 
-It is used when it can be (``enabled``: numba is installed, the ``fast`` extra,
-``GOLFLAB_KERNEL`` is not ``0`` and the compiled cache is readable) for games of the eight
-personalities: ``simulate`` (its runs of 100 games or more, 25 with analysis, or any once it
-is loaded; with analysis the decisions are graded in the same compiled loop by ``golflab.gradedgames``),
-``simulation.play_games``, the studies (``place_records``) and the coach's rollouts
-(``rollout_values``). Everything else runs the reference. The reference stays the single
-source of truth: the kernel reads its rule tables from ``golflab.model`` and
-``golflab.rules`` (``tables``), and ``tests/test_kernel.py`` replays kernel games move by
+One switch decides whether compiled code runs, here: ``use_compiled(rules, seats, part)``,
+True when this process can run it (``enabled``: numba is installed, the ``fast`` extra,
+``GOLFLAB_KERNEL`` is not ``0`` and the compiled cache is readable) and it implements the
+rules and seats (``refusal``: every rule option is declared in ``IMPLEMENTED``, the seat
+kinds in ``SEAT_KINDS``; anything else is refused, fail-closed). It is used for games of the
+eight personalities and custom profiles: ``simulate`` (its runs of 100 games or more, 25
+with analysis, or any once it is loaded; with analysis the decisions are graded in the same
+compiled loop by ``golflab.gradedgames``), ``simulation.play_games``, the studies
+(``place_records``) and the coach's rollouts (``rollout_values``). Everything else runs the
+reference. The reference stays the single source of truth: the kernel reads its rule tables
+from ``golflab.model`` and ``golflab.rules`` (``tables``), and ``tests/test_kernel.py`` replays kernel games move by
 move through ``Game`` and the ``CPUPlayer``s on every rule option, while the simulation
 fingerprints pin the results both ways. Compiled code is cached on disk (``cache_dir``)
 after its first use; ``python -m golflab.kernel`` compiles it ahead and repairs a damaged
@@ -27,7 +30,8 @@ import threading
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..rules import Rules
+from ..model import HAND_BONUSES
+from ..rules import OPTIONS, Rules
 from . import cache, layout
 from .cache import cache_dir  # noqa: F401  (public here, as before)
 
@@ -112,12 +116,108 @@ def _find_problem() -> str | None:
     return why
 
 
-def supports(personalities: Sequence) -> bool:
-    """True when the kernel can play these seats: every one a personality (names or
-    ``ai.Profile``s), none the Expert (which plays the coach's rollouts)."""
-    from ..ai import EXPERT, get_profile
+#: What the compiled code implements of every rule option (``rules.OPTIONS``), by part:
+#: ``True``, every value; a tuple, only these values (any other is played by the reference).
+#: An option missing here is refused whatever its value (``tests/test_kernel_switch.py``
+#: requires each option to be declared). ``PLAY``: the games, the studies' records and the
+#: coach's rollouts (``engine``, ``records``, ``rollout``); ``GRADE``: the grader
+#: (``golflab.gradekernel``, ``golflab.gradedgames``), which values hands column by column,
+#: so no hand bonus (``model.HAND_BONUSES``).
+PLAY, GRADE = "play", "grade"
+IMPLEMENTED: dict[str, dict[str, "bool | tuple"]] = {
+    PLAY: {
+        "rounds": True, "initial_flips": True, "flip_mode": True, "jokers": True, "super_kings": True,
+        "ten_penny": True, "knock_penalty": True, "knock_bonus": True, "underdog_bonus": True, "tied_shame": True,
+        "blackjack": True, "wolfpack": True, "one_eyed_jacks": True, "negative_pairs_keep_value": True,
+        "four_of_a_kind": True, "flip_as_action": True, "knock_early": True, "decks": True, "max_turns": True,
+    },
+}
+IMPLEMENTED[GRADE] = {**IMPLEMENTED[PLAY], **{b.rule: (False,) for b in HAND_BONUSES}}
+#: The seat kinds the compiled code plays (``seat_kind``): the eight personalities and custom
+#: ``ai.Profile``s; not the Expert (it plays the coach's rollouts itself).
+SEAT_KINDS = ("personality", "profile")
 
-    return all(get_profile(p) is not EXPERT for p in personalities)
+
+def seat_kind(seat) -> str:
+    """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
+    ``ai.Profile``) or ``"expert"``; any other name is the ValueError of ``ai.get_profile``."""
+    from ..ai import EXPERT, PROFILES, get_profile
+
+    profile = get_profile(seat)
+    if profile is EXPERT:
+        return "expert"
+    return "personality" if PROFILES.get(profile.name) == profile else "profile"
+
+
+_verdicts: dict = {}  # (id(rules), part) -> (rules, rules_refusal): asked per decision graded, kept cheap
+
+
+def rules_refusal(rules: Rules, part: str = PLAY) -> str | None:
+    """``refusal``'s verdict on the rules alone, remembered per rules object (after changing
+    ``IMPLEMENTED``, as a test does, call ``forget_verdicts()``)."""
+    known = _verdicts.get((id(rules), part))
+    if known is not None and known[0] is rules:
+        return known[1]
+    if len(_verdicts) > 512:
+        _verdicts.clear()
+    why = _verdicts[id(rules), part] = (rules, _rules_refusal(rules, part))
+    return why[1]
+
+
+def forget_verdicts() -> None:
+    """Forget the remembered ``rules_refusal`` verdicts (after ``IMPLEMENTED`` changed)."""
+    _verdicts.clear()
+    _rules_refusal.cache_clear()
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_refusal(rules: Rules, part: str) -> str | None:
+    declared = IMPLEMENTED[part]
+    for option in OPTIONS:
+        value = getattr(rules, option.name)
+        done = declared.get(option.name)
+        if done is None:
+            return f"the compiled code does not declare the rule option {option.name!r}"
+        if done is not True and value not in (done or ()):
+            return f"the compiled code does not implement {option.name}={value!r}"
+    return None
+
+
+def refusal(rules: Rules, seats: Sequence = (), part: str = PLAY) -> str | None:
+    """Why compiled code must not run ``part`` (``PLAY`` or ``GRADE``) of games under ``rules``
+    between ``seats`` (names or ``ai.Profile``s), or None when it may: the rules and seats
+    must be declared implemented (``IMPLEMENTED``, ``SEAT_KINDS``). Says nothing of this
+    process (``off_reason``)."""
+    if part not in IMPLEMENTED:
+        raise ValueError(f"part must be one of {', '.join(IMPLEMENTED)}, got {part!r}")
+    why = rules_refusal(rules, part)
+    if why is None:
+        kinds = [seat_kind(s) for s in seats]
+        wrong = [k for k in kinds if k not in SEAT_KINDS]
+        if wrong:
+            why = f"the compiled code does not play the seat kind {wrong[0]!r} (it plays {', '.join(SEAT_KINDS)})"
+    return why
+
+
+def use_compiled(rules: Rules, seats: Sequence = (), part: str = PLAY) -> bool:
+    """The one switch: True when compiled code runs ``part`` of games under ``rules`` between
+    ``seats``: it is enabled here (``off_reason``) and implements them (``refusal``). Every
+    compiled path asks this; when it is False the Python reference runs, with the same results."""
+    return off_reason() is None and refusal(rules, seats, part) is None
+
+
+def check(rules: Rules, seats: Sequence = (), part: str = PLAY) -> None:
+    """A ValueError saying why when the compiled code does not implement ``rules`` or ``seats``
+    (``refusal``): the entry points of compiled play call it, so nothing runs half-implemented."""
+    why = refusal(rules, seats, part)
+    if why is not None:
+        raise ValueError(f"{why}; the Python reference plays these games")
+
+
+def supports(personalities: Sequence) -> bool:
+    """True when the kernel can play these seats (``SEAT_KINDS``): every one a personality
+    (names or ``ai.Profile``s), none the Expert (which plays the coach's rollouts)."""
+    return all(seat_kind(p) in SEAT_KINDS for p in personalities)
 
 
 @dataclass(frozen=True)
@@ -160,8 +260,7 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
-    if not supports(personalities):
-        raise ValueError("the kernel plays the eight personalities only (not the Expert)")
+    check(rules, personalities)
     n = len(personalities)
     seeds = game_seeds(seed, start, stop, n)
     R, deck = rule_arrays(rules, n)
@@ -184,8 +283,7 @@ def place_records(personalities: Sequence, rules: Rules, seed: int, start: int, 
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
-    if not supports(personalities):
-        raise ValueError("the kernel plays the eight personalities only (not the Expert)")
+    check(rules, personalities)
     R, deck = rule_arrays(rules, len(personalities))
     profiles = profile_rows([get_profile(p) for p in personalities])
     return records.place_records(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, len(personalities))))
@@ -223,6 +321,7 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     from .rollout import rollout_values as compiled
     from .tables import card_index, profile_rows, rule_arrays
 
+    check(obs.rules, profiles)
     n = len(obs.players)
     R, deck = rule_arrays(obs.rules, n)
     size = deck.size

@@ -36,13 +36,42 @@ def numba_sources() -> list[Path]:
     return [path for path in sorted(PACKAGE.rglob("*.py")) if uses.search(path.read_bytes())]
 
 
+_IMPORT = re.compile(rb"^from (\.+)([\w.]*) import \(?([\w ,\n]+?)\)?[ \t]*(?:#.*)?$", re.MULTILINE)
+
+
+def key_sources() -> list[Path]:
+    """The numba sources and the golflab modules they import at module level, directly or
+    through others (their constants, e.g. the action codes of ``golflab.actions``, are compiled
+    in), in a fixed order."""
+    found = set(numba_sources())
+    todo = sorted(found)
+    while todo:
+        path = todo.pop()
+        for dots, module, names in _IMPORT.findall(path.read_bytes()):
+            base = path.parent
+            for _ in range(len(dots) - 1):
+                base = base.parent
+            target = base.joinpath(*module.decode().split(".")) if module else base
+            if target.with_suffix(".py").is_file():
+                files = [target.with_suffix(".py")]
+            else:
+                files = [target / f"{name}.py" if (target / f"{name}.py").is_file() else target / "__init__.py"
+                         for name in (n.split()[0] for n in names.decode().replace("\n", " ").split(",") if n.strip())]
+            for file in files:
+                if file.is_file() and file not in found:
+                    found.add(file)
+                    todo.append(file)
+    return sorted(found)
+
+
 def cache_dir() -> Path:
     """Where numba caches golflab's compiled code: a folder named after a hash of every golflab
-    source that uses numba. numba checks only the file of each cached function, not the
-    functions it calls from other files, so without this an edit to ``cpu.py`` would leave
+    source that uses numba and of the golflab modules those import (``key_sources``). numba
+    checks only the file of each cached function, not the functions it calls from other files
+    nor the constants it compiled in, so without this an edit to ``cpu.py`` would leave
     ``engine.play_games`` compiled from the old code."""
     digest = hashlib.sha256()
-    for path in numba_sources():
+    for path in key_sources():
         digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
     return PACKAGE / "kernel" / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
 

@@ -15,6 +15,16 @@ from math import erf, sqrt
 import numpy as np
 from numba import njit
 
+from ..ai.decisions import (  # the reference's constants, compiled in
+    BIG_GAIN,
+    CLOSING_OFFSET,
+    CLOSING_WEIGHT,
+    FUTURE_GAIN,
+    HIGH_HAND,
+    HOPE_WEIGHT,
+    MIN_SWAP_GAIN,
+    STAY_IN_COST,
+)
 from . import mt19937 as mt
 from .layout import (
     BAD,
@@ -46,14 +56,6 @@ from .layout import (
     TWO,
 )
 
-MIN_SWAP_GAIN = 1.0
-BIG_GAIN = 4.0
-HIGH_HAND = 10
-FUTURE_GAIN = 2.0
-STAY_IN_COST = 3.0
-HOPE_WEIGHT = 0.5
-CLOSING_WEIGHT = 5.0
-CLOSING_OFFSET = 1.5
 SQRT2 = sqrt(2)
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
 

@@ -3,7 +3,9 @@ the profile fields, the game-state scalars, stages, phases and action codes."""
 
 from __future__ import annotations
 
+from ..actions import ACTIONS, ActionCode
 from ..model import ALL_KINDS
+from ..rules import FLIP_MODES, TIERS  # noqa: F401  (the kernel's orders are the rules')
 
 #: kinds are indices into ``golflab.model.ALL_KINDS`` (ranks A..K, then JK, then the one-eyed jack)
 KINDS = ALL_KINDS
@@ -12,15 +14,14 @@ NONE = -1  # a face-down card, no card, no position
 JOKER_CARD = 52  # cards are indices into cards.ALL_CARDS, the joker last
 
 #: value tiers (``rules.value_tier``) in order
-TIERS = ("Excellent", "Good", "Decent", "Neutral", "Bad", "Terrible")
-EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = range(6)
+EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = (TIERS.index(t) for t in ("Excellent", "Good", "Decent", "Neutral",
+                                                                          "Bad", "Terrible"))
 
 #: the rule flags (an int64 array, ``tables.rule_arrays``)
 (F_EAGLE, F_KEEP_NEGATIVE, F_BLACKJACK, F_KNOCK_BONUS, F_KNOCK_PENALTY, F_FLIP_MODE, F_KNOCK_EARLY,
  F_FLIP_ACTION, F_MAX_TURNS, F_INITIAL_FLIPS, F_ROUNDS, F_PRESSURE_START, F_PROGRESS, F_STALL, F_DECK_TOTAL,
  F_DECK_POINTS, F_UNDERDOG, F_TIED_SHAME, F_DECK_SIZE) = range(19)
 N_FLAGS = 19
-FLIP_MODES = ("never", "always", "endgame")
 
 #: a personality as a float array
 P_THRESHOLD, P_PAIR_HOPE, P_AGGRESSION, P_UNPREDICTABLE = range(4)
@@ -33,7 +34,8 @@ SRC_NONE, SRC_DRAW, SRC_TAKE = 0, 1, 2
 STAGE_NONE, STAGE_INITIAL_FLIP, STAGE_DRAW, STAGE_PLACE, STAGE_FLIP = range(5)
 PHASE_INITIAL_FLIP, PHASE_PLAYING, PHASE_FINAL_TURN, PHASE_ROUND_OVER, PHASE_GAME_OVER = range(5)
 
-#: action codes: flip 0-5, swap 6-11, then the rest (``ACTION_NAMES``)
-A_FLIP, A_SWAP, A_DRAW, A_TAKE, A_DISCARD, A_SKIP, A_KNOCK = 0, 6, 12, 13, 14, 15, 16
-ACTION_NAMES = (*(f"flip {i}" for i in range(6)), *(f"swap {i}" for i in range(6)), "draw", "take", "discard",
-                "skip", "knock")
+#: action codes: ``golflab.actions.ActionCode`` (as plain ints, compiled in), ``ACTION_NAMES`` by code
+A_FLIP, A_SWAP, A_DRAW, A_TAKE, A_DISCARD, A_SKIP, A_KNOCK = (
+    int(ActionCode.FLIP), int(ActionCode.SWAP), int(ActionCode.DRAW), int(ActionCode.TAKE), int(ActionCode.DISCARD),
+    int(ActionCode.SKIP), int(ActionCode.KNOCK))
+ACTION_NAMES = tuple(a.notation for a in ACTIONS)

@@ -15,7 +15,7 @@ from ..ai.evaluate import rule_table
 from ..cards import ALL_CARDS, JOKER, build_deck
 from ..ev import deck_counts
 from ..model import HAND_BONUSES, RANK_OF
-from ..rules import Rules
+from ..rules import OPTIONS, Rules
 from . import layout as L
 
 _KIND = {k: i for i, k in enumerate(L.KINDS)}
@@ -32,9 +32,30 @@ def card_of(index: int):
     return JOKER if index == L.JOKER_CARD else ALL_CARDS[index]
 
 
+#: The rule options ``rule_arrays`` turns into the kernel's arrays: a rule option not here is a
+#: ValueError, never silently ignored (a new option is added here once the kernel implements it).
+READS = frozenset({"rounds", "initial_flips", "flip_mode", "jokers", "super_kings", "ten_penny", "knock_penalty",
+                   "knock_bonus", "underdog_bonus", "tied_shame", "blackjack", "wolfpack", "one_eyed_jacks",
+                   "negative_pairs_keep_value", "four_of_a_kind", "flip_as_action", "knock_early", "decks",
+                   "max_turns"})
+
+
+#: positions in the rule tuple (``rule_arrays(...)[0]``) of the arrays read outside the kernel
+R_VALUE, R_PAIR, R_COUNTS, R_ORDER, R_RANK_OF = 0, 1, 5, 6, 10
+
+
 @lru_cache(maxsize=64)
 def rule_arrays(rules: Rules, players: int) -> tuple:
-    """The rule tuple the kernel reads (its layout is indexed by position in ``cpu`` and ``engine``)."""
+    """The rule tuple the kernel reads (its layout is indexed by position in ``cpu`` and ``engine``).
+    A ValueError for rules it does not know (``READS``) or the kernel does not implement
+    (``golflab.kernel.refusal``)."""
+    unknown = [o.name for o in OPTIONS if o.name not in READS]
+    if unknown:
+        raise ValueError(f"the compiled kernel's rule arrays do not know the rule option(s) {', '.join(unknown)}: "
+                         "play these games with the Python reference")
+    from . import check  # here, not above: the compiled cache's key (``cache.key_sources``) follows module imports
+
+    check(rules)
     table = rule_table(rules)
     model = table.model
     value = np.array([table.value[k] for k in L.KINDS], dtype=np.float64)

@@ -213,7 +213,7 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
     games = games_for(holes, rules)
     personalities = resolve_players(players)
     rows = _PlacementRows(rules)
-    if uses_kernel(personalities, games, analyze=False):  # the same placements, recorded in compiled play
+    if uses_kernel(personalities, rules, games, analyze=False):  # the same placements, recorded in compiled play
         from ..kernel import records as r
         from ..kernel.layout import ACTION_NAMES
         from ..kernel.tables import card_of
