@@ -113,7 +113,13 @@ def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, s
     kind_of = scoring_model(rules).kind
     hands = games = 0
     new_hole = True
-    for kind, game, obs, action in play_events(players, holes, rules, seed):
+    for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
+        if new_hole:  # a hole's first event: before its first swap, so the grids are as dealt
+            new_hole = False
+            games += game.round == 1
+            for s in range(len(players)):
+                for card in game.grid(s):
+                    counts[kind_of(card)]["dealt"] += 1
         if kind == "hole_over":
             new_hole = True
             for hand in game.round_results[-1].hands:
@@ -122,21 +128,13 @@ def rank_stats(players: Sequence[str], holes: int, rules: Rules | None = None, s
                     counts[rank]["final"] += 1
                     counts[rank]["points"] += pts
             continue
-        if new_hole:  # the first decision of a hole: count the deal
-            new_hole = False
-            games += game.round == 1
-            for s in range(len(obs.players)):
-                for card in game.grid(s):
-                    counts[kind_of(card)]["dealt"] += 1
-        if obs.awaiting == "place" and obs.taken is None:  # holding a card drawn from the pile
-            counts[kind_of(obs.drawn)]["drawn"] += 1
+        held = counts[kind_of(obs.drawn)]  # placing the card drawn from the pile or taken from the discards
+        held["drawn" if obs.taken is None else "taken"] += 1
         if action.kind == "swap":
-            counts[kind_of(obs.drawn)]["placed"] += 1
+            held["placed"] += 1
             counts[kind_of(game.grid(obs.seat)[action.pos])]["swapped_out"] += 1
         elif action.kind == "discard":
-            counts[kind_of(obs.drawn)]["discarded"] += 1
-        elif action.kind == "take":
-            counts[kind_of(obs.discard_top)]["taken"] += 1
+            held["discarded"] += 1
     pd = load_pandas()
     frame = tier_table(rules)[["rank", "label", "value", "tier"]].merge(
         pd.DataFrame([{"rank": r, **counts[r]} for r in chart_ranks(rules)]), on="rank")
