@@ -43,6 +43,7 @@ from math import erf, sqrt
 from ..cards import JOKER_RANK, Card
 from ..ev import unseen_counts
 from ..game import Phase
+from ..model import ADJUSTMENT_OF
 from .evaluate import (
     ALL_KINDS,
     PARTNER,
@@ -59,6 +60,8 @@ from .profiles import Profile
 
 MIN_SWAP_GAIN = 1.0  # points a face-up card's replacement must save
 BIG_GAIN = 4.0  # an immediate gain worth going out for (without knock_penalty)
+#: the round adjustments going out weighs (their points and the blackjack score: ``model``)
+BLACKJACK, KNOCK_BONUS, KNOCK_PENALTY = (ADJUSTMENT_OF[r] for r in ("blackjack", "knock_bonus", "knock_penalty"))
 HIGH_HAND = 10  # going out above this is "going out high" (spec section 9: about 10 or less)
 FUTURE_GAIN = 2.0  # points a player still expects to gain by staying in
 STAY_IN_COST = 3.0  # loss accepted to avoid a forced going out under flip_mode="always"
@@ -675,8 +678,8 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
       lowest: under every opponent's outlook (visible cards, face-down ones at the expected
       unseen value, less a point for their last turn and up to two per face-down card,
       fewer for aggressive players) by a margin of ``3 * (1 - 2 * aggression)`` points
-      (a closer goes out even a little above that outlook). knock_bonus counts the score 5 lower; blackjack
-      counts a 21 as 0.
+      (a closer goes out even a little above that outlook). knock_bonus counts the score lower by its points; blackjack
+      counts a 21 as 0 (``model.ROUND_ADJUSTMENTS``).
     * knock_penalty (+10 unless lowest): the chance that some opponent ends strictly lower
       (each opponent's score taken as normal around its estimate, wider per face-down
       card) prices the penalty; go out when score plus the priced penalty (weighed more
@@ -694,8 +697,8 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
         return True
     pressure = max(0, turns - pressure_start)
     aggression = profile.aggression
-    base = 0 if rules.blackjack and score == 21 else score
-    mine = base - 5 if rules.knock_bonus else base
+    base = score + BLACKJACK.points if rules.blackjack and score == BLACKJACK.score else score
+    mine = base + KNOCK_BONUS.points if rules.knock_bonus else base
     if mine > 6 + 8 * aggression + pressure:
         return False
     if not rules.knock_penalty and gain >= BIG_GAIN and mine <= HIGH_HAND:
@@ -707,7 +710,7 @@ def wants_to_go_out(obs, profile: Profile, score: float, gain: float = 0.0) -> b
         return False  # going out high: some opponent is expected to score no more
     if rules.knock_penalty:
         caution = 1.2 - 0.4 * aggression
-        priced = mine + 10 * caution * _chance_someone_lower(base, others)
+        priced = mine + KNOCK_PENALTY.points * caution * _chance_someone_lower(base, others)
         return priced <= score + gain - FUTURE_GAIN + pressure
     outlook = min(est - 1 - 2 * (1 - aggression) * down for est, down in others)
     return mine <= outlook - 3 * (1 - 2 * aggression) + pressure
