@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from ..cards import JOKER_RANK
@@ -14,6 +15,7 @@ from .common import CHART_RANKS, load_pandas
 from .tiers import games_for, play_events
 
 if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
     import pandas as pd
 
 
@@ -141,51 +143,130 @@ def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
     return load_pandas().DataFrame(rows)
 
 
-class _PlacementRows:
-    """``pairing_study``'s rows, one placement decision at a time (from ``Game`` replays or the
-    compiled kernel's records: the same arguments either way)."""
+@dataclass(frozen=True)
+class Placements:
+    """Placement decisions as arrays, one row each (from the compiled kernel's records or from
+    ``Game`` replays: ``pairing_study`` reads both alike). ``cards`` [m, 6]: the seat's six cards
+    (kernel card indices, ``kernel.tables.card_of``), ``up`` [m, 6]: which are face up, ``held``
+    [m]: the card it holds, ``taken`` [m]: held from the discard pile, ``actions`` [m]: the action
+    chosen (its notation), ``phases`` [m]: the game's phase, ``unseen`` [m, kinds]: the cards the
+    seat has not seen, per kind of ``golflab.model.ALL_KINDS``."""
 
-    def __init__(self, rules: Rules) -> None:
-        from ..model import scoring_model
+    cards: "np.ndarray"
+    up: "np.ndarray"
+    held: "np.ndarray"
+    taken: "np.ndarray"
+    actions: "np.ndarray"
+    phases: "np.ndarray"
+    unseen: "np.ndarray"
 
-        self.rules, self.model = rules, scoring_model(rules)
-        self.situations: list[dict] = []
-        self.partners: list[dict] = []
 
-    def score(self, cards) -> int:
-        """``score_hand`` of six known cards."""
-        kind = self.model.kind
-        return self.model.hand_score([kind(c) for c in cards])
+def _kernel_placements(personalities, rules: Rules, seed: int, games: int) -> Placements:
+    """``Placements`` of games ``0..games-1`` recorded in compiled play (``kernel.place_records``)."""
+    import numpy as np
 
-    def add(self, grid, true, held, taken: bool, action: str, phase: str, counts: dict) -> None:
-        """One placement: the seat's ``grid`` as it sees it (None face down), its ``true`` cards,
-        the ``held`` card (``taken`` from the discard pile or drawn), the ``action`` chosen, the
-        game's ``phase`` and the ``counts`` of the cards the seat has not seen."""
-        from ..ev import Pool, pair_chances
+    from .. import kernel
+    from ..analysis import phase_of
+    from ..kernel import records as r
+    from ..kernel.layout import ACTION_NAMES
 
-        halves = [(grid[up].rank, down) for a, b in COLUMNS for up, down in ((a, b), (b, a))
-                  if grid[up] is not None and grid[down] is None]  # a face-up card beside a face-down one
-        if halves:
-            chances = pair_chances(counts, {rank for rank, _ in halves})
-            self.partners += [{"rank": rank, "phase": phase, "predicted": chances[rank],
-                               "matched": true[down].rank == rank} for rank, down in halves]
-        evs = None
-        for pos in range(6):
-            partner = grid[PARTNER[pos]]
-            if partner is None or partner.rank != held.rank or (grid[pos] is not None and grid[pos].rank == held.rank):
-                continue
-            if evs is None:  # placement_evs(obs, held): the held card is seen, so the pool is the unseen cards
-                kind = self.model.kind
-                evs = Pool(counts, self.rules).placements([c and kind(c) for c in grid], kind(held), not taken)
+    found, unseen = kernel.place_records(personalities, rules, seed, 0, games)
+    phase = np.array([[phase_of(down, bool(final)) for final in (0, 1)] for down in range(7)], dtype=object)
+    return Placements(found[:, r.P_CARD0:r.P_CARD0 + 6], found[:, r.P_UP0:r.P_UP0 + 6].astype(bool),
+                      found[:, r.P_HELD], found[:, r.P_TAKEN].astype(bool),
+                      np.array(ACTION_NAMES, dtype=object)[found[:, r.P_ACTION]],
+                      phase[found[:, r.P_FEWEST_DOWN], found[:, r.P_FINAL]], unseen)
+
+
+def _replayed_placements(players, holes: int, rules: Rules, seed: int) -> Placements:
+    """``Placements`` of the same games replayed through ``Game`` (``play_events``)."""
+    import numpy as np
+
+    from ..analysis import game_phase
+    from ..ev import unseen_counts
+    from ..kernel.tables import card_index
+
+    cards, up, held, taken, actions, phases, unseen = [], [], [], [], [], [], []
+    column = {k: i for i, k in enumerate(ALL_KINDS)}
+    for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
+        if kind != "decision":
+            continue
+        cards.append([card_index(c) for c in game.grid(obs.seat)])
+        up.append([c is not None for c in obs.my_grid])
+        held.append(card_index(obs.drawn))
+        taken.append(obs.taken is not None)
+        actions.append(str(action))
+        phases.append(game_phase(obs))
+        row = [0] * len(ALL_KINDS)
+        for k, c in unseen_counts(obs).items():
+            row[column[k]] = c
+        unseen.append(row)
+    return Placements(np.array(cards, dtype=np.int64).reshape(-1, 6), np.array(up, dtype=bool).reshape(-1, 6),
+                      np.array(held, dtype=np.int64), np.array(taken, dtype=bool), np.array(actions, dtype=object),
+                      np.array(phases, dtype=object),
+                      np.array(unseen, dtype=np.int64).reshape(-1, len(ALL_KINDS)))
+
+
+#: A face-up card beside a face-down one, in the order a grid is read: (face up, face down)
+#: for each column, top first.
+HALVES = tuple(pair for a, b in COLUMNS for pair in ((a, b), (b, a)))
+
+
+def _partner_rows(p: Placements, rank_of: "np.ndarray", ranks: Sequence[str], by_rank: "np.ndarray") -> dict:
+    """``pairing_study``'s partners as columns: per placement and ``HALVES`` pair (in that order),
+    the face-up card's rank, the exact chance one unseen card has it (``ev.pair_chances``: by
+    rank over its kinds) and whether the hidden partner did."""
+    import numpy as np
+
+    size = by_rank.sum(axis=1)
+    rank = np.stack([rank_of[p.cards[:, u]] for u, _ in HALVES], axis=1)
+    shown = np.stack([p.up[:, u] & ~p.up[:, d] for u, d in HALVES], axis=1)
+    matched = np.stack([rank_of[p.cards[:, d]] for _, d in HALVES], axis=1) == rank
+    wanted = np.take_along_axis(by_rank, rank, axis=1)
+    n = np.broadcast_to(size[:, None], rank.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):  # 1 - C(n - m, 1) / C(n, 1), 0 when nothing is unseen
+        predicted = np.where(n > 0, 1 - (n - wanted).astype(float) / n, 0.0)
+    phases = np.broadcast_to(p.phases[:, None], rank.shape)
+    return {"rank": np.array(ranks, dtype=object)[rank[shown]].tolist(), "phase": phases[shown].tolist(),
+            "predicted": predicted[shown], "matched": matched[shown]}
+
+
+def _situation_rows(p: Placements, rank_of: "np.ndarray", rules: Rules, kinds: Sequence[str]) -> list[dict]:
+    """``pairing_study``'s situations: the placements where the held card could complete a pair
+    (its rank face up in a column whose other card is not face up with that rank)."""
+    import numpy as np
+
+    from ..ev import Pool
+    from ..kernel.tables import card_of
+    from ..model import scoring_model
+
+    held = rank_of[p.held][:, None]
+    grid = rank_of[p.cards]
+    partner_up = p.up[:, list(PARTNER)] & (grid[:, list(PARTNER)] == held)
+    chances = partner_up & ~(p.up & (grid == held))
+    model = scoring_model(rules)
+    kind = model.kind
+    column = [ALL_KINDS.index(k) for k in kinds]
+    rows = []
+    for i in np.flatnonzero(chances.any(axis=1)).tolist():
+        true = [card_of(c) for c in p.cards[i].tolist()]
+        shown = [c if up else None for c, up in zip(true, p.up[i].tolist())]
+        card, taken = card_of(int(p.held[i])), bool(p.taken[i])
+        left = p.unseen[i].tolist()
+        evs = Pool({k: left[c] for k, c in zip(kinds, column)}, rules).placements(
+            [c and kind(c) for c in shown], kind(card), not taken)  # placement_evs: the held card is seen
+        before = model.hand_score([kind(c) for c in true])
+        for pos in np.flatnonzero(chances[i]).tolist():
             key = f"swap {pos}"
             elsewhere = min(v for k, v in evs.items() if k != key)
             after = list(true)
-            after[pos] = held
-            self.situations.append({
-                "rank": held.rank, "phase": phase, "source": "take" if taken else "draw",
+            after[pos] = card
+            rows.append({
+                "rank": card.rank, "phase": p.phases[i], "source": "take" if taken else "draw",
                 "pair_ev": evs[key], "elsewhere_ev": elsewhere, "gain": elsewhere - evs[key],
-                "realised": self.score(after) - self.score(true), "chose_pair": action == key,
+                "realised": model.hand_score([kind(c) for c in after]) - before, "chose_pair": p.actions[i] == key,
             })
+    return rows
 
 
 def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None,
@@ -204,38 +285,32 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
     card: ``rank``, ``phase``, ``predicted`` (exact chance the hidden partner matches) and
     ``matched`` (it did).
     """
-    from .. import kernel
-    from ..analysis import game_phase, phase_of
-    from ..ev import deck_counts, unseen_counts
+    import numpy as np
+
+    from ..ev import deck_counts
+    from ..kernel.tables import card_of
     from ..simulation import resolve_players, uses_kernel
 
     rules = rules or Rules()
     games = games_for(holes, rules)
     personalities = resolve_players(players)
-    rows = _PlacementRows(rules)
     if uses_kernel(personalities, rules, games, analyze=False):  # the same placements, recorded in compiled play
-        from ..kernel import records as r
-        from ..kernel.layout import ACTION_NAMES
-        from ..kernel.tables import card_of
-
-        found, unseen = kernel.place_records(personalities, rules, seed, 0, games)
-        kinds = [(k, ALL_KINDS.index(k)) for k in deck_counts(rules, len(personalities))]
-        cards = [card_of(i) for i in range(53)]
-        for rec, left in zip(found.tolist(), unseen.tolist()):
-            true = [cards[c] for c in rec[r.P_CARD0:r.P_CARD0 + 6]]
-            rows.add([c if up else None for c, up in zip(true, rec[r.P_UP0:r.P_UP0 + 6])], true,
-                     cards[rec[r.P_HELD]], bool(rec[r.P_TAKEN]), ACTION_NAMES[rec[r.P_ACTION]],
-                     phase_of(rec[r.P_FEWEST_DOWN], bool(rec[r.P_FINAL])), {k: left[i] for k, i in kinds})
+        placements = _kernel_placements(personalities, rules, seed, games)
     else:
-        for kind, game, obs, action in play_events(players, holes, rules, seed, awaiting="place"):
-            if kind == "decision":
-                rows.add(obs.my_grid, game.grid(obs.seat), obs.drawn, obs.taken is not None, str(action),
-                         game_phase(obs), unseen_counts(obs))
-    situations, partners = rows.situations, rows.partners
+        placements = _replayed_placements(players, holes, rules, seed)
+    kinds = list(deck_counts(rules, len(personalities)))
+    ranks = list(dict.fromkeys([*(RANK_OF[k] for k in kinds), *(card_of(i).rank for i in range(53))]))
+    rank_of = np.array([ranks.index(card_of(i).rank) for i in range(53)])
+    by_rank = np.zeros((len(placements.held), len(ranks)), dtype=np.int64)
+    for k in kinds:
+        by_rank[:, ranks.index(RANK_OF[k])] += placements.unseen[:, ALL_KINDS.index(k)]
+    situations = _situation_rows(placements, rank_of, rules, kinds)
+    partners = _partner_rows(placements, rank_of, ranks, by_rank)
     pd = load_pandas()
     cols_s = ["rank", "phase", "source", "pair_ev", "elsewhere_ev", "gain", "realised", "chose_pair"]
     cols_p = ["rank", "phase", "predicted", "matched"]
-    return pd.DataFrame(situations, columns=cols_s), pd.DataFrame(partners, columns=cols_p)
+    return (pd.DataFrame(situations, columns=cols_s),
+            pd.DataFrame(partners if len(partners["rank"]) else [], columns=cols_p))
 
 
 def pairing_table(situations: "pd.DataFrame") -> "pd.DataFrame":
