@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +51,16 @@ def test_bid_records_are_pinned():
     rows = bid_records(60, 3)
     assert hashlib.sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()[:16] == "b66c1451850892bb"
 
+
+def test_a_round_robin_in_a_fresh_process_is_played_by_the_compiled_kernel():
+    """Each table's run alone is too small to load the kernel; the whole round robin is not, so a
+    fresh kernel's first refresh of the personalities explorer does not play every table in Python."""
+    from golflab import kernel
+
+    if not kernel.enabled():
+        pytest.skip(f"the compiled kernel is off here: {kernel.off_reason()}")
+    code = ("import sys; from golflab import Rules; from golflab.strategy import round_robin; "
+            "round_robin(None, 1, Rules(), 0); print('golflab.kernel.engine' in sys.modules)")
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True", out.stderr

@@ -41,9 +41,11 @@ def round_robin(names: Sequence[str] | None = None, games_per_table: int = 1, ru
     from ..simulation import simulate
 
     names = tuple(PROFILES) if names is None else tuple(personality_names(names, distinct=True))
+    tables = round_robin_tables(names, size)
+    _load_kernel_for(tables, games_per_table, rules or Rules(), analyze)
     pd = load_pandas()
     rounds, decisions = [], []
-    for t, table in enumerate(round_robin_tables(names, size)):
+    for t, table in enumerate(tables):
         result = simulate(list(table), games_per_table, rules=rules, seed=table_seed(seed, t), progress=False,
                           analyze=analyze)
         rounds.append(result.rounds.assign(table=t))
@@ -51,6 +53,16 @@ def round_robin(names: Sequence[str] | None = None, games_per_table: int = 1, ru
             decisions.append(result.decisions.assign(table=t))
     return (pd.concat(rounds, ignore_index=True),
             pd.concat(decisions, ignore_index=True) if decisions else pd.DataFrame())
+
+
+def _load_kernel_for(tables: Sequence[tuple[str, ...]], games_per_table: int, rules: Rules, analyze: bool) -> None:
+    """Load the compiled kernel when the whole round robin is big enough to pay for it
+    (``simulation.uses_kernel``): each table alone is a run too small to load it, so a fresh
+    process would otherwise play every table in Python (the same games, about five times slower)."""
+    from ..simulation import resolve_players, uses_kernel
+
+    if tables and uses_kernel(resolve_players(tables[0]), rules, len(tables) * games_per_table, analyze):
+        from ..kernel import engine  # noqa: F401  (importing it loads the compiled code; uses_kernel then says yes)
 
 
 def relative_scores(rounds: "pd.DataFrame") -> "pd.Series":
