@@ -98,11 +98,16 @@ def _chart_class():
         class Chart(go.FigureWidget):
             __doc__ = _chart_class.__doc__
 
-            def __init__(self, *args, **kwargs) -> None:
+            def __init__(self, *args, opened: bool = True, **kwargs) -> None:
                 if plotly_module.in_voila():
                     self._esm = _stub()  # plotly's module once per page (plotly_module)
                 self._opening_deferred = True
                 super().__init__(*args, **kwargs)
+                if opened:
+                    self.open_built()
+
+            def open_built(self) -> None:
+                """Open the comm of a chart built with ``opened=False`` (its whole state at once)."""
                 self._opening_deferred = False
                 self.open()
 
@@ -167,10 +172,11 @@ class ChartSlot(w.Box):
 
         merged = go.Layout(self.base_layout)
         merged.update(layout)
-        spec = go.Figure(data=list(traces), layout=merged).to_json()
+        chart = _chart_class()(data=list(traces), layout=merged, opened=False)  # built and checked once
+        spec = chart.to_json()
         if spec == self._spec:  # the same chart: nothing to send
             return
-        chart = _chart_class()(data=list(traces), layout=merged)
+        chart.open_built()
         old, self.figure, self._spec = self.figure, chart, spec
         self.children = (chart,)
         if old is not None:
