@@ -12,7 +12,8 @@ from golflab import words
 
 NOTATION = [re.compile(p) for p in (
     r"\b(swap|flip) \d", r"\((draw|take|discard|knock|skip|place|flip|swap \d|flip \d)\)", r"\bposition \d",
-    r"\bcolumn \d", r"\[|\]|_|'\w*'", r"\bseat \d", r"\bpayoff", r"\bH\d+\b", r"\b(bid|trump)_")]
+    r"\bcolumn \d", r"\[|\]|_|'\w*'", r"\bseat \d", r"\bpayoff", r"\bH\d+\b", r"\b(bid|trump)_",
+    r"\bD\d+\b", r"\bT\d+\b")]  # D1: a Codepiece deal; T1: a turn
 RANK_LETTERS = re.compile(r"\b[AKQJT][\u2660\u2665\u2666\u2663SHDC]\b|\b[2-9][\u2660\u2665\u2666\u2663]|\b[TQKJ]\b"
                           r"|\bJK\b")
 #: Buttons that are cards: their face (``J\n\u2665``) is a picture of the card, not words.
@@ -25,6 +26,7 @@ def seen(fragment: str) -> str:
     """What a learner reads of an HTML fragment before opening Details (tags, styles removed)."""
     fragment = re.sub(r"<style>.*?</style>|<details.*?</details>", "", fragment, flags=re.DOTALL)
     fragment = re.sub(r'<span class="gl-card[^"]*"[^>]*>(<span[^>]*>[^<]*</span>)*</span>', " ", fragment)  # pictures
+    fragment = re.sub(r'<span class="cp-played[^"]*">[^<]*</span>', " ", fragment)  # Codepiece's cards on the felt
     fragment = re.sub(r"</(li|div|h\d|p|tr|td|th)>|<br\s*/?>", "\n", fragment)  # a block or a cell ends a line
     lines = html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split("\n")
     return "\n".join(" ".join(line.split()) for line in lines if line.strip())

@@ -6,7 +6,8 @@ import random
 
 import pytest
 from golflab_widgets.codepiece_board import CodepieceTable
-from golflab_widgets.codepiece_words import play_rule, seat_names, situation
+from golflab_widgets.codepiece_words import move_words, play_rule, seat_names, situation
+from plain_words import problems, seen, widget_problems
 
 from golflab.codepiece import CARD_ORDER, CodepieceGame
 
@@ -59,8 +60,9 @@ def test_a_whole_match_is_played_by_clicks_with_only_legal_buttons_enabled():
     assert table.awaiting == "match-over" and table.match.over
     assert seen >= {"bid", "card"} and dealers == [0, 1, 2, 3]
     assert "The match is over" in table.summary.value and table.errors == []
-    assert "D1 You: bid " in "\n".join(table.log_lines) or "D1 You: pass" in table.log_lines
-    assert any(line.startswith("D4 ") and " of " in line for line in table.log_lines)
+    assert "Deal 1: You bid " in "\n".join(table.log_lines) or "Deal 1: You pass." in table.log_lines
+    assert any(line.startswith("Deal 4: ") and " plays the " in line for line in table.log_lines)
+    assert "D1 You: bid_" in "\n".join(table.notation_lines) or "D1 You: pass" in table.notation_lines
     assert table.match.scores == [sum(r["payoffs"][s] for r in table.match.results) for s in range(4)]
 
 
@@ -97,10 +99,12 @@ def test_an_illegal_click_is_refused_and_changes_nothing():
     assert table.status_text.endswith("You bid last: if you pass too, Left must play 7.")
     before = table.save()
     table.trump_buttons["S"].click()
-    assert "cp-refused" in table.status._dom_classes and "cannot trump S now" in table.status_text
+    assert "cp-refused" in table.status._dom_classes and "cannot trump spades now" in table.status_text
     card = table.state()["hand"][0]
     table.cards[card].click()
-    assert "cannot" in table.status_text and table.save() == before
+    assert "cannot play the " in table.status_text and table.save() == before
+    table.play("XY")
+    assert table.status_text.startswith("That is not a move you can make now.") and table.save() == before
     table.next_deal_button.click()
     assert "still being played" in table.status_text and table.save() == before
 
@@ -155,3 +159,34 @@ def test_the_cpu_delay_comes_from_the_environment(monkeypatch):
         CodepieceTable(seed=1)
     with pytest.raises(ValueError, match="human_seat must be a seat 0-3"):
         CodepieceTable(seed=1, human_seat=4, cpu_delay=0)
+
+
+def test_the_table_is_told_in_words_through_a_whole_deal_with_notation_behind_details():
+    table = CodepieceTable(deals=2, seed=21, cpu_delay=0)
+    rng, states = random.Random(3), set()
+    for _ in range(200):
+        assert not widget_problems(table), (table.awaiting, widget_problems(table)[:3])
+        states.add(table.awaiting)
+        if table.awaiting == "match-over":
+            break
+        if table.awaiting == "deal-over":
+            table.next_deal_button.click()
+            continue
+        state = table.state()
+        wrong = next((c for c in state["hand"] if c not in state["legal_actions"]), "trump_S")
+        table.play(wrong)  # a refusal is words too
+        assert "cp-refused" in table.status._dom_classes and not problems(table.status_text), table.status_text
+        table.play(rng.choice(state["legal_actions"]))
+    assert states >= {"bid", "card", "deal-over", "match-over"}
+    log = seen(table.log_box.value)
+    assert log.startswith("Deal over.") and "Trick 1 goes to " in log and "Deal 2: Left deals." in log
+    assert "seat" not in log and "seed" not in log and "D1" not in log
+    details = table.log_box.value.split('<details class="golf-details">')[1].split("</details>")[0]
+    assert "seed 21, you are seat 0" in details and "D2 You: " in details  # notation, behind Details
+
+
+def test_moves_are_sentences_whose_verb_agrees_with_the_player():
+    assert move_words("You", "bid_9") == "You bid 9" and move_words("Left", "bid_9") == "Left bids 9"
+    assert move_words("Right", "pass") == "Right passes" and move_words("You", "pass") == "You pass"
+    assert move_words("Partner", "trump_H") == "Partner chooses hearts as trump"
+    assert move_words("You", "QS") == "You play the queen of spades"

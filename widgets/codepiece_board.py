@@ -35,6 +35,7 @@ from . import codepiece_words as words
 from .pacing import SPEEDS, CpuPacer, CpuSpeed, guarded
 from .table import env_delay, env_seed
 from .table_board import set_classes
+from .table_view import TABLE_CSS, log_html
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
         self.names = words.seat_names(human_seat)
         self.errors: list[str] = []
         self.log_lines: list[str] = []
+        self.notation_lines: list[str] = []
         self._confirm_new = False
         self._last_trick: tuple | None = None
         self._status_text = ""
@@ -86,7 +88,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
-        self.css = w.HTML(view.CSS)
+        self.css = w.HTML(TABLE_CSS + view.CSS)  # the golf table's sheet styles the move log
         self.info = w.HTML()
         self.felt = w.HTML()
         self.status = w.HTML()
@@ -181,7 +183,8 @@ class CodepieceTable(CpuSpeed, w.VBox):
         self.match = match
         self._confirm_new = False
         self._last_trick = self._completed_last()
-        self.log_lines = [f"New match (seed {match.seed}), {match.deals} deals; you are seat {self.human_seat}."]
+        self.log_lines = [f"New match of {match.deals} deals: you and Partner against Left and Right."]
+        self.notation_lines = [f"seed {match.seed}, you are seat {self.human_seat}"]
         self._render()
         self.pacer.schedule()
 
@@ -197,13 +200,14 @@ class CodepieceTable(CpuSpeed, w.VBox):
         seat = self.game.current_player
         tricks = len(self.game.completed_tricks)
         self.match.apply(action)
-        self.log_lines.append(f"D{self.match.deal_number} {self.names[seat]}: {words.action_words(action)}")
+        deal = self.match.deal_number
+        self.log_lines.append(f"Deal {deal}: {words.move_words(self.names[seat], action)}.")
+        self.notation_lines.append(f"D{deal} {self.names[seat]}: {action}")
         if len(self.game.completed_tricks) > tricks:
             self._last_trick = self._completed_last()
-            self.log_lines.append(f"D{self.match.deal_number} trick {tricks + 1} won by "
-                                  f"{self.names[self._last_trick[1]]}")
+            self.log_lines.append(f"Trick {tricks + 1} goes to {self.names[self._last_trick[1]]}.")
         if self.match.deal_over:
-            self.log_lines.append(f"D{self.match.deal_number} over: {words.deal_result(self.state(), self.names)}")
+            self.log_lines.append(words.deal_result(self.state(), self.names))
 
     def _cpu_step(self) -> None:
         action = self.match.cpu_action()
@@ -240,7 +244,8 @@ class CodepieceTable(CpuSpeed, w.VBox):
             return
         self.match.next_deal()
         self._last_trick = None
-        self.log_lines.append(f"D{self.match.deal_number} dealt by {self.names[self.match.dealer]}.")
+        dealer = words.subject_verb(self.names[self.match.dealer], "deal")
+        self.log_lines.append(f"Deal {self.match.deal_number}: {dealer}.")
         self._render()
         self.pacer.schedule()
 
@@ -283,7 +288,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
         over = m.deal_over
         self.summary.value = view.summary_html(state, self.names, m.results, m.scores, m.over) if over else ""
         self.next_deal_button.layout.display = None if over and not m.over else "none"
-        self.log_box.value = "<pre style='font-size:12px;margin:0'>" + "\n".join(reversed(self.log_lines)) + "</pre>"
+        self.log_box.value = log_html(self.log_lines, self.notation_lines)
         text, awaiting = words.situation(state, self.names)
         if m.over:
             text, awaiting = f"{text} The match is over: press New match to play another.", "match-over"

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from golflab.codepiece import team_of, trick_winner
+from golflab.words import subject_verb
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -46,6 +47,16 @@ def action_words(action: str) -> str:
     if action.startswith("bid_"):
         return f"bid {action[4:]}"
     return action if action == "pass" else card_words(action)
+
+
+def move_words(name: str, action: str) -> str:
+    """One move as the log tells it: ``Left bids 9``, ``You pass``, ``Right chooses hearts as trump``,
+    ``Partner plays the 9 of hearts``."""
+    if action.startswith("trump_"):
+        return f"{subject_verb(name, 'choose')} {SUIT_NAMES[action[-1]]} as trump"
+    if action.startswith("bid_"):
+        return f"{subject_verb(name, 'bid')} {action[4:]}"
+    return subject_verb(name, "pass") if action == "pass" else f"{subject_verb(name, 'play')} {card_words(action)}"
 
 
 def card_label(card: str) -> str:
@@ -137,12 +148,18 @@ def refusal(state: Mapping[str, Any], action: str, names: Sequence[str]) -> str:
         return f"Please wait: it is {names[state['current_player']]}'s turn."
     phase = state["phase"]
     if phase == "bidding":
-        return f"You cannot {action.replace('_', ' ')} now. {prompt(state, names)}"
+        try:
+            said = action_words(action)
+            return f"You cannot {'play ' if said.startswith('the ') else ''}{said} now. {prompt(state, names)}"
+        except (KeyError, IndexError):  # not a move of Codepiece at all
+            return f"That is not a move you can make now. {prompt(state, names)}"
     if phase == "trump":
         return f"Choose trump first. {prompt(state, names)}"
+    rule = play_rule(state, names)
+    rule = rule[0].upper() + rule[1:]
     if action in state["hand"]:
-        return f"You cannot play {card_words(action)}: {play_rule(state, names)}."
-    return f"That is not a card you can play now: {play_rule(state, names)}."
+        return f"You cannot play {card_words(action)}. {rule}."
+    return f"That is not a card you can play now. {rule}."
 
 
 # ------------------------------------------------------------------ the rules walkthrough
