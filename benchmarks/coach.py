@@ -78,7 +78,7 @@ def main(argv: list[str]) -> int:
     for engine in ("reference", "kernel"):
         # the Python rollouts, then the compiled kernel's (loaded first: its one-time load is not timed)
         os.environ["GOLFLAB_KERNEL"] = "0" if engine == "reference" else "1"
-        coach.KERNEL_MIN_ROLLOUTS = 0
+        coach.rollouts.KERNEL_MIN_ROLLOUTS = 0
         if engine == "kernel":
             coach.hint(obs[0])
         results[engine] = hint_t, move_t, review_t = measure(obs, played)

@@ -81,7 +81,7 @@ def pct(xs, q: float) -> float:
 
 def main(count: int = 200, repeats: int = 3, cache: str | None = None) -> None:
     obs_list = positions(count)
-    coach.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
+    coach.rollouts.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
     race(obs_list[0])  # load the kernel before timing
     stored = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
     refs = []

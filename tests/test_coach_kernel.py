@@ -50,7 +50,7 @@ MIDWAY = """
 import json, sys
 from golflab import coach
 from tests.test_coach_kernel import positions, raced
-coach.KERNEL_MIN_ROLLOUTS = 100
+coach.rollouts.KERNEL_MIN_ROLLOUTS = 100
 before = "golflab.kernel.rollout" in sys.modules
 values = raced(positions(3))
 print(json.dumps({"before": before, "after": "golflab.kernel.rollout" in sys.modules, "values": values}))
@@ -65,7 +65,7 @@ def test_default_hints_are_the_same_dealt_and_played_compiled(monkeypatch):
     monkeypatch.setenv(ENV, "0")
     reference = raced(observations)
     monkeypatch.setenv(ENV, "1")
-    monkeypatch.setattr(coach, "KERNEL_MIN_ROLLOUTS", 0)
+    monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
     assert raced(observations) == reference
     assert any(len(options) > 2 for options in reference)
 

@@ -151,7 +151,7 @@ def test_coach_rollouts_are_the_same_compiled(monkeypatch, options):
     coach.clear_cache()
     reference = [coach.hint(o, samples=6) for o in observations]
     monkeypatch.setenv(ENV, "1")
-    monkeypatch.setattr(coach, "KERNEL_MIN_ROLLOUTS", 0)
+    monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
     coach.clear_cache()
     compiled = [coach.hint(o, samples=6) for o in observations]
     coach.clear_cache()

@@ -100,7 +100,7 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     for name in ("play", "place_records", "rollout_values"):
         monkeypatch.setattr(kernel, name, not_here)
     monkeypatch.setattr(simulation, "KERNEL_MIN_GAMES", 0)
-    monkeypatch.setattr(coach, "KERNEL_MIN_ROLLOUTS", 0)
+    monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
     fast = simulate(players, 30, rules, seed=4, progress=False, analyze=True)
     assert fast.rounds.equals(reference.rounds) and fast.decisions.equals(reference.decisions)
     game = simulation.play_games(["Sofia", "Maya"], rules, 1, 0, 1, kernel=False)

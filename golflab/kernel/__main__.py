@@ -51,7 +51,7 @@ def main() -> int:
         grade(obs, action)
         reference_grade(obs, action)  # analysis.grade: ev's compiled draw_ev
         game.apply(action)
-    coach.KERNEL_MIN_ROLLOUTS = 0
+    coach.rollouts.KERNEL_MIN_ROLLOUTS = 0
     coach.hint(obs, samples=2)
     if where.used != where.root:
         print(f"golflab.kernel: {where.root} is read-only: its compiled code was read from a copy, and anything "

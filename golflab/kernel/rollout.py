@@ -98,7 +98,7 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
 
 @njit(cache=True)
 def leaf(G, R, pair_by_rank, seat):
-    """``coach._leaf``: the seat's expected hand minus the others' mean, over what it has not seen."""
+    """``coach.rollouts.leaf``: the seat's expected hand minus the others' mean, over what it has not seen."""
     counts = cpu.unseen_counts(G, R)
     n = G[0].shape[0]
     mine = 0.0
@@ -129,7 +129,7 @@ def generator_rows(world_seeds, bot_seeds, n):
 @njit(cache=True)
 def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard, disc_n, scalars, turns, pending,
                    generators, action, seat, stop):
-    """The seat's relative hole result after ``action`` in each world (``coach._rollout``).
+    """The seat's relative hole result after ``action`` in each world (``coach.rollouts.rollout``).
 
     ``grids[w]``/``draws[w]`` (``draw_n`` cards, drawn from the end): world w's deal;
     ``up``, ``discard``, ``scalars``, ``turns``, ``pending``: the position; ``generators[w]``:

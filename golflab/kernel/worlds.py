@@ -3,7 +3,7 @@
 A world deals the cards a seat cannot see (``unseen``, in the coach's fixed order) shuffled by
 the hint's generator into every face-down position (seat by seat, position by position) and
 then the draw pile; the generator then draws the world's own seed (``getrandbits(63)``) and the
-seed of its CPU players (``getrandbits(48)``), as ``coach._Samples`` does in Python. The deals
+seed of its CPU players (``getrandbits(48)``), as ``coach.rollouts.Samples`` does in Python. The deals
 are the same card for card, so the rollouts and every value are too.
 """
 

@@ -1,0 +1,214 @@
+"""The coach's rollouts: an option applied in each determinization and the hole played on by CPU
+personalities (in Python, or in the compiled kernel once it pays: the same values either way),
+then each hand scored at its exact expectation past the horizon."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+from ..actions import Action
+from ..ev import Pool, unseen_counts
+from ..game import Game, Observation, Phase
+from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
+
+#: Rollouts look this many table rounds past the option's turn, then score each hand at its
+#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends).
+HORIZON = 2
+#: The personality that plays this seat (and opponents that are no personality) in rollouts.
+ROLLOUT_PROFILE = "Marcus"
+
+_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def bot_profiles(obs: Observation) -> list:
+    from ..ai import PROFILES, get_profile
+
+    own = get_profile(ROLLOUT_PROFILE)
+    by_lower = {k.lower(): p for k, p in PROFILES.items()}
+    out = []
+    for s, name in enumerate(obs.players):
+        base = name.rsplit(" ", 1)[0] if name.rsplit(" ", 1)[-1].isdigit() else name
+        out.append(own if s == obs.seat else by_lower.get(base.strip().lower(), own))
+    return out
+
+
+def horizon_end(turns) -> int:
+    """The turn count (all seats) at which a rollout from a position with ``turns`` stops and
+    scores the leaf: ``HORIZON`` table rounds after the option's turn."""
+    return sum(turns) + 1 + HORIZON * len(turns)
+
+
+class Bots:
+    """The CPU players of one determinization, reset to the same random state for every option
+    (cheaper than seeding new ones: ``random.Random(seed)`` costs more than a rollout step)."""
+
+    def __init__(self, profiles: list, seed: int) -> None:
+        from ..ai import CPUPlayer
+
+        self.players = [CPUPlayer(p, seed=seed + s) for s, p in enumerate(profiles)]
+        self.states = [b.rng.getstate() for b in self.players]
+
+    def fresh(self) -> list:
+        for bot, state in zip(self.players, self.states):
+            bot.reset(state)
+        return self.players
+
+
+def world(obs: Observation, deal: tuple, action: str) -> Game:
+    """The game of one deal (``deal``'s grids, draw pile and world seed) for valuing ``action``.
+
+    A flip or a swap at one of this seat's face-down positions first exchanges that hidden
+    card with the one at the seat's first face-down position: every option then meets the
+    same hidden card (the unseen cards are exchangeable, so the values' expectations are
+    unchanged and their differences far less noisy)."""
+    grids, draw, world_seed = deal
+    act = Action.parse(action)
+    seat, up = obs.seat, [c is not None for c in obs.grids[obs.seat]]
+    if meets_hidden(act, up):
+        grids = list(grids)
+        grids[seat] = align(grids[seat], up, act.pos)
+    return Game.from_position(obs, grids, draw, world_seed)
+
+
+def rollout(game: Game, action: str, bots: list, seat: int) -> float:
+    """Apply ``action``, play the hole out with CPU players, return the seat's relative score."""
+    stop = horizon_end(game.turns)
+    game.apply(action)
+    observe, apply = game.observation, game.apply
+    while game.phase not in _OVER:
+        if game.awaiting == "draw" and sum(game.turns) >= stop:
+            return leaf(observe(seat))
+        cur = game.current_player
+        apply(bots[cur].choose(observe(cur)))
+    scores = game.round_results[-1].scores
+    others = [x for s, x in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+#: Rollouts this process plays in Python before it loads the compiled kernel for the rest
+#: (loading takes about a second, some 2,000 Python rollouts): a few hints stay in Python, a
+#: review or a game of Experts soon moves to the kernel. The values are the same either way.
+KERNEL_MIN_ROLLOUTS = 2000
+_python_rollouts = 0
+
+
+def compiled(obs: Observation, rollouts: int) -> bool:
+    """Whether the compiled kernel plays these rollouts: when the one switch lets it
+    (``kernel.use_compiled`` for the rules and the rollouts' seats), and it is already
+    loaded or this process has already spent ``KERNEL_MIN_ROLLOUTS`` rollouts in Python."""
+    global _python_rollouts
+    from .. import kernel
+
+    loaded = "golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS
+    if loaded and kernel.use_compiled(obs.rules, bot_profiles(obs)):
+        return True
+    _python_rollouts += rollouts
+    return False
+
+
+def compiled_rollouts(obs: Observation):
+    """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
+    arrays (grids, draw piles, world seeds: ``Samples.arrays``) and the CPU seeds."""
+    from .. import kernel
+
+    profiles, seat = bot_profiles(obs), obs.seat
+    stop = horizon_end(obs.turns)
+    up = [c is not None for c in obs.grids[seat]]
+
+    def rollouts(action: str, deals: tuple, bot_seeds: list, generators) -> list[float]:
+        act = Action.parse(action)
+        if meets_hidden(act, up):
+            grids = deals[0].copy()
+            grids[:, seat, :] = grids[:, seat, align(list(range(6)), up, act.pos)]
+            deals = (grids, *deals[1:])
+        return kernel.rollout_values(obs, deals, bot_seeds, profiles, act.notation, stop, generators)
+
+    return rollouts
+
+
+class Samples:
+    """The rollouts of one observation, sample by sample: sample ``i`` is the ``i``-th deal and
+    CPU seed drawn from ``random.Random(seed)`` (in that order), the same for every option and
+    whatever batch asks for it (``__call__(action, start, stop)``). Each batch is played by
+    the compiled kernel or in Python (``compiled``): the values are the same either way.
+    Once the kernel plays, it deals the further worlds too (``kernel.worlds.Dealer``, draw for
+    draw ``deal``)."""
+
+    def __init__(self, obs: Observation, seed: int) -> None:
+        self.obs, self.rng, self.unseen = obs, random.Random(seed), unseen_cards(obs)
+        self.deals: list = []
+        self.seeds: list[int] = []
+        self.compiled = None
+        self.profiles: list | None = None
+        self.bots: list[Bots] = []
+        self._arrays: tuple | None = None
+        self._dealer = None
+
+    def _converted(self, start: int, stop: int) -> tuple:
+        """Python's deals ``start:stop`` as the kernel's arrays (grids, draws, world seeds, CPU seeds)."""
+        import numpy as np
+
+        from ..kernel.tables import card_index
+
+        new = self.deals[start:stop]
+        grids = np.array([[[card_index(c) for c in g] for g in deal[0]] for deal in new], dtype=np.int64)
+        draws = np.zeros((len(new), max(self.obs.draw_pile_size, 1)), dtype=np.int64)
+        for w, deal in enumerate(new):
+            draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
+        return (grids, draws, np.array([deal[2] for deal in new], dtype=np.int64),
+                np.array(self.seeds[start:stop], dtype=np.int64))
+
+    def arrays(self, stop: int) -> tuple:
+        """The first ``stop`` worlds as the kernel's arrays (card indices of the grids, of the
+        draw piles padded to one card at least, the world seeds, the CPU seeds, the worlds'
+        generators seeded): the deals Python made converted, the rest dealt by the kernel,
+        each world seeded once whatever the number of options."""
+        import numpy as np
+
+        from ..kernel import world_generators
+        from ..kernel.worlds import Dealer
+
+        have = 0 if self._arrays is None else len(self._arrays[2])
+        made = len(self.deals)
+        parts = []
+        if have < min(made, stop):
+            parts.append(self._converted(have, min(made, stop)))
+        if stop > max(have, made):
+            if self._dealer is None:
+                check_unseen(self.obs, self.unseen)
+                self._dealer = Dealer(self.obs, self.unseen, self.rng, WORLD_SEED_BITS, BOT_SEED_BITS)
+            parts.append(self._dealer(stop - max(have, made)))
+        for part in parts:
+            part = (*part, world_generators(part[2], part[3], len(self.obs.players)))
+            self._arrays = part if self._arrays is None else tuple(
+                np.concatenate([old, new]) for old, new in zip(self._arrays, part))
+        return self._arrays
+
+    def __call__(self, action: str, start: int, stop: int) -> list[float]:
+        if self.compiled is None and compiled(self.obs, stop - start):
+            self.compiled = compiled_rollouts(self.obs)
+        if self.compiled is not None:
+            grids, draws, worlds, bots, generators = self.arrays(stop)
+            return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
+                                 bots[start:stop], generators[start:stop])
+        while len(self.deals) < stop:
+            self.deals.append(deal_world(self.obs, self.rng, self.unseen))
+            self.seeds.append(self.rng.getrandbits(BOT_SEED_BITS))
+        if self.profiles is None:
+            self.profiles = bot_profiles(self.obs)
+        while len(self.bots) < stop:
+            self.bots.append(Bots(self.profiles, self.seeds[len(self.bots)]))
+        obs = self.obs
+        return [rollout(world(obs, deal, action), action, bots.fresh(), obs.seat)
+                for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
+
+
+def leaf(obs: Observation) -> float:
+    """The seat's expected hand score minus the others' mean, each face-down card at the exact
+    expectation over the cards this seat cannot see (``golflab.ev``)."""
+    pool = Pool(unseen_counts(obs), obs.rules)
+    kind = pool.model.kind
+    est = [pool.hand_ev([None if c is None else kind(c) for c in grid]) for grid in obs.grids]
+    mine = est.pop(obs.seat)
+    return mine - sum(est) / len(est)
