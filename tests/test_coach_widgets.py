@@ -206,11 +206,11 @@ def test_loss_per_turn_adds_each_turns_points():
     coach = Coach(t)
     play_hole(t)
     labels, points, worst = loss_per_turn(coach.review)
-    assert labels[0] == "H1 flips" and labels[1] == "H1 T1"
+    assert labels[0] == "hole 1, flips" and labels[1] == "hole 1, turn 1"
     assert len(labels) == len(set(labels))
     by_turn = {}
     for g in coach.review.grades:
-        key = f"H{g.round} " + ("flips" if g.turn == 0 else f"T{g.turn}")
+        key = f"hole {g.round}, " + ("flips" if g.turn == 0 else f"turn {g.turn}")
         by_turn[key] = by_turn.get(key, 0.0) + g.ev_loss
     assert dict(zip(labels, points)) == pytest.approx(by_turn)
     assert all(q in ("OPTIMAL", "GOOD", "QUESTIONABLE", "MISTAKE", "BLUNDER") for q in worst)

@@ -133,5 +133,5 @@ def test_a_costly_decision_can_be_retried_and_a_right_retry_is_marked():
     buttons[f"golf-retry-option-{best.replace(' ', '-')}"].click()
     assert "Right!" in text(feedback) and coach.retried[worst.step]
     coach.show_review()
-    assert "retried right" in text(coach.costly_box.children[1].children[2])
+    assert "You retried it right." in text(coach.costly_box.children[1].children[2])
     assert coach.errors == []

@@ -129,13 +129,13 @@ def grade_html(g: CoachGrade, better: bool = True) -> str:
 
 
 def loss_per_turn(graded: Review) -> tuple[list[str], list[float], list[str]]:
-    """Points lost per turn of the learner (``H2 T3``; ``H2 flips`` for the initial flips): the
-    labels, the points and the worst grade of each turn, in play order."""
+    """Points lost per turn of the learner (``hole 2, turn 3``; ``hole 2, flips`` for the initial
+    flips): the labels, the points and the worst grade of each turn, in play order."""
     labels: list[str] = []
     points: list[float] = []
     worst: list[str] = []
     for g in graded.grades:
-        label = f"H{g.round} " + ("flips" if g.turn == 0 else f"T{g.turn}")
+        label = f"hole {g.round}, " + ("flips" if g.turn == 0 else f"turn {g.turn}")
         if not labels or labels[-1] != label:
             labels.append(label)
             points.append(0.0)
@@ -291,9 +291,9 @@ class Coach:
     def _row_html(self, g: CoachGrade) -> str:
         """A costly decision in the review: the better move hidden until it was retried (or shown)."""
         tried = g.step in self.retried
-        mark = " <span class='golf-retry-right'>\u2713 retried right</span>" if self.retried.get(g.step) else ""
-        return (f"Hole {g.round}, turn {g.turn}: you chose to <b>{escape(self._move(g, g.action))}</b>{mark} "
-                f"\u2014 {grade_html(g, better=tried)}")
+        mark = " <span class='golf-retry-right'>\u2713 You retried it right.</span>" if self.retried.get(g.step) else ""
+        return (f"Hole {g.round}, turn {g.turn}: you chose to <b>{escape(self._move(g, g.action))}</b>.{mark} "
+                f"{grade_html(g, better=tried)}")
 
     def retry(self, g: CoachGrade) -> None:
         """Open decision ``g`` again at its position: the board as it was and one button per move
