@@ -12,9 +12,14 @@ For each load it measures, from the start of the navigation (the page's ``perfor
   goal: 2 s or less);
 * ``charts`` (explorers): the charts are drawn: every chart slot (``.explorer-chart``) holds a plotly
   chart with drawn data and the status line says ``Done:`` (the goal: 3 s or less);
-* ``kernel cpu``: CPU seconds the app's kernel had used by then (start-up, imports, the
-  notebook and the first result). Unlike the wall clock it does not grow when other
-  processes share the CPU.
+* ``kernel cpu``: CPU seconds the page's kernel used from the navigation until then (start-up,
+  imports, the notebook and the first result; for a kernel started ahead, ``golflab-voila``'s
+  preheating, only what it ran after the page's request). Unlike the wall clock it does not grow
+  when other processes share the CPU.
+
+Before each load it waits until every server is quiet: no kernel of a closed page left, and its
+preheated kernels (if any) started and waiting for a page, as a learner finds a server that has
+been up for a while.
 
 Prints one line per app: the medians and every load's ``charts`` time. With ``--baseline
 DIR`` (a copy of the repository at another commit, e.g. ``git archive <commit> | tar -x -C
@@ -38,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 import psutil  # noqa: E402  (ipykernel's dependency)
+from board_hooks import connected_kernel  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, app_env, open_app, start_server, voila_command  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -70,29 +76,59 @@ def kernels(server) -> list[psutil.Process]:
     return found
 
 
-def cpu_seconds(processes) -> float:
-    """User + system CPU seconds of ``processes`` (those still running)."""
-    total = 0.0
-    for proc in processes:
+def cpu_by_pid(server) -> dict[int, float]:
+    """User + system CPU seconds of each of the server's kernels, by process id."""
+    found = {}
+    for proc in kernels(server):
         try:
             times = proc.cpu_times()
-            total += times.user + times.system
+            found[proc.pid] = times.user + times.system
         except psutil.Error:
             pass
-    return total
+    return found
 
 
-def wait_no_kernels(server, timeout: float = 60) -> None:
-    """Wait until the server runs no kernel (a page that unloads shuts its kernel down)."""
+def kernel_process(server, kernel_id: str) -> "psutil.Process | None":
+    """The process of the kernel ``kernel_id`` (its connection file is named after it)."""
+    for proc in kernels(server):
+        with contextlib.suppress(psutil.Error):
+            if kernel_id in " ".join(proc.cmdline()):
+                return proc
+    return None
+
+
+def wait_quiet(servers, timeout: float = 180) -> None:
+    """Wait until each server runs the same kernels for a second while they use under 0.05 CPU
+    seconds: the kernels of closed pages have ended and the preheated ones wait for a page."""
     deadline = time.monotonic() + timeout
-    while kernels(server) and time.monotonic() < deadline:
+    before = {id(s): cpu_by_pid(s) for s in servers}
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        now = {id(s): cpu_by_pid(s) for s in servers}
+        if all(now[k].keys() == before[k].keys() and sum(now[k].values()) - sum(before[k].values()) < 0.05
+               for k in now):
+            return
+        before = now
+    raise RuntimeError(f"the servers' kernels were still busy after {timeout:.0f} s")
+
+
+def page_kernel(page) -> str:
+    """The id of the page's kernel (in Voila's page config)."""
+    return page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def wait_gone(server, kernel_id: str, timeout: float = 60) -> None:
+    """Wait until the kernel of a closed page has ended (its page's unload shuts it down)."""
+    deadline = time.monotonic() + timeout
+    while kernel_process(server, kernel_id) is not None:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"kernel {kernel_id} still runs {timeout:.0f} s after its page was closed")
         time.sleep(0.25)
-    if kernels(server):
-        raise RuntimeError(f"a kernel still runs {timeout:.0f} s after its page was closed")
 
 
-def load_once(browser, server, app: str) -> dict:
-    before = {p.pid for p in kernels(server)}
+def load_once(browser, servers, server, app: str) -> dict:
+    wait_quiet(servers.values())
+    before = cpu_by_pid(server)
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     try:
@@ -100,11 +136,15 @@ def load_once(browser, server, app: str) -> dict:
         shown = page.evaluate("performance.now()")
         charts = (page.wait_for_function(CHARTS_DRAWN, timeout=PAGE_TIMEOUT, polling=50).json_value()
                   if app in EXPLORERS else float("nan"))
-        cpu = cpu_seconds(p for p in kernels(server) if p.pid not in before)
-        page.goto("about:blank")  # unloading the app shuts its kernel down
+        proc = kernel_process(server, page_kernel(page))
+        cpu = cpu_by_pid(server).get(proc.pid, float("nan")) - before.get(proc.pid, 0.0) if proc else float("nan")
+        # a page usable before its kernel is connected (the landing page's links) is left once it
+        # is: unloading the app then shuts its kernel down
+        kernel_id = connected_kernel(page, server, f"{app}.ipynb", PAGE_TIMEOUT)
+        page.goto("about:blank")
     finally:
         context.close()
-    wait_no_kernels(server)
+    wait_gone(server, kernel_id)
     return {"shown": shown / 1000, "charts": charts / 1000, "cpu": cpu}
 
 
@@ -122,6 +162,10 @@ def baseline_server(copy: Path):
                                                   for a in voila_command(port)[1:])]
 
     return start_server("first-render-baseline", command, env=app_env(PYTHONPATH=str(copy)))
+
+
+def load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def report(label: str, loads: list[dict]) -> None:
@@ -144,17 +188,18 @@ def main(argv=None) -> None:
         pw = stack.enter_context(sync_playwright())
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for server in servers.values():  # warm-up: the first page also fills the server's caches
-            load_once(browser, server, args.apps[0])
+            load_once(browser, servers, server, args.apps[0])
         print(f"first render in standalone Voila, median of {args.runs} loads (seconds from navigation), "
-              f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())}\n")
+              f"load average {load()}\n")
         print(f"{'app':<26}{'usable':>8}{'charts':>8}{'kernel cpu':>12}   every load's usable/charts")
         for app in args.apps:
             loads: dict[str, list] = {label: [] for label in servers}
             for _ in range(args.runs):
                 for label, server in servers.items():
-                    loads[label].append(load_once(browser, server, app))
+                    loads[label].append(load_once(browser, servers, server, app))
             for label in servers:
                 report(app + label, loads[label])
+            print(f"{'':<26}(load average {load()})", flush=True)
         browser.close()
 
 
