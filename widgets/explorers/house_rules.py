@@ -12,7 +12,16 @@ from golflab.rules import AFFECTS
 from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 
 from ..rules_form import RulesForm
-from .base import Explorer, check_players, figure, personality_names, players_control, rules_words, table_html
+from .base import (
+    Explorer,
+    LRUCache,
+    check_players,
+    figure,
+    personality_names,
+    players_control,
+    rules_words,
+    table_html,
+)
 from .study_rules import study_options
 
 #: The lab compares holes, so every option that changes a hole (all but the game's length).
@@ -31,6 +40,8 @@ class HouseRulesLab(Explorer):
 
     def __init__(self, rules_a: Rules | None = None, rules_b: Rules | None = None, players=None, **kwargs) -> None:
         super().__init__(**kwargs)
+        #: each rule set's simulated rounds: a change to one rule set simulates only that one again
+        self.study_cache = LRUCache(2 * self.CACHE_SIZE)
         self.rules_a = RulesForm(rules_a or Rules(), options=LAB_OPTIONS)
         self.rules_b = RulesForm(rules_b or Rules(flip_mode="always"), options=LAB_OPTIONS)
         for form in (self.rules_a, self.rules_b):
@@ -74,7 +85,8 @@ class HouseRulesLab(Explorer):
         import pandas as pd
 
         rules_a, rules_b, players, holes, seed = key
-        runs = {label: simulate_holes(players, holes, rules, seed).rounds
+        runs = {label: self.study_cache.get((rules, players, holes, seed),
+                                            lambda rules=rules: simulate_holes(players, holes, rules, seed).rounds)
                 for label, rules in (("A", rules_a), ("B", rules_b))}
         scores = pd.concat([r[["personality", "score", "turns"]].assign(rules=k) for k, r in runs.items()],
                            ignore_index=True)
