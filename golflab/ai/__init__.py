@@ -1,4 +1,5 @@
-"""CPU players for 6-Card Golf: eight personalities (spec section 10) and their decision rules.
+"""CPU players for 6-Card Golf: eight personalities (spec section 10) and their decision rules,
+the Expert (the coach's search) and levels 1 to 8 (``golflab.ai.levels``).
 
 >>> from golflab.ai import PROFILES, CPUPlayer
 >>> PROFILES["Sofia"].swap_threshold
@@ -16,11 +17,25 @@ from .decisions import (
     wants_to_go_out,
 )
 from .evaluate import unseen_mean
+from .levels import LEVEL_NAMES, LEVELS, Level, Suggestion, get_level, suggest_level
 from .player import CPUPlayer
-from .profiles import CPU_NAMES, EXPERT, PROFILES, Profile, get_profile, personality_names
+from .profiles import (
+    CPU_NAMES,
+    CPU_NAMES_TEXT,
+    EXPERT,
+    LEVEL_PROFILES,
+    PROFILES,
+    Profile,
+    get_profile,
+    kernel_refuses,
+    level_of,
+    personality_names,
+)
 
 __all__ = [
-    "CPUPlayer", "CPU_NAMES", "EXPERT", "PROFILES", "Profile", "choose_flip", "choose_placement",
-    "forced_swap_position", "forms_negative_pair", "get_profile", "personality_names", "should_skip_flip",
-    "should_take_discard", "turn_action", "unseen_mean", "wants_to_go_out",
+    "CPUPlayer", "CPU_NAMES", "CPU_NAMES_TEXT", "EXPERT", "LEVELS", "LEVEL_NAMES", "LEVEL_PROFILES", "Level",
+    "PROFILES", "Profile", "Suggestion", "choose_flip", "choose_placement", "forced_swap_position",
+    "forms_negative_pair",
+    "get_level", "get_profile", "kernel_refuses", "level_of", "personality_names", "should_skip_flip",
+    "should_take_discard", "suggest_level", "turn_action", "unseen_mean", "wants_to_go_out",
 ]

@@ -6,7 +6,7 @@ import random
 
 from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
 from .decisions import SeatView, choose_flip, place_from_view, should_skip_flip, takes_from_view, turn_action
-from .profiles import EXPERT, Profile, get_profile
+from .profiles import EXPERT, Profile, get_profile, level_of
 
 
 class CPUPlayer:
@@ -17,11 +17,14 @@ class CPUPlayer:
     same choices. To place a card it reuses what its draw decision computed when the new
     observation shows the same grid (and the same cards), which changes no choice.
     ``CPUPlayer("Expert")`` plays the coach's best option (``golflab.ai.expert``): it is
-    deterministic, so its seed changes nothing.
+    deterministic, so its seed changes nothing. ``CPUPlayer("Level 3")`` plays a level
+    (``golflab.ai.levels``): its base personality, with a random legal move at the level's
+    ``blunder`` rate and the Expert's move at its ``search`` rate (both from its own generator).
     """
 
     def __init__(self, profile: "str | Profile", seed: int | None = None) -> None:
         self.profile = get_profile(profile)
+        self.level = level_of(self.profile)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be a whole number or None, got {seed!r}")
         self.seed = seed
@@ -46,7 +49,14 @@ class CPUPlayer:
                 "choose() needs the observation of the seat to move (its legal_actions are empty): "
                 "pass game.observation(game.current_player)"
             )
-        profile, rng = self.profile, self.rng
+        profile, rng, level = self.profile, self.rng, self.level
+        if level is not None:
+            if level.blunder and rng.random() < level.blunder:
+                self._view = None  # a random move: the next placement decides afresh
+                return legal[rng.randrange(len(legal))]
+            if level.search and rng.random() < level.search:
+                self._view = None  # the Expert's move: the next placement decides afresh
+                profile = EXPERT
         if profile is EXPERT:
             from .expert import expert_move
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .levels import LEVEL_NAMES, LEVELS, Level, get_level
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -53,13 +55,40 @@ PROFILES: dict[str, Profile] = {
 #: eight personalities (it is not in ``PROFILES``). Its parameters are what the CPU rules use
 #: where they still need a personality (none of its moves: they are all the coach's).
 EXPERT = Profile("Expert", "Plays the coach's best option", 5, 0.45, 0.55, 0.0)
-#: Every name a CPU player may have: the eight personalities, then "Expert".
-CPU_NAMES: tuple[str, ...] = (*PROFILES, EXPERT.name)
+
+
+def _level_profile(level: Level) -> Profile:
+    base = PROFILES[level.base]
+    return Profile(level.name, level.summary, base.swap_threshold, base.pair_hope, base.aggression,
+                   base.unpredictability)
+
+
+#: Each level's Profile by name (``golflab.ai.levels``): its base personality's parameters under
+#: the level's name; ``CPUPlayer`` adds the level's random moves and search (``level_of``).
+LEVEL_PROFILES: dict[str, Profile] = {lv.name: _level_profile(lv) for lv in LEVELS}
+#: Every name a CPU player may have: the eight personalities, "Expert", then "Level 1" to "Level 8".
+CPU_NAMES: tuple[str, ...] = (*PROFILES, EXPERT.name, *LEVEL_NAMES)
+#: ``CPU_NAMES`` as an error message lists them.
+CPU_NAMES_TEXT = f"{', '.join((*PROFILES, EXPERT.name))}, or {LEVEL_NAMES[0]} to {LEVEL_NAMES[-1]}"
+
+
+def level_of(profile: "str | Profile") -> Level | None:
+    """The level a name or Profile plays (a ``LEVEL_PROFILES`` Profile itself, not a copy), or None."""
+    if isinstance(profile, Profile):
+        return get_level(profile.name) if LEVEL_PROFILES.get(profile.name) is profile else None
+    return get_level(profile)
+
+
+def kernel_refuses(profile: "str | Profile") -> bool:
+    """True for a level the compiled kernel cannot play exactly (random moves or search): the
+    Python reference must play it (``golflab.kernel.seat_kind`` says ``"level"``)."""
+    level = level_of(profile)
+    return level is not None and not level.exact_in_kernel
 
 
 def get_profile(name_or_profile: "str | Profile") -> Profile:
     """A Profile itself, or the personality of that name (case-insensitive; "Expert" gives
-    ``EXPERT``)."""
+    ``EXPERT``, "Level 3" the level's ``LEVEL_PROFILES`` entry)."""
     if isinstance(name_or_profile, Profile):
         return name_or_profile
     if isinstance(name_or_profile, str):
@@ -67,15 +96,18 @@ def get_profile(name_or_profile: "str | Profile") -> Profile:
         for name, profile in (*PROFILES.items(), (EXPERT.name, EXPERT)):
             if name.lower() == key:
                 return profile
+        level = get_level(name_or_profile)
+        if level is not None:
+            return LEVEL_PROFILES[level.name]
     raise ValueError(
-        f"unknown CPU personality {name_or_profile!r}: choose one of {', '.join(CPU_NAMES)} or pass a Profile"
+        f"unknown CPU personality {name_or_profile!r}: choose one of {CPU_NAMES_TEXT} or pass a Profile"
     )
 
 
 def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
                       profiles: bool = False, what: str = "personalities", where: str = "") -> list:
-    """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``
-    and "Expert", any case; returned as spelled there), or a ``Profile`` itself when ``profiles``
+    """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``,
+    "Expert" and "Level 1" to "Level 8", any case; returned as spelled there), or a ``Profile`` itself when ``profiles``
     is True. ``names`` may be one comma-separated string. ``count``: the (lowest, highest)
     number allowed; ``distinct``: no name twice; ``where`` (e.g. `` in --players``) is said
     after an unknown name. Anything else is a ValueError that says what is allowed."""
@@ -84,7 +116,7 @@ def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct
     try:
         names = list(names)
     except TypeError:
-        raise ValueError(f"{what} must be a list of names from {', '.join(CPU_NAMES)}, got {names!r}") from None
+        raise ValueError(f"{what} must be a list of names from {CPU_NAMES_TEXT}, got {names!r}") from None
     by_lower = {k.lower(): k for k in CPU_NAMES}
     out = []
     for n in names:
@@ -93,10 +125,10 @@ def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct
             continue
         extra = " (or pass a golflab.ai.Profile)" if profiles else ""
         if not isinstance(n, str):
-            raise ValueError(f"personality names must be text, got {n!r}; choose from {', '.join(CPU_NAMES)}{extra}")
+            raise ValueError(f"personality names must be text, got {n!r}; choose from {CPU_NAMES_TEXT}{extra}")
         name = by_lower.get(n.strip().lower())
         if name is None:
-            raise ValueError(f"unknown personality {n.strip()!r}{where}: choose from {', '.join(CPU_NAMES)}{extra}")
+            raise ValueError(f"unknown personality {n.strip()!r}{where}: choose from {CPU_NAMES_TEXT}{extra}")
         out.append(name)
     if count is not None and not count[0] <= len(out) <= count[1]:
         raise ValueError(f"choose {count[0]} to {count[1]} {what}, got {len(out)}")

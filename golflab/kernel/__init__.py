@@ -140,12 +140,15 @@ SEAT_KINDS = ("personality", "profile")
 
 def seat_kind(seat) -> str:
     """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
-    ``ai.Profile``) or ``"expert"``; any other name is the ValueError of ``ai.get_profile``."""
-    from ..ai import EXPERT, PROFILES, get_profile
+    ``ai.Profile``), ``"expert"`` or ``"level"`` (``ai.kernel_refuses``); any other name is the
+    ValueError of ``ai.get_profile``."""
+    from ..ai import EXPERT, PROFILES, get_profile, kernel_refuses
 
     profile = get_profile(seat)
     if profile is EXPERT:
         return "expert"
+    if kernel_refuses(profile):  # a level with random moves or search (ai.levels): the reference plays it
+        return "level"
     return "personality" if PROFILES.get(profile.name) == profile else "profile"
 
 
