@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..model import HAND_BONUSES
+from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS
 from ..rules import OPTIONS, Rules
 from . import cache, layout
 from .cache import cache_dir  # noqa: F401  (public here, as before)
@@ -127,9 +127,10 @@ PLAY, GRADE = "play", "grade"
 IMPLEMENTED: dict[str, dict[str, "bool | tuple"]] = {
     PLAY: {
         "rounds": True, "initial_flips": True, "flip_mode": True, "jokers": True, "super_kings": True,
-        "ten_penny": True, "knock_penalty": True, "knock_bonus": True, "underdog_bonus": True, "tied_shame": True,
-        "blackjack": True, "wolfpack": True, "one_eyed_jacks": True, "negative_pairs_keep_value": True,
-        "four_of_a_kind": True, "flip_as_action": True, "knock_early": True, "decks": True, "max_turns": True,
+        "ten_penny": True, "one_eyed_jacks": True, "negative_pairs_keep_value": True, "flip_as_action": True,
+        "knock_early": True, "decks": True, "max_turns": True,
+        # the hand bonuses and round adjustments: read as the model declares them (``tables``)
+        **{b.rule: True for b in HAND_BONUSES}, **{a.rule: True for a in ROUND_ADJUSTMENTS},
     },
 }
 IMPLEMENTED[GRADE] = {**IMPLEMENTED[PLAY], **{b.rule: (False,) for b in HAND_BONUSES}}

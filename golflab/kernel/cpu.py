@@ -17,11 +17,14 @@ from numba import njit
 
 from ..ai.decisions import (  # the reference's constants, compiled in
     BIG_GAIN,
+    BLACKJACK,
     CLOSING_OFFSET,
     CLOSING_WEIGHT,
     FUTURE_GAIN,
     HIGH_HAND,
     HOPE_WEIGHT,
+    KNOCK_BONUS,
+    KNOCK_PENALTY,
     MIN_SWAP_GAIN,
     STAY_IN_COST,
 )
@@ -34,7 +37,6 @@ from .layout import (
     F_DECK_TOTAL,
     F_EAGLE,
     F_FLIP_MODE,
-    F_KEEP_NEGATIVE,
     F_KNOCK_BONUS,
     F_KNOCK_PENALTY,
     F_PRESSURE_START,
@@ -57,6 +59,9 @@ from .layout import (
 )
 
 SQRT2 = sqrt(2)
+#: the round adjustments going out weighs, as the model declares them (compiled in)
+BLACKJACK_SCORE, BLACKJACK_POINTS = BLACKJACK.score, BLACKJACK.points
+KNOCK_BONUS_POINTS, KNOCK_PENALTY_POINTS = KNOCK_BONUS.points, KNOCK_PENALTY.points
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
 
 
@@ -157,10 +162,14 @@ def score_with(g, pos, rank, R, unknown):
 
 
 @njit(cache=True)
+def pair_wastes(rank, R) -> bool:
+    """``model.pair_wastes``: a pair of ``rank`` scores more than its two cards apart."""
+    return R[1][rank] > 2 * R[0][rank]
+
+
+@njit(cache=True)
 def negative_pair(rank, partner, R) -> bool:
-    value, flags = R[0], R[4]
-    return (partner == rank and value[rank] < 0 and not flags[F_KEEP_NEGATIVE]
-            and not (flags[F_EAGLE] and rank == JK))
+    return partner == rank and pair_wastes(rank, R)
 
 
 @njit(cache=True)
@@ -330,8 +339,8 @@ def wants_to_go_out(G, R, prof, seat, unknown, score, gain):
         return True
     pressure = max(0, turns - flags[F_PRESSURE_START])
     aggression = prof[P_AGGRESSION]
-    base = 0.0 if flags[F_BLACKJACK] and score == 21 else score
-    mine = base - 5 if flags[F_KNOCK_BONUS] else base
+    base = score + BLACKJACK_POINTS if flags[F_BLACKJACK] and score == BLACKJACK_SCORE else score
+    mine = base + KNOCK_BONUS_POINTS if flags[F_KNOCK_BONUS] else base
     if mine > 6 + 8 * aggression + pressure:
         return False
     if not flags[F_KNOCK_PENALTY] and gain >= BIG_GAIN and mine <= HIGH_HAND:
@@ -354,7 +363,7 @@ def wants_to_go_out(G, R, prof, seat, unknown, score, gain):
         for j in range(n - 1):
             sd = sqrt(2 + 12 * downs[j])
             none_lower *= 1 - 0.5 * (1 + erf((base - 0.5 - (ests[j] - 1.5)) / (sd * SQRT2)))
-        priced = mine + 10 * caution * (1 - none_lower)
+        priced = mine + KNOCK_PENALTY_POINTS * caution * (1 - none_lower)
         return priced <= score + gain - FUTURE_GAIN + pressure
     outlook = np.inf
     for j in range(n - 1):
@@ -410,7 +419,7 @@ def ordered(G, R, prof, seat, g, unknown, rank, allowed_in, rng, use_rng):
     unit = prof[P_PAIR_HOPE] * HOPE_WEIGHT
     fade = min(1.0, nd / 3)
     tw = twin[rank] if twin[rank] >= 0 else rank
-    keep = flags[F_KEEP_NEGATIVE]
+    wastes = pair_wastes(rank, R)
     pair = NONE
     best = 0.0
     have_best = False
@@ -429,7 +438,7 @@ def ordered(G, R, prof, seat, g, unknown, rank, allowed_in, rng, use_rng):
             have_best = True
         old = g[i]
         partner = g[PARTNER[i]]
-        if (v >= 0 or keep) and partner >= 0 and (partner == rank or partner == tw) and old != rank and old != tw \
+        if not wastes and partner >= 0 and (partner == rank or partner == tw) and old != rank and old != tw \
                 and gi > 0 and (pair == NONE or gi > gain[pair] or (gi == gain[pair] and i < pair)):
             pair = i
         if old < 0:

@@ -22,17 +22,12 @@ from .layout import (
     A_SKIP,
     A_SWAP,
     A_TAKE,
-    F_BLACKJACK,
     F_FLIP_ACTION,
     F_FLIP_MODE,
     F_INITIAL_FLIPS,
-    F_KNOCK_BONUS,
     F_KNOCK_EARLY,
-    F_KNOCK_PENALTY,
     F_MAX_TURNS,
     F_ROUNDS,
-    F_TIED_SHAME,
-    F_UNDERDOG,
     N_SCALARS,
     NONE,
     PHASE_FINAL_TURN,
@@ -63,6 +58,11 @@ from .layout import (
     STAGE_INITIAL_FLIP,
     STAGE_NONE,
     STAGE_PLACE,
+    WHO_FINISHER,
+    WHO_FINISHER_BEATEN,
+    WHO_LOWEST,
+    WHO_SCORE_IS,
+    WHO_TIED,
 )
 
 
@@ -165,6 +165,41 @@ def hand_score(G, R, seat):
 
 
 @njit(cache=True)
+def apply_adjustments(scores, finisher, who, points, target):
+    """``scoring.round_breakdown``'s round adjustments as the model declares them
+    (``model.ROUND_ADJUSTMENTS``: ``who`` gets them, their ``points``, ``target`` for
+    ``score_is``), in order, each to the scores the earlier ones left; ``finisher`` -1: none."""
+    n = scores.size
+    gets = np.zeros(n, dtype=np.bool_)
+    for j in range(who.size):
+        kind = who[j]
+        gets[:] = False
+        if kind == WHO_SCORE_IS:
+            for s in range(n):
+                gets[s] = scores[s] == target[j]
+        elif kind == WHO_FINISHER:
+            if finisher >= 0:
+                gets[finisher] = True
+        elif kind == WHO_FINISHER_BEATEN:
+            if finisher >= 0:
+                for s in range(n):
+                    if s != finisher and scores[s] < scores[finisher]:
+                        gets[finisher] = True
+        elif kind == WHO_LOWEST:
+            low = scores.min()
+            for s in range(n):
+                gets[s] = scores[s] == low
+        elif kind == WHO_TIED:
+            for s in range(n):
+                for t in range(n):
+                    if t != s and scores[t] == scores[s]:
+                        gets[s] = True
+        for s in range(n):
+            if gets[s]:
+                scores[s] += points[j]
+
+
+@njit(cache=True)
 def end_round(G, R, out_hand, out_score, out_turns, out_finisher, game):
     """Score the hole (``scoring.round_breakdown``) into the outputs and end it."""
     grids, up, turns, st = G[0], G[1], G[4], G[5]
@@ -180,32 +215,7 @@ def end_round(G, R, out_hand, out_score, out_turns, out_finisher, game):
         out_turns[game, r, s] = turns[s]
     finisher = st[S_FINISHER]
     out_finisher[game, r] = finisher
-    if flags[F_BLACKJACK]:
-        for s in range(n):
-            if scores[s] == 21:
-                scores[s] -= 21
-    if finisher >= 0 and flags[F_KNOCK_PENALTY]:
-        mine = scores[finisher]
-        for s in range(n):
-            if s != finisher and scores[s] < mine:
-                scores[finisher] += 10
-                break
-    if finisher >= 0 and flags[F_KNOCK_BONUS]:
-        scores[finisher] -= 5
-    if flags[F_UNDERDOG]:
-        low = scores.min()
-        for s in range(n):
-            if scores[s] == low:
-                scores[s] -= 3
-    if flags[F_TIED_SHAME]:
-        tied = np.zeros(n, dtype=np.bool_)
-        for s in range(n):
-            for t in range(n):
-                if t != s and scores[t] == scores[s]:
-                    tied[s] = True
-        for s in range(n):
-            if tied[s]:
-                scores[s] += 5
+    apply_adjustments(scores, finisher, R[11], R[12], R[13])
     out_score[game, r, :] = scores
     st[S_STAGE] = STAGE_NONE
     st[S_PHASE] = PHASE_GAME_OVER if st[S_ROUND] >= flags[F_ROUNDS] else PHASE_ROUND_OVER

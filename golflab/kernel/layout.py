@@ -4,7 +4,7 @@ the profile fields, the game-state scalars, stages, phases and action codes."""
 from __future__ import annotations
 
 from ..actions import ACTIONS, ActionCode
-from ..model import ALL_KINDS
+from ..model import ALL_KINDS, WHO_KINDS
 from ..rules import FLIP_MODES, TIERS  # noqa: F401  (the kernel's orders are the rules')
 
 #: kinds are indices into ``golflab.model.ALL_KINDS`` (ranks A..K, then JK, then the one-eyed jack)
@@ -18,10 +18,14 @@ EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = (TIERS.index(t) for t in ("Exc
                                                                           "Bad", "Terrible"))
 
 #: the rule flags (an int64 array, ``tables.rule_arrays``)
-(F_EAGLE, F_KEEP_NEGATIVE, F_BLACKJACK, F_KNOCK_BONUS, F_KNOCK_PENALTY, F_FLIP_MODE, F_KNOCK_EARLY,
+(F_EAGLE, F_BLACKJACK, F_KNOCK_BONUS, F_KNOCK_PENALTY, F_FLIP_MODE, F_KNOCK_EARLY,
  F_FLIP_ACTION, F_MAX_TURNS, F_INITIAL_FLIPS, F_ROUNDS, F_PRESSURE_START, F_PROGRESS, F_STALL, F_DECK_TOTAL,
- F_DECK_POINTS, F_UNDERDOG, F_TIED_SHAME, F_DECK_SIZE) = range(19)
-N_FLAGS = 19
+ F_DECK_POINTS, F_DECK_SIZE) = range(16)
+N_FLAGS = 16
+
+#: who a round adjustment goes to: indices into ``golflab.model.WHO_KINDS``
+WHO_SCORE_IS, WHO_FINISHER, WHO_FINISHER_BEATEN, WHO_LOWEST, WHO_TIED = (
+    WHO_KINDS.index(k) for k in ("score_is", "finisher", "finisher_beaten", "lowest", "tied"))
 
 #: a personality as a float array
 P_THRESHOLD, P_PAIR_HOPE, P_AGGRESSION, P_UNPREDICTABLE = range(4)

@@ -14,7 +14,7 @@ from ..ai.decisions import turn_marks
 from ..ai.evaluate import rule_table
 from ..cards import ALL_CARDS, JOKER, build_deck
 from ..ev import deck_counts
-from ..model import HAND_BONUSES, RANK_OF
+from ..model import HAND_BONUSES, RANK_OF, ROUND_ADJUSTMENTS, WHO_KINDS
 from ..rules import OPTIONS, Rules
 from . import layout as L
 
@@ -34,10 +34,11 @@ def card_of(index: int):
 
 #: The rule options ``rule_arrays`` turns into the kernel's arrays: a rule option not here is a
 #: ValueError, never silently ignored (a new option is added here once the kernel implements it).
-READS = frozenset({"rounds", "initial_flips", "flip_mode", "jokers", "super_kings", "ten_penny", "knock_penalty",
-                   "knock_bonus", "underdog_bonus", "tied_shame", "blackjack", "wolfpack", "one_eyed_jacks",
-                   "negative_pairs_keep_value", "four_of_a_kind", "flip_as_action", "knock_early", "decks",
-                   "max_turns"})
+#: The hand bonuses and round adjustments are read as the model declares them, so a new one is
+#: read with no change here.
+READS = frozenset({"rounds", "initial_flips", "flip_mode", "jokers", "super_kings", "ten_penny", "one_eyed_jacks",
+                   "negative_pairs_keep_value", "flip_as_action", "knock_early", "decks", "max_turns"}
+                  | {b.rule for b in HAND_BONUSES} | {a.rule for a in ROUND_ADJUSTMENTS})
 
 
 #: positions in the rule tuple (``rule_arrays(...)[0]``) of the arrays read outside the kernel
@@ -74,7 +75,6 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     pressure, progress, stall = turn_marks(rules.max_turns)
     flags = np.zeros(L.N_FLAGS, dtype=np.int64)
     flags[L.F_EAGLE] = table.eagle
-    flags[L.F_KEEP_NEGATIVE] = rules.negative_pairs_keep_value
     flags[L.F_BLACKJACK] = rules.blackjack
     flags[L.F_KNOCK_BONUS] = rules.knock_bonus
     flags[L.F_KNOCK_PENALTY] = rules.knock_penalty
@@ -86,13 +86,17 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     flags[L.F_ROUNDS] = rules.rounds
     flags[L.F_PRESSURE_START], flags[L.F_PROGRESS], flags[L.F_STALL] = pressure, progress, stall
     flags[L.F_DECK_TOTAL], flags[L.F_DECK_POINTS] = total, points
-    flags[L.F_UNDERDOG] = rules.underdog_bonus
-    flags[L.F_TIED_SHAME] = rules.tied_shame
     deck = np.array([card_index(c) for c in build_deck(rules.decks_for(players), rules.jokers)], dtype=np.int64)
     flags[L.F_DECK_SIZE] = deck.size
-    for arr in (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, deck):
+    adjustments = model.adjustments  # the round adjustments as declared, in order
+    adj_who = np.array([WHO_KINDS.index(a.who) for a in adjustments], dtype=np.int64)
+    adj_points = np.array([a.points for a in adjustments], dtype=np.int64)
+    adj_score = np.array([0 if a.score is None else a.score for a in adjustments], dtype=np.int64)
+    arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, adj_who,
+              adj_points, adj_score)
+    for arr in (*arrays, deck):
         arr.setflags(write=False)
-    return (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of), deck
+    return arrays, deck
 
 
 def profile_rows(profiles: "list[Profile]") -> np.ndarray:
