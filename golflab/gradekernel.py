@@ -19,6 +19,7 @@ from numba import njit
 
 from .actions import ActionCode
 from .analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
+from .kernel.pool_ev import column_ev, hand_ev, pair_sum, pool_sums
 from .model import ALL_RANKS
 
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
@@ -86,32 +87,6 @@ def best_change(grid, kind, drawn, size, total, pairs, group_n, group_s, value, 
 
 
 @njit(cache=True)
-def pool_sums(order, counts, value, rank_of, n_ranks):
-    """Size, total points, the pair sum and per-rank count and points of a pool (``Pool._fill``)."""
-    group_n = np.zeros(n_ranks, dtype=np.int64)
-    group_s = np.zeros(n_ranks, dtype=np.int64)
-    size = 0
-    total = 0
-    for j in range(order.size):
-        k, c = order[j], counts[j]
-        size += c
-        total += c * value[k]
-        group_n[rank_of[k]] += c
-        group_s[rank_of[k]] += c * value[k]
-    return size, total, group_n, group_s
-
-
-@njit(cache=True)
-def pair_sum(group_n, group_s, pair):
-    pairs = 0
-    for r in range(pair.size):
-        n = group_n[r]
-        if n > 1:
-            pairs += (n - 1) * (2 * group_s[r] - pair[r] * n)
-    return pairs
-
-
-@njit(cache=True)
 def draw_total(grid, order, counts, value, rank_of, pair):
     """``Pool.draw_ev``: sum over the pool (in ``order``) of count * best change when drawn, / size."""
     size, total, group_n, group_s = pool_sums(order, counts, value, rank_of, pair.size)
@@ -122,21 +97,6 @@ def draw_total(grid, order, counts, value, rank_of, pair):
             acc += counts[j] * best_change(grid, order[j], True, size, total, pairs, group_n, group_s,
                                            value, rank_of, pair)
     return acc / size
-
-
-@njit(cache=True)
-def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
-    """``Pool.column_ev`` (-1: a face-down card)."""
-    if a >= 0 and b >= 0:
-        return float(pair[rank_of[a]] if rank_of[a] == rank_of[b] else value[a] + value[b])
-    if a < 0 and b < 0:
-        return 2 * mean - pair_term
-    k = a if a >= 0 else b
-    r = rank_of[k]
-    n = group_n[r]
-    if not n:
-        return value[k] + mean
-    return value[k] + mean - n / size * (value[k] + group_s[r] / n - pair[r])
 
 
 @njit(cache=True)
@@ -333,14 +293,6 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
                 if low <= mine:
                     case = C_QUESTIONABLE
     return ev, best_ev, best, case
-
-
-@njit(cache=True)
-def hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
-    """``Pool.hand_ev`` without bonuses (the caller checks there are enough unseen cards)."""
-    return (column_ev(g[0], g[3], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-            + column_ev(g[1], g[4], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-            + column_ev(g[2], g[5], value, rank_of, pair, group_n, group_s, size, mean, pair_term))
 
 
 # -- one packed call (fewer arguments: each costs time on every call from Python) -----------

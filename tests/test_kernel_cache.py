@@ -128,7 +128,7 @@ def test_a_garbage_index_leaves_the_grading_to_the_reference_with_one_line(copy,
 
 @needs_compiled
 def test_the_setup_step_rebuilds_a_damaged_cache(copy, reference):
-    truncated = _one(copy, "golflab_*/gradekernel.pair_sum-*.nbc")
+    truncated = _one(copy, "kernel_*/pool_ev.pool_sums-*.nbc")
     garbled = _one(copy, "kernel_*/cpu.column_score-*.nbi")
     _truncate(truncated)
     garbled.write_bytes(b"\x80\x05garbage")

@@ -16,6 +16,7 @@ from numba import njit
 from . import cpu, engine
 from . import mt19937 as mt
 from .layout import PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
+from .pool_ev import hand_ev, pair_sum
 
 
 @njit(cache=True)
@@ -42,32 +43,10 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
             total += points
             group_n[rank_of[k]] += c
             group_s[rank_of[k]] += points
-    pairs = 0
-    for r in range(14):
-        n = group_n[r]
-        if n > 1:
-            pairs += (n - 1) * (2 * group_s[r] - pair_by_rank[r] * n)
+    pairs = pair_sum(group_n, group_s, pair_by_rank)
     mean = total / size if size else 0.0
     pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
-    ev = 0.0
-    for c in range(3):
-        a, b = g[c], g[c + 3]
-        if a >= 0 and b >= 0:
-            if rank_of[a] == rank_of[b]:
-                col = float(pair_by_rank[rank_of[a]])
-            else:
-                col = value[a] + value[b]
-        elif a < 0 and b < 0:
-            col = 2 * mean - pair_term
-        else:
-            k = a if a >= 0 else b
-            r = rank_of[k]
-            n = group_n[r]
-            if n == 0:
-                col = value[k] + mean
-            else:
-                col = value[k] + mean - n / size * (value[k] + group_s[r] / n - pair_by_rank[r])
-        ev = col if c == 0 else ev + col
+    ev = hand_ev(g, value, rank_of, pair_by_rank, group_n, group_s, size, mean, pair_term)
     if bonus_rank.size:
         out = 0.0
         need = np.empty(3, dtype=np.int64)

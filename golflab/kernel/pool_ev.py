@@ -1,0 +1,57 @@
+"""``golflab.ev.Pool``'s expectations in compiled code, for the grader (``golflab.gradekernel``)
+and the coach's rollouts (``rollout``) alike: a pool's sums by rank, its pair sum, a column's and
+a hand's expected points over the cards not seen, with ``Pool``'s operations in its order."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def pool_sums(order, counts, value, rank_of, n_ranks):
+    """Size, total points, the pair sum and per-rank count and points of a pool (``Pool._fill``)."""
+    group_n = np.zeros(n_ranks, dtype=np.int64)
+    group_s = np.zeros(n_ranks, dtype=np.int64)
+    size = 0
+    total = 0
+    for j in range(order.size):
+        k, c = order[j], counts[j]
+        size += c
+        total += c * value[k]
+        group_n[rank_of[k]] += c
+        group_s[rank_of[k]] += c * value[k]
+    return size, total, group_n, group_s
+
+
+@njit(cache=True)
+def pair_sum(group_n, group_s, pair):
+    pairs = 0
+    for r in range(pair.size):
+        n = group_n[r]
+        if n > 1:
+            pairs += (n - 1) * (2 * group_s[r] - pair[r] * n)
+    return pairs
+
+
+@njit(cache=True)
+def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
+    """``Pool.column_ev`` (-1: a face-down card)."""
+    if a >= 0 and b >= 0:
+        return float(pair[rank_of[a]] if rank_of[a] == rank_of[b] else value[a] + value[b])
+    if a < 0 and b < 0:
+        return 2 * mean - pair_term
+    k = a if a >= 0 else b
+    r = rank_of[k]
+    n = group_n[r]
+    if not n:
+        return value[k] + mean
+    return value[k] + mean - n / size * (value[k] + group_s[r] / n - pair[r])
+
+
+@njit(cache=True)
+def hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
+    """``Pool.hand_ev`` without bonuses (the caller checks there are enough unseen cards)."""
+    return (column_ev(g[0], g[3], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
+            + column_ev(g[1], g[4], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
+            + column_ev(g[2], g[5], value, rank_of, pair, group_n, group_s, size, mean, pair_term))
