@@ -135,6 +135,8 @@ def _given(name: str, what: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .ai import CPU_NAMES_TEXT
+
     parser = _Parser(prog="golflab", description="6-Card Golf: simulate CPU personalities, list the rules.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many games between CPU personalities and summarise them",
@@ -142,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
                                      "per-personality summary (mean round score, win rates, go-out rate, "
                                      "turns per round, blunders and mistakes).")
     sim.add_argument("--players", required=True,
-                     help="2-6 comma-separated personalities, e.g. Sofia,Maya (a name may repeat)")
+                     help=f"2-6 comma-separated CPU players from {CPU_NAMES_TEXT}; e.g. Sofia,Maya or "
+                          "\"Level 3,Maya\" (a name may repeat)")
     sim.add_argument("--games", type=_positive("--games"), default=100, help="number of games (default 100)")
     sim.add_argument("--seed", type=_whole_number("seed"), default=0, help="master seed (default 0)")
     sim.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",
@@ -159,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
                                        "--out (CSV; .parquet needs pyarrow). Rerun the same command after an "
                                        "interruption: finished cells are kept, not recomputed.")
     sweep.add_argument("--players", required=True, action="append", metavar="LINEUP",
-                       help="2-6 comma-separated personalities, e.g. Sofia,Maya; repeatable (one lineup each)")
+                       help=f"2-6 comma-separated CPU players from {CPU_NAMES_TEXT}, e.g. Sofia,Maya; "
+                            "repeatable (one lineup each)")
     sweep.add_argument("--grid", action="append", default=[], metavar="NAME=V1,V2",
                        help="a rule and the values to sweep, repeatable: e.g. flip_mode=never,always")
     sweep.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE",

@@ -5,7 +5,9 @@ your seat, an optional seed, and every rule option (``RulesForm``, each with its
 Hooks: ``golf-people`` (the people menu), ``golf-person-name`` and ``golf-person-name-N``
 (a person's name box, N from 0), ``golf-cpu-count`` (how many CPU players),
 ``golf-cpu-N`` (a CPU seat's personality), ``golf-your-seat``, ``golf-seed``,
-``golf-new-game-here`` and ``golf-setup-problem`` (why the last press started no game).
+``golf-new-game-here`` and ``golf-setup-problem`` (why the last press started no game),
+``golf-level-suggestion`` (the opponent level suggested from the learner's results,
+``golflab.ai.levels.suggest_level``) and ``golf-use-level`` (puts it in the first CPU seat).
 
 ``table_settings`` and ``hot_settings`` validate a table's seating (one learner, or several
 people at one screen) for ``GolfTable`` and the panel alike."""
@@ -17,8 +19,8 @@ from html import escape
 
 import ipywidgets as w
 
-from golflab import Rules
-from golflab.ai import CPU_NAMES, PROFILES, get_profile, personality_names
+from golflab import Game, Rules
+from golflab.ai import CPU_NAMES, CPU_NAMES_TEXT, PROFILES, Suggestion, get_profile, personality_names, suggest_level
 
 from .rules_form import RulesForm
 
@@ -113,7 +115,7 @@ def people_in(players) -> tuple[str, ...]:
 
 def check_opponents(names) -> tuple[str, ...]:
     """Validate CPU opponents: 1-5 distinct names from ``golflab.ai.CPU_NAMES`` (the eight
-    personalities and the Expert)."""
+    personalities, the Expert and Level 1 to Level 8)."""
     return tuple(personality_names([names] if isinstance(names, str) else names, count=(1, MAX_OPPONENTS),
                                    distinct=True, what="CPU opponents"))
 
@@ -136,7 +138,7 @@ def _rules_and_seed(rules: Rules | None, seed: int | None) -> Rules:
 def table_settings(players, rules: Rules | None, seed: int | None, human_seat: int) -> TableSettings:
     """Validate the table's arguments into TableSettings (a ValueError saying what is allowed)."""
     if isinstance(players, bool) or not isinstance(players, (int, str, list, tuple)):
-        raise ValueError(f"players must be a list of CPU personality names (from {', '.join(CPU_NAMES)}) "
+        raise ValueError(f"players must be a list of CPU personality names (from {CPU_NAMES_TEXT}) "
                          f"or a count from 2 to 6, got {players!r}")
     if isinstance(players, int):
         if not 2 <= players <= 6:
@@ -186,6 +188,36 @@ def _label(name: str) -> str:
     return f"{name} \u2014 {get_profile(name).style}"
 
 
+def _guest_games(texts) -> list:
+    """``(players, totals, seat)`` of a guest's saved games where "You" played, newest first."""
+    out = []
+    for text in reversed(list(texts)):
+        try:
+            game = Game.from_json(text)
+        except ValueError:
+            continue
+        if HUMAN_NAME in game.players:
+            out.append((game.players, game.totals, game.players.index(HUMAN_NAME)))
+    return out
+
+
+def learner_suggestion() -> Suggestion:
+    """The level to suggest to this page's learner (``suggest_level``): a signed-in learner's
+    puzzle rating when they have one, else their newest kept game; a guest's newest finished
+    game on this page (``widgets.account.guest_progress``)."""
+    from . import progress
+
+    if progress.session().signed_in:
+        profile = progress.puzzle_profile()
+        if profile is not None and profile.attempts:
+            return suggest_level(rating=profile.rating)
+        games = progress.my_games(limit=5) or []
+        return suggest_level(games=[(r.players, r.scores, r.seat) for r in games])
+    from .account import guest_progress
+
+    return suggest_level(games=_guest_games(guest_progress.games))
+
+
 class NewGamePanel(w.VBox):
     """Controls for the next game. ``panel.settings()`` validates them into TableSettings."""
 
@@ -207,8 +239,13 @@ class NewGamePanel(w.VBox):
                                         button_style="primary", layout=w.Layout(width="auto"),
                                         tooltip="Deal a new game with the players and rules above")
         self.problem = w.HTML(layout=w.Layout(display="none"))
+        self.suggestion = w.HTML()
+        self.use_level = w.Button(layout=w.Layout(width="auto"), tooltip="Put this level in the first CPU seat")
+        self.use_level.on_click(lambda _: self.choose_level(self.suggested.level.name))
+        self.suggested: Suggestion | None = None
         hooks = [(self.people, "golf-people"), (self.problem, "golf-setup-problem"), (self.count, "golf-cpu-count"),
-                 (self.seat, "golf-your-seat"), (self.seed, "golf-seed"), (self.new_game_button, "golf-new-game-here")]
+                 (self.seat, "golf-your-seat"), (self.seed, "golf-seed"), (self.new_game_button, "golf-new-game-here"),
+                 (self.suggestion, "golf-level-suggestion"), (self.use_level, "golf-use-level")]
         hooks += [(box, f"golf-person-name-{i}") for i, box in enumerate(self.names)]
         hooks += [(dd, f"golf-cpu-{i}") for i, dd in enumerate(self.personalities)]
         for widget, cls in hooks:
@@ -229,6 +266,7 @@ class NewGamePanel(w.VBox):
             w.HTML("<b>Players</b>"),
             self.people, w.HBox(self.names, layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.count, self.seat, self.seed]), note,
+            w.HBox([self.suggestion, self.use_level]),
             w.VBox(self.personalities),
             w.HTML("<b>Rules</b>"), self.rules_form,
             self.new_game_button, self.problem,
@@ -267,8 +305,27 @@ class NewGamePanel(w.VBox):
                               f'margin:4px 0">{escape(text)}</div>') if text else ""
         self.problem.layout.display = None if text else "none"
 
+    def suggest(self, suggestion: Suggestion) -> None:
+        """Show ``suggestion`` (a level and why) beside a button that picks it."""
+        self.suggested = suggestion
+        name = suggestion.level.name
+        self.suggestion.value = (f"<span style='font-size:13px'>Suggested opponent: <b>{escape(name)}</b> "
+                                 f"({escape(suggestion.reason)})</span>")
+        self.use_level.description = f"Play {name}"
+
+    def choose_level(self, name: str) -> None:
+        """Put level ``name`` in the first CPU seat (swapping menus when another seat has it)."""
+        first = self.personalities[0]
+        for dd in self.personalities[1:self.count.value]:
+            if dd.value == name:
+                dd.value = first.value
+        first.value = name
+        if not self.count.value:
+            self.count.value = 1
+
     def show(self, settings: TableSettings) -> None:
-        """Put ``settings`` into the controls."""
+        """Put ``settings`` into the controls and suggest a level (``learner_suggestion``)."""
+        self.suggest(learner_suggestion())
         self.show_problem("")
         self._people_seats = settings.people_seats
         people = len(settings.people) if len(settings.people) > 1 else 1
