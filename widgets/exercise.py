@@ -44,6 +44,7 @@ from golflab.classroom import LessonProgress
 from golflab.classroom.store import lesson_summary
 from golflab.display import grid_html
 from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
+from golflab.words import card_name
 
 from . import progress
 from .display_size import LARGE_CSS, resolve_large, set_large
@@ -276,8 +277,8 @@ class PairPays(Question):
             raise ValueError(f"column {column!r} of this hand is no pair: pick 0, 1 or 2 where both cards match")
         self.column = cols[column]
         self.gain = pair_gain(self.column, self.rules)
-        a, b = self.column.cards
-        self.prompt = (f"The {COLUMN_NAMES[column]} column pairs the {a.pretty} and the {b.pretty}. "
+        a, b = (card_name(c, suit=True) for c in self.column.cards)
+        self.prompt = (f"The {COLUMN_NAMES[column]} column pairs the {a} and the {b}. "
                        f"House rules: {rules_words(self.rules)}. Will this pair pay?")
 
     @property
@@ -400,8 +401,8 @@ class BestOption(Question):
         if said != self.puzzle.answer:
             return _wrong(NUDGES[decision_kind(self.puzzle.observation)])
         if size is not None and size != self.bucket:
-            return _wrong("That is the best option. Now look again at how far ahead of the next best it is: "
-                          "a pair of high cards saves a lot, a small swap only a little.")
+            return _wrong("That is the best option. Now look again at how far ahead of the next best it is. "
+                          "A pair of high cards saves a lot, a small swap only a little.")
         return Verdict(True, "Right: " + self._said(), feedback_html(self.puzzle, said))
 
     def _said(self) -> str:
@@ -409,7 +410,7 @@ class BestOption(Question):
         if not self.buckets:
             return f"{best} is the best option."
         size = next(label for label, value in self.buckets if value == self.bucket)
-        return f"{best} is the best option, better than the next best by {size}."
+        return f"{best} is the best option. The gap to the next best: {size[:1].lower()}{size[1:]}."
 
     def solution(self) -> Verdict:
         text = self._said()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from golflab import Action, Card, Game, HandBreakdown, RoundBreakdown, Rules, card_value
 from golflab.display import CARD_CSS, card_html, grid_html
+from golflab.words import card_name
 
 from .card_picker import rank_label
 from .status import move_words
@@ -41,7 +42,7 @@ LESSON_CSS = CARD_CSS + """
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " + ".join(escape(c.pretty) for c in cards)
+    return " + ".join(escape(card_name(c)) for c in cards)
 
 
 def pair_gain(column: ColumnScore, rules: Rules) -> int:
@@ -66,7 +67,7 @@ def unpaired_total(breakdown: HandBreakdown, rules: Rules) -> int:
 
 
 def _column_line(col: ColumnScore, rules: Rules, wasted: bool) -> str:
-    where = f"{COLUMN_NAMES[col.positions[0]].capitalize()} column ({col.positions[0]} and {col.positions[1]})"
+    where = f"{COLUMN_NAMES[col.positions[0]].capitalize()} column"
     head = f"{where}: {_cards(col.cards)} = <b>{col.points}</b>"
     if not col.paired:
         a, b = (card_value(c, rules) for c in col.cards)
@@ -129,9 +130,10 @@ def _choices(game: Game) -> str:
     legal = {str(a) for a in game.legal_actions()}
     if game.awaiting == "draw":
         top = game.discard_pile[-1] if "take" in legal else None
-        return f"{name} may draw from the deck" + (f" or take the {top.pretty} from the discard pile." if top else ".")
+        take = f" or take the {card_name(top, suit=True)} from the discard pile." if top else "."
+        return f"{name} may draw from the deck{take}"
     if game.awaiting == "place":
-        held = game.held.pretty
+        held = card_name(game.held, suit=True)
         if "discard" in legal:
             return f"{name} may swap the {held} for any one of the six cards in the grid, or discard it."
         return f"{name} must swap the {held} into the grid: a card taken from the discard pile cannot go back."

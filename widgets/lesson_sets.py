@@ -27,6 +27,7 @@ from golflab.display import grid_html
 from golflab.ev import deck_counts, expected_unseen_value
 from golflab.puzzles import POSITION_NAMES, Puzzle, cpu_hole, decision_kind, generate
 from golflab.strategy import tier_table
+from golflab.words import card_name
 
 from .exercise import BestOption, Choice, PairPays, Question, ScoreHand, ScoreHole, option_kind
 from .lesson import LESSON_CSS
@@ -69,10 +70,11 @@ def column_partner(seed: int, pos: int) -> Choice:
     grid = Game(players=2, seed=seed).grid(0)
     partner = (pos + 3) % 6
     options = [(POSITION_NAMES[p].capitalize(), POSITION_NAMES[p]) for p in range(6) if p != pos]
-    return Choice(f"Which card is in the same column as the {grid[pos].pretty} at {POSITION_NAMES[pos]}?",
+    named = card_name(grid[pos], suit=True)
+    return Choice(f"Which card is in the same column as the {named} at {POSITION_NAMES[pos]}?",
                   options, POSITION_NAMES[partner], skill="columns",
                   nudge="A column is a top card and the card right below it.",
-                  why=f"The {grid[partner].pretty} at {POSITION_NAMES[partner]} is right "
+                  why=f"The {card_name(grid[partner], suit=True)} at {POSITION_NAMES[partner]} is right "
                       f"{'below' if pos < 3 else 'above'} it.",
                   figure=f'{LESSON_CSS}<div class="golf-lesson">{grid_html(grid)}</div>')
 
@@ -86,7 +88,8 @@ def may_discard(seed: int, taken: bool) -> Choice:
     held = game.observation(0).drawn
     allowed = any(str(a) == "discard" for a in game.legal_actions())
     where = "took the {} from the discard pile" if taken else "drew the {} from the deck"
-    return Choice(f"You {where.format(held.pretty)}. May you throw it onto the discard pile without swapping?",
+    said = where.format(card_name(held, suit=True))
+    return Choice(f"You {said}. May you throw it onto the discard pile without swapping?",
                   (("Yes", "yes"), ("No", "no")), "yes" if allowed else "no", skill="turn-rules",
                   nudge="Where did the card come from? The rules treat the two piles differently.",
                   why=("A card drawn from the deck may be discarded." if allowed else

@@ -32,6 +32,7 @@ from golflab.puzzles import (
     generate,
 )
 from golflab.rules import options_affecting
+from golflab.words import card_name
 
 from . import progress
 from .lesson import LESSON_CSS
@@ -125,9 +126,10 @@ def question_text(obs: Observation) -> str:
     """The puzzle's question in plain words: what the seat holds or may take, and which option is best."""
     legal = {str(a) for a in obs.legal_actions}
     if obs.awaiting == "draw":
-        return f"Your turn. Draw from the deck, or take the {obs.discard_top.pretty}? Which option is best?"
-    held = (f"You took the {obs.drawn.pretty} from the discard pile: it must go into your grid."
-            if "discard" not in legal else f"You drew the {obs.drawn.pretty}.")
+        top = card_name(obs.discard_top, suit=True)
+        return f"Your turn. Draw from the deck, or take the {top}? Which option is best?"
+    held = (f"You took the {card_name(obs.drawn, suit=True)} from the discard pile: it must go into your grid."
+            if "discard" not in legal else f"You drew the {card_name(obs.drawn, suit=True)}.")
     left = obs.face_down()
     last = (f" Your last face-down card is at {POSITION_NAMES[left[0]]}: a card put there takes you out."
             if len(left) == 1 else "")
@@ -323,7 +325,7 @@ class PuzzleBoard(w.VBox):
         buttons = []
         for opt in sorted(puzzle.options, key=lambda o: o.action):  # a fixed order, not best first
             label = describe(obs, opt.action)
-            button = w.Button(description=label[0].upper() + label[1:], tooltip=opt.action,
+            button = w.Button(description=label[0].upper() + label[1:], tooltip="Choose this option",
                               layout=w.Layout(width="auto", margin="2px 6px 2px 0"))
             button.action = opt.action
             button.add_class(option_class(opt.action))
