@@ -19,7 +19,8 @@ def test_a_turn_is_told_in_plain_words_with_cards_as_people_write_them():
     text = words(tell(game, "draw", "swap 5"))
     placed, dropped = game.grid(0)[5], game.discard_pile[-1]
     assert f"Ann drew the {card_name(placed)} from the deck." in text
-    assert f"may swap the {card_name(placed, suit=True)} for any one of the six cards in the grid, or discard it." in text
+    named = card_name(placed, suit=True)
+    assert f"may swap the {named} for any one of the six cards in the grid, or discard it." in text
     assert (f"Ann put the {card_name(placed)} at bottom right, replacing a face-down card: "
             f"it was the {card_name(dropped)}") in text
     for developer in ("swap 5", "legal", "[", "'", placed.code):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 from golflab_widgets.exercise import Exercises
+from golflab_widgets.lesson import hand_html, tell
 from golflab_widgets.lesson_sets import lesson_questions
 from golflab_widgets.puzzle_board import PuzzleBoard
-from golflab_widgets.lesson import hand_html, tell
 from plain_words import problems, seen, widget_problems
 
 from golflab import Game, Phase, Rules, hand_breakdown
