@@ -5,7 +5,8 @@ Built on golflab's public API only. Stable CSS hooks for browser tests: the hand
 ``cp-bid-13``, ``cp-pass``, ``cp-trump-S|H|D|C``, ``cp-next-deal``, ``cp-new-match``; the
 status line ``cp-status`` also carries ``cp-await-<what>`` (``bid``, ``trump``, ``card``,
 ``cpu``, ``deal-over``, ``match-over``); the felt is ``cp-trick``, the panel ``cp-info``,
-the end-of-deal summary ``cp-summary``.
+the end-of-deal summary ``cp-summary``, the move log's accordion ``cp-log`` (the moves in words,
+notation behind its *Details*).
 
 Choices where the spec is silent:
 
@@ -124,6 +125,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
         self.speed.observe(self._on_speed, names="value")
         self.log_box = w.HTML()
         self.more = w.Accordion(children=[self.log_box], titles=("Move log (newest first)",), selected_index=None)
+        self.more.add_class("cp-log")
 
     def _layout(self) -> list:
         return [self.css, w.HBox([self.new_match_button, self.speed], layout=w.Layout(align_items="center")),

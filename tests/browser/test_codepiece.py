@@ -71,12 +71,17 @@ def test_play_whole_deals_through_the_css_hooks(page, voila_server, app_opener, 
     assert "Deal 1:" in summary and "this deal" in summary and "match" in summary
     assert "You score" in page.inner_text(STATUS)
     page.screenshot(path=str(ARTIFACTS / "codepiece-deal-over.png"), full_page=True)
+    page.click(".cp-log .jupyter-widget-Collapse-header")  # the move log: words, notation behind Details
+    page.wait_for_selector(".cp-log .golf-log", state="visible", timeout=STEP_TIMEOUT)
+    log = page.inner_text(".cp-log .golf-log")
+    assert "Deal 1: You bid " in log and "Trick 1 goes to " in log and "Deal over." in log, log
+    assert "D1 " not in log and "seat" not in log and "seed" not in log, log
 
     # deal 2: the next dealer; pass and play every card of the deal
     click_and_wait(page, ".cp-next-deal")
     assert "Deal 2 of 4" in page.inner_text(".cp-info")
     assert "dealer: Left" in page.inner_text(".cp-info")
-    cards = play_deal(page, "pass", {"card-mid-trick": "codepiece-mid-trick.png"})
+    cards = play_deal(page, "pass", {"card-mid-trick": "codepiece-mid-trick.png"})  # the log open beside
     assert awaiting(page) == "deal-over" and cards >= 1
     assert "Deal 2:" in page.inner_text(".cp-summary")
     assert not widget_error_finder(page)

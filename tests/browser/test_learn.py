@@ -115,6 +115,9 @@ def test_hint_grade_review_and_replay_through_the_hooks(page, voila_server, app_
     page.wait_for_selector(".golf-review-box .js-plotly-plot .bars", timeout=TIMEOUT)  # the chart drew its bars
     page.locator(".golf-review-box").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "learn-review.png"), full_page=True)
+    ticks = page.eval_on_selector_all(".golf-review-box .js-plotly-plot .xtick text",
+                                      "els => els.map(e => e.textContent)")
+    assert ticks and all(t.startswith("hole 1, ") for t in ticks), ticks  # turns in words, not 'H1 T3'
 
     page.click(".golf-review-show-0")
     page.wait_for_selector(".golf-review-box .golf-replay-step", timeout=TIMEOUT)
@@ -140,6 +143,7 @@ def test_hint_grade_review_and_replay_through_the_hooks(page, voila_server, app_
         assert "Better:" in page.inner_text(".golf-retry-feedback")
     assert "Right!" in page.inner_text(".golf-retry-feedback")
     page.screenshot(path=str(ARTIFACTS / "learn-retry-right.png"))
+    assert "You retried it right." in page.inner_text(".golf-review-box")
 
     page.click(".golf-review")  # the Review button closes the review ...
     page.wait_for_selector(".golf-review-box", state="hidden", timeout=TIMEOUT)
