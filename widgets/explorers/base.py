@@ -288,9 +288,11 @@ def rules_words(rules, options: Sequence[str]) -> str:
 
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The seat list as a tuple, or a ValueError saying what is allowed."""
+    from golflab.ai import CPU_NAMES_TEXT
+
     names = tuple(names)
     if not 2 <= len(names) <= 6:
-        raise ValueError(f"choose 2 to 6 players (got {len(names)}) from {', '.join(cpu_names())}")
+        raise ValueError(f"choose 2 to 6 players (got {len(names)}). Choose them from {CPU_NAMES_TEXT}")
     return names
 
 
