@@ -240,7 +240,7 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
     return rounds, (decisions if rows else grades), quality
 
 
-class _TextBar:
+class TextBar:
     """A one-line text progress bar on stderr (redrawn at most every 1%)."""
 
     def __init__(self, stream=None, label: str = "simulating", unit: str = "games") -> None:
@@ -279,7 +279,7 @@ def _auto_progress(progress) -> Progress | None:
         return None
     if progress is None or progress is True:
         interactive = _in_notebook() or getattr(sys.stderr, "isatty", lambda: False)()
-        return _TextBar() if (interactive or progress is True) else None
+        return TextBar() if (interactive or progress is True) else None
     if not callable(progress):
         raise ValueError(f"progress must be a callable(done, total), True, False or None, got {progress!r}")
     return progress
@@ -344,11 +344,12 @@ class _Tally:
             for g, column in _COUNT_NAMES.items():
                 row[column] = t["grades"][g] if self.graded else pd.NA
             rows.append(row)
-        return pd.DataFrame(rows, columns=_SUMMARY_COLUMNS)
+        return pd.DataFrame(rows, columns=SUMMARY_COLUMNS)
 
 
-_SUMMARY_COLUMNS = ("personality", "seats", "holes", "mean_round_score", "win_rate", "go_out_rate",
-                    "turns_per_round", "game_win_rate", *_COUNT_NAMES.values())
+#: The columns of ``SimulationResult.summary()``, in order.
+SUMMARY_COLUMNS = ("personality", "seats", "holes", "mean_round_score", "win_rate", "go_out_rate",
+                   "turns_per_round", "game_win_rate", *_COUNT_NAMES.values())
 
 
 class _Digest:
@@ -359,7 +360,7 @@ class _Digest:
         """A JSON-ready digest: settings, summary rows and quality counters."""
         import pandas as pd
 
-        rows = [{k: (None if v is pd.NA else _plain(v)) for k, v in row.items()}
+        rows = [{k: (None if v is pd.NA else plain(v)) for k, v in row.items()}
                 for row in self.summary().to_dict("records")]
         return {"players": list(self.players), "games": self.games, "seed": self.seed,
                 "rules": self.rules.to_dict(), "summary": rows,
@@ -411,7 +412,8 @@ class SimulationSummary(_Digest):
         return self._tally.frame()
 
 
-def _plain(v):
+def plain(v):
+    """A numpy scalar as the Python number it holds (anything else as it is)."""
     if hasattr(v, "item"):
         return v.item()
     return v

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .rules import RULE_HELP, Rules
-from .simulation import _SUMMARY_COLUMNS, _TextBar, resolve_players, seat_names, summarize
+from .simulation import SUMMARY_COLUMNS, TextBar, plain, resolve_players, seat_names, summarize
 from .sweepfile import (
     CHECK_COLUMN,
     Refused,
@@ -74,7 +74,7 @@ def _text(value: Any) -> str:
 
 def columns(grid: dict) -> list[str]:
     """The output's columns for a sweep over ``grid``'s rules."""
-    return [*KEY_COLUMNS, *grid, *RUN_COLUMNS, *_SUMMARY_COLUMNS, CHECK_COLUMN]
+    return [*KEY_COLUMNS, *grid, *RUN_COLUMNS, *SUMMARY_COLUMNS, CHECK_COLUMN]
 
 
 def parse_grid(items: Sequence[str], parse_value: Callable[[str, str], Any]) -> dict[str, list]:
@@ -130,16 +130,14 @@ def make_cells(lineups: Sequence[Sequence], fixed: dict, grid: dict) -> list[Cel
 
 def _rows(cell: Cell, key: list[str], result) -> str:
     """A finished cell's summary as CSV text (empty fields where a value is missing)."""
-    rows = [key + [_field(record[c]) for c in _SUMMARY_COLUMNS] for record in result.summary().to_dict("records")]
+    rows = [key + [_field(record[c]) for c in SUMMARY_COLUMNS] for record in result.summary().to_dict("records")]
     return "".join(csv_line([*row, row_check(row)]) for row in rows)
 
 
 def _field(value: Any) -> str:
     import pandas as pd
 
-    from .simulation import _plain
-
-    return "" if value is None or value is pd.NA else str(_plain(value))  # records may give None for NA
+    return "" if value is None or value is pd.NA else str(plain(value))  # records may give None for NA
 
 
 def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str, *, processes: int = 1,
@@ -206,7 +204,7 @@ class _Bar:
     def __init__(self) -> None:
         import sys
 
-        self.bar = _TextBar(label="sweeping") if sys.stderr is not None else None
+        self.bar = TextBar(label="sweeping") if sys.stderr is not None else None
 
     def __call__(self, done: int, total: int) -> None:
         self._safely(lambda: self.bar(done, total))
