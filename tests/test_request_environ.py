@@ -18,6 +18,8 @@ from golflab.classroom import Store
 
 def _fake_request(monkeypatch, **request):
     calls = []
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    request = {"SERVER_SOFTWARE": "voila/0.5.13", **request}
 
     def wait_for_request(url=None):
         calls.append(url)
@@ -62,6 +64,8 @@ def _held_request(monkeypatch, **request):
     """A preheated kernel whose page's request arrives when the returned event is set."""
     arrived = threading.Event()
     calls = []
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    request = {"SERVER_SOFTWARE": "voila/0.5.13", **request}
 
     def wait_for_request(url=None):
         calls.append(url)
@@ -129,3 +133,23 @@ def test_a_guest_page_does_not_import_the_store():
     env = {k: v for k, v in os.environ.items() if k not in ("HTTP_COOKIE", "JUPYTERHUB_USER", "VOILA_PREHEAT")}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "[]"], out.stdout + out.stderr
+
+
+def test_a_preheated_kernel_that_could_not_reach_the_server_waits_again(monkeypatch):
+    """Voila's wait gives up after 5 s without a connection and returns no request: the learner
+    would be taken for a guest and the page's query lost."""
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(classroom_session, "request_seen", False)
+    monkeypatch.setattr(classroom_session.time, "sleep", lambda seconds: None)
+    calls = []
+
+    def wait_for_request(url=None):
+        calls.append(url)
+        if len(calls) == 2:  # the first try could not connect
+            monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+            monkeypatch.setenv("QUERY_STRING", "game=4")
+
+    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+    assert requested_game() == "4" and len(calls) == 2

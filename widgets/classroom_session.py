@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -91,11 +92,23 @@ def request_environ(environ=None):
     if awaiting_request():
         with _REQUEST_LOCK:
             if not request_seen:
-                from voila.utils import wait_for_request
-
-                wait_for_request()
+                _wait_for_request()
     request_seen = True
     return os.environ
+
+
+def _wait_for_request(retry_after: float = 1.0) -> None:
+    """Voila's ``wait_for_request``, again until the request is there: it returns without one when
+    it could not reach the server within 5 s (a server busy starting its pool on a loaded machine),
+    and the page's learner would then be taken for a guest. The server keeps a request that came
+    meanwhile for the next wait."""
+    from voila.utils import wait_for_request
+
+    while True:
+        wait_for_request()
+        if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # every request carries it
+            return
+        time.sleep(retry_after)
 
 
 def page_session(environ=None, *, refresh: bool = False) -> PageSession:
