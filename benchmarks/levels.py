@@ -4,8 +4,9 @@ Each deal is one hole at a table of 4, two of level n and two of level n+1, play
 from the same shuffle: level n at seats 0 and 2, then at 1 and 3 (``play_hole`` of
 ``benchmarks/expert.py``). The margin is level n's mean hole score minus level n+1's
 (positive: the higher level scores less, as it should), with a 95% interval from the spread
-of the per-deal margins (normal approximation). Then the median time of one move per level,
-over the same positions for every level (positions of Marcus's games).
+of the per-deal margins (normal approximation). Then the median (and mean) time of one move
+per level, over the same positions for every level (positions of Marcus's games), on this
+machine, whose load it depends on.
 
 ``python benchmarks/levels.py [--pairs 1-7] [--rounds 400] [--search-rounds 100] [--seed 0]
 [--positions 40]`` (``--rounds`` counts holes, two per deal; ``--search-rounds`` for the
@@ -27,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from expert import play_hole  # noqa: E402  (benchmarks/expert.py: one hole between CPU players)
 
-from golflab import Game, Rules  # noqa: E402
+from golflab import Game, Rules, coach  # noqa: E402
 from golflab.ai import LEVELS, CPUPlayer  # noqa: E402
 
 
@@ -86,15 +87,17 @@ def positions(count: int, seed: int) -> list:
     return out
 
 
-def median_move_ms(level: int, obs_list: list) -> float:
-    """Median milliseconds of ``CPUPlayer("Level n").choose`` over ``obs_list``."""
+def move_ms(level: int, obs_list: list) -> tuple[float, float]:
+    """(median, mean) milliseconds of ``CPUPlayer("Level n").choose`` over ``obs_list``, the
+    coach's remembered hints forgotten before each move (``coach.clear_cache``)."""
     player = CPUPlayer(f"Level {level}", seed=0)
     times = []
     for obs in obs_list:
+        coach.clear_cache()
         start = time.perf_counter()
         player.choose(obs)
         times.append(time.perf_counter() - start)
-    return 1000 * statistics.median(times)
+    return 1000 * statistics.median(times), 1000 * statistics.fmean(times)
 
 
 def _span(text: str) -> range:
@@ -127,9 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     if args.positions:
         obs_list = positions(args.positions, args.seed)
+        move_ms(len(LEVELS), obs_list[:1])  # loads the compiled kernel, if any, before timing
         for level in sorted({*span, span[-1] + 1}):
-            print(f"Level {level}: median move {median_move_ms(level, obs_list):.1f} ms "
-                  f"over {len(obs_list)} positions", flush=True)
+            median, mean = move_ms(level, obs_list)
+            print(f"Level {level}: median move {median:.2f} ms (mean {mean:.2f}) over {len(obs_list)} positions",
+                  flush=True)
     return 0
 
 
