@@ -194,3 +194,18 @@ def test_the_cheap_ladder_is_in_order_on_a_small_sample():
     for low in range(1, 5):
         rung = bench.rung(low, 40, seed=0)
         assert rung.margin > 0, rung.line()
+
+
+def test_a_signed_in_learner_is_suggested_a_level_from_their_rating_else_their_kept_games(monkeypatch):
+    from types import SimpleNamespace
+
+    from golflab_widgets import progress
+    from golflab_widgets.table_setup import learner_suggestion
+
+    monkeypatch.setattr(progress, "session", lambda: SimpleNamespace(signed_in=True))
+    monkeypatch.setattr(progress, "puzzle_profile", lambda: SimpleNamespace(rating=1700.0, attempts=4))
+    assert learner_suggestion().level.name == "Level 5"
+    kept = SimpleNamespace(players=("You", "Level 6"), scores=(30, 12), seat=0)
+    monkeypatch.setattr(progress, "puzzle_profile", lambda: SimpleNamespace(rating=1500.0, attempts=0))
+    monkeypatch.setattr(progress, "my_games", lambda limit=50: [kept])
+    assert learner_suggestion().level.name == "Level 5"  # no puzzles yet: lost to Level 6, one down

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
+from typing import Iterator
 
 import ipywidgets as w
 
@@ -188,17 +189,16 @@ def _label(name: str) -> str:
     return f"{name} \u2014 {get_profile(name).style}"
 
 
-def _guest_games(texts) -> list:
-    """``(players, totals, seat)`` of a guest's saved games where "You" played, newest first."""
-    out = []
+def _guest_games(texts) -> Iterator[tuple]:
+    """``(players, totals, seat)`` of a guest's saved games where "You" played, newest first
+    (each read only when asked for: the suggestion needs the newest)."""
     for text in reversed(list(texts)):
         try:
             game = Game.from_json(text)
         except ValueError:
             continue
         if HUMAN_NAME in game.players:
-            out.append((game.players, game.totals, game.players.index(HUMAN_NAME)))
-    return out
+            yield game.players, game.totals, game.players.index(HUMAN_NAME)
 
 
 def learner_suggestion() -> Suggestion:
