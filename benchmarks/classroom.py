@@ -10,7 +10,9 @@ first few learners.)
 Starts standalone Voila as ``make app`` does (through ``binder/start``, so ``voila.json``'s
 culling and ``jupyter_config/`` apply), opens one Chromium tab per learner on the app, waits
 until every tab shows it (``.golf-status`` for the table), then prints the kernels running and
-the resident memory (RSS) of the server and its kernels: the total and per learner. Then the
+the resident memory (RSS) of the server and its kernels: the total and per learner. It starts
+once the server is quiet (its preheated kernels, one per notebook, started and waiting: they
+count in the server's memory, not as learners' kernels). Then the
 tabs close and it prints how long the server took to end their kernels. Chromium's own memory
 is the learners' machines' and is not counted. ``tests/browser/test_classroom.py`` runs the same
 steps with a few learners.
@@ -75,6 +77,32 @@ class Server:
                     found.append(child.pid)
         return found
 
+    #: Kernels the server keeps with no page (golflab-voila's preheated ones), once it is quiet.
+    pooled: int = 0
+
+    def settle(self, timeout: float = 300) -> int:
+        """Wait until the server's kernels stay the same for two seconds while using under 0.1 CPU
+        seconds (the kernels of closed pages have ended, the preheated ones wait for a page); notes
+        and returns how many run then (``pooled``)."""
+        deadline = time.monotonic() + timeout
+        before = self._cpu()
+        while time.monotonic() < deadline:
+            time.sleep(2)
+            now = self._cpu()
+            if now.keys() == before.keys() and sum(now.values()) - sum(before.values()) < 0.1:
+                self.pooled = len(now)
+                return self.pooled
+            before = now
+        raise TimeoutError(f"the server's kernels were still busy after {timeout:.0f} s")
+
+    def _cpu(self) -> dict[int, float]:
+        found = {}
+        for pid in self.kernels():
+            with contextlib.suppress(psutil.Error):
+                times = psutil.Process(pid).cpu_times()
+                found[pid] = times.user + times.system
+        return found
+
     def kernel(self, kernel_id: str) -> dict | None:
         """A kernel's model (``connections``...) by its id; None once it is gone."""
         try:
@@ -103,7 +131,9 @@ def voila(log_name: str):
     ``test-artifacts/<log_name>.log``."""
     env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
     with start_server(log_name, voila_command, env=env) as server:
-        yield Server(server.process, server.port)
+        server = Server(server.process, server.port)
+        server.settle()
+        yield server
 
 
 def open_learners(browser, server: Server, learners: int, app: str = "play.ipynb", wave: int = 5,
@@ -152,13 +182,14 @@ def close_learners(pages) -> None:
 
 
 def kernels_gone_after(server: Server, seconds: float) -> tuple[int, float]:
-    """(kernels still running, seconds waited) once none are left or ``seconds`` have passed."""
+    """(pages' kernels still running, seconds waited) once the server runs no more kernels than
+    its preheated ones (``pooled``, see ``settle``) or ``seconds`` have passed."""
     start = time.monotonic()
-    left = server.kernels()
-    while left and time.monotonic() - start < seconds:
+    left = len(server.kernels()) - server.pooled
+    while left > 0 and time.monotonic() - start < seconds:
         time.sleep(1)
-        left = server.kernels()
-    return len(left), time.monotonic() - start
+        left = len(server.kernels()) - server.pooled
+    return max(0, left), time.monotonic() - start
 
 
 TOKEN = "golflab-classroom-token"
@@ -194,7 +225,9 @@ def jupyter(log_name: str):
                 *root]
 
     with start_server(log_name, command, env=env, token=TOKEN, ready_path="/api/status") as server:
-        yield JupyterServer(server.process, server.port)
+        server = JupyterServer(server.process, server.port)
+        server.settle()
+        yield server
 
 
 #: The page's widget error texts (a page that shows one has failed).
@@ -251,7 +284,7 @@ def run_bursts(args) -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         idle = server.rss_mb()[1]
         print(f"{args.bursts} bursts of {args.learners} learners opening {args.app} within {args.within:.0f} s, "
-              f"{mode}; server idle {idle:.0f} MB RSS", flush=True)
+              f"{mode}; server idle {idle:.0f} MB RSS with {server.pooled} preheated kernels", flush=True)
         every, failures = [], 0
         for n in range(args.bursts):
             load = os.getloadavg()[0]
@@ -268,6 +301,7 @@ def run_bursts(args) -> None:
             left, waited = kernels_gone_after(server, 180)
             if left:
                 print(f"    {left} kernels still ran {waited:.0f} s after the tabs closed")
+            server.settle()  # the next burst meets a server whose preheated kernels are ready
         print(f"  all bursts: {failures} of {args.bursts * args.learners} pages failed; usable median "
               f"{statistics.median(every or [math.nan]):.1f} s, 95th percentile {percentile(every, 0.95):.1f} s")
         browser.close()
@@ -296,14 +330,14 @@ def main(argv: list[str] | None = None) -> None:
         reloads: list[str] = []
         pages = open_learners(browser, server, args.learners, args.app, reloads=reloads)
         loaded = time.monotonic() - started
-        kernels = len(server.kernels())
+        kernels = len(server.kernels()) - server.pooled
         own, total = server.rss_mb()
         per = (total - idle_total) / args.learners
         print(f"{args.learners} learners on {args.app}, one standalone Voila server (make app's settings)")
         print(f"  all pages showing the app after {loaded:.0f} s; pages reloaded: {len(reloads)}")
         for note in reloads:
             print(f"    {note}")
-        print(f"  kernels running:            {kernels}")
+        print(f"  kernels running:            {kernels} (and {server.pooled} preheated)")
         print(f"  server alone, before:       {idle_total:7.0f} MB RSS")
         print(f"  server + kernels, in class: {total:7.0f} MB RSS (server process {own:.0f} MB)")
         print(f"  per learner:                {per:7.1f} MB RSS")
