@@ -22,7 +22,7 @@ from golflab.coach import hint
 
 def test_expert_is_a_cpu_name_but_not_a_personality():
     assert "Expert" not in PROFILES and len(PROFILES) == 8
-    assert CPU_NAMES == (*PROFILES, "Expert")
+    assert CPU_NAMES == (*PROFILES, "Expert", *(f"Level {n}" for n in range(1, 9)))  # then the levels
     assert get_profile("expert") is EXPERT
     assert personality_names("Sofia, expert") == ["Sofia", "Expert"]
     with pytest.raises(ValueError, match="Expert"):
