@@ -2,7 +2,7 @@
 every decision is graded in the same compiled loop by ``golflab.gradekernel``, with no
 ``Game`` or ``Observation`` built.
 
-``decision_rows(task)`` returns what ``simulation._play_games`` returns for a run with
+``decision_rows(task)`` returns what ``simulation.play_task`` returns for a run with
 analysis: the round rows, the decision rows (``simulation.DECISION_COLUMNS``) or the grade
 counts, and the ``QualityCounters``, equal to the reference's (``analysis.grade`` of every
 decision; ``tests/test_grading.py`` and the simulation fingerprints compare them). A game in
@@ -194,13 +194,13 @@ _NOTATION = {code: act.notation for code, act in ACTION_OF_CODE.items()}
 
 
 def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
-    """``simulation._play_games(task)`` for a run with analysis, played and graded compiled."""
+    """``simulation.play_task(task)`` for a run with analysis, played and graded compiled."""
     from . import simulation as sim
 
     played, recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
-    rounds = sim._kernel_rounds(task, played)
-    names = sim.seat_names([sim._name(p) for p in task.personalities])
-    kinds = [sim._name(p) for p in task.personalities]
+    rounds = sim.kernel_rounds(task, played)
+    names = sim.seat_names([sim.personality_name(p) for p in task.personalities])
+    kinds = [sim.personality_name(p) for p in task.personalities]
     redo = sorted({int(g) for g in recs[recs[:, D_CASE] == gk.FALLBACK, D_GAME]})
     quality = QualityCounters()
     rows: list = []
@@ -210,7 +210,7 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
     redone = {}
     for game in redo:  # positions the kernel leaves to the reference: that whole game by the reference
         index = task.start + game
-        redone[game] = sim._play_games(replace(task, start=index, stop=index + 1, kernel=False))
+        redone[game] = sim.play_task(replace(task, start=index, stop=index + 1, kernel=False))
     previous = -1
     start, types, notation = task.start, _TYPES, _NOTATION
     for (game, rnd, seat, turn, code, at_draw, best, case, phase, q), (ev, best_ev, loss) in zip(recs.tolist(),

@@ -70,12 +70,15 @@ def resolve_players(players: Sequence) -> list:
     return personality_names(players, count=(2, 6), profiles=True, what="players")
 
 
-def _name(personality) -> str:
+def personality_name(personality) -> str:
+    """A seat's personality as its name (a name stays as it is; a ``Profile`` gives its ``name``)."""
     return personality if isinstance(personality, str) else personality.name
 
 
 @dataclass(frozen=True)
-class _Task:
+class Task:
+    """One chunk of a run, as a worker plays it (``play_task``): games ``start..stop-1``."""
+
     personalities: tuple
     rules: Rules
     seed: int
@@ -99,7 +102,7 @@ def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, sto
     ``awaiting`` (e.g. ``"place"``): yield only the decisions of that stage; with the
     kernel's actions the others are played without building an observation.
     """
-    names = seat_names([_name(p) for p in personalities])
+    names = seat_names([personality_name(p) for p in personalities])
     round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
     if kernel is None:
         kernel = uses_kernel(personalities, rules, stop - start, analyze=False)
@@ -156,15 +159,15 @@ def uses_kernel(personalities, rules: Rules, games: int, analyze: bool) -> bool:
     return "golflab.kernel.engine" in sys.modules or games >= (KERNEL_MIN_GAMES // 4 if analyze else KERNEL_MIN_GAMES)
 
 
-def _kernel_rounds(task: _Task, played=None) -> list[tuple]:
-    """The round rows of ``_play_games`` for games the kernel played (``played``: its
+def kernel_rounds(task: Task, played=None) -> list[tuple]:
+    """The round rows of ``play_task`` for games the kernel played (``played``: its
     ``KernelGames`` when already played, e.g. graded by ``golflab.gradedgames``)."""
     from . import kernel
 
     if played is None:
         played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
-    names = seat_names([_name(p) for p in task.personalities])
-    kinds = [_name(p) for p in task.personalities]
+    names = seat_names([personality_name(p) for p in task.personalities])
+    kinds = [personality_name(p) for p in task.personalities]
     rows = []
     for k, game in enumerate(zip(played.scores.tolist(), played.hand_scores.tolist(), played.turns.tolist(),
                                  played.finishers.tolist())):
@@ -195,7 +198,7 @@ def compiled_grading(rules: Rules) -> bool:
     return kernel(rules) is not None
 
 
-def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
+def play_task(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
     """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
     Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
     of ``(personality, quality)``) and the quality counters."""
@@ -205,13 +208,13 @@ def _play_games(task: _Task) -> tuple[list, "list | Counter", QualityCounters]:
         if not kernel.use_compiled(task.rules, task.personalities):  # e.g. a worker without numba or with
             task = replace(task, kernel=False)  # GOLFLAB_KERNEL=0: the same games in Python
     if task.kernel and not task.analyze:
-        return _kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
+        return kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
     if task.kernel and compiled_grading(task.rules):  # played and graded in compiled code, the same rows
         from . import gradedgames
 
         return gradedgames.decision_rows(task)
-    names = seat_names([_name(p) for p in task.personalities])
-    kinds = [_name(p) for p in task.personalities]
+    names = seat_names([personality_name(p) for p in task.personalities])
+    kinds = [personality_name(p) for p in task.personalities]
     rounds: list[tuple] = []
     holes: list[tuple] = []
     decisions: list[tuple] = []
@@ -443,16 +446,16 @@ def _checked(players, games, rules, seed, processes, progress, executor=None):
 def _run(personalities, games, rules, seed, processes, report, analyze, decision_rows, consume,
          executor=None) -> None:
     """Play the games in chunks (here, in worker processes or on ``executor``) and pass each
-    chunk's ``_play_games`` result to ``consume`` in game order, reporting progress. Tasks are
+    chunk's ``play_task`` result to ``consume`` in game order, reporting progress. Tasks are
     made as they are handed out and only a few per worker wait, so memory does not grow with
     ``games``."""
     chunk = max(1, min(CHUNK, games // 50))  # about 50 progress steps, at most CHUNK games each
     kernel = uses_kernel(personalities, rules, games, analyze)
-    tasks = (_Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows, kernel)
+    tasks = (Task(tuple(personalities), rules, seed, a, min(a + chunk, games), bool(analyze), decision_rows, kernel)
              for a in range(0, games, chunk))
     done = 0
 
-    def take(task: _Task, result) -> None:
+    def take(task: Task, result) -> None:
         nonlocal done
         consume(result)
         done += task.stop - task.start
@@ -463,12 +466,12 @@ def _run(personalities, games, rules, seed, processes, report, analyze, decision
         report(0, games)
     workers = min(processes, -(-games // chunk))
     if executor is not None:
-        with closing(in_order(executor, _play_games, tasks)) as results:  # cancels what is left on an error
+        with closing(in_order(executor, play_task, tasks)) as results:  # cancels what is left on an error
             for task, result in results:
                 take(task, result)
     elif workers == 1:
         for task in tasks:
-            take(task, _play_games(task))
+            take(task, play_task(task))
     else:
         _in_pool(tasks, workers, take)
 
@@ -512,7 +515,7 @@ def _in_pool(tasks, workers: int, take) -> None:
         blocked = None
         waiting: deque = deque()
         for task in tasks:
-            waiting.append((task, pool.apply_async(_play_games, (task,))))
+            waiting.append((task, pool.apply_async(play_task, (task,))))
             if len(waiting) >= 4 * workers:
                 task, pending = waiting.popleft()
                 take(task, pending.get())
@@ -587,7 +590,7 @@ def simulate(
 
     _run(personalities, games, rules, seed, processes, report, analyze, True, consume, executor)
     return SimulationResult(
-        players=seat_names([_name(p) for p in personalities]), rules=rules, games=games, seed=seed,
+        players=seat_names([personality_name(p) for p in personalities]), rules=rules, games=games, seed=seed,
         rounds=pd.DataFrame(rounds, columns=list(ROUND_COLUMNS)),
         decisions=pd.DataFrame(decisions, columns=list(DECISION_COLUMNS)),
         quality=quality,
@@ -624,7 +627,7 @@ def summarize(
             rounds(r)
 
     _run(personalities, games, rules, seed, processes, report, analyze, False, consume, executor)
-    return SimulationSummary(players=seat_names([_name(p) for p in personalities]), rules=rules, games=games,
+    return SimulationSummary(players=seat_names([personality_name(p) for p in personalities]), rules=rules, games=games,
                              seed=seed, quality=quality, _tally=tally)
 
 

@@ -140,7 +140,7 @@ KERNEL_RULES = {
 
 
 def _task(rules, players=("Sofia", "Kenji", "River"), games=3, rows=True):
-    return simulation._Task(tuple(players), rules, 17, 0, games, True, rows, True)
+    return simulation.Task(tuple(players), rules, 17, 0, games, True, rows, True)
 
 
 def _same_result(got, expected):
@@ -161,14 +161,14 @@ def test_compiled_graded_games_equal_the_reference(name):
     rules = KERNEL_RULES[name]
     assert gradedgames.supported(rules)
     task = _task(rules)
-    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
 
 
 def test_compiled_graded_grade_counts_equal_the_reference():
     from golflab import gradedgames
 
     task = _task(KERNEL_RULES["default"], players=("Maya", "Priya", "Marcus", "Diego", "Sage"), rows=False)
-    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
 
 
 def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
@@ -185,7 +185,7 @@ def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
 
     monkeypatch.setattr(gradedgames, "_play", one_left_to_the_reference)
     task = _task(KERNEL_RULES["default"])
-    _same_result(gradedgames.decision_rows(task), simulation._play_games(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
 
 
 @needs_compiled
