@@ -414,6 +414,16 @@ class SimulationSummary(_Digest):
         """The same table as ``SimulationResult.summary()`` of the same run."""
         return self._tally.frame()
 
+    def grade_counts(self) -> Any:
+        """Decisions per personality (rows, in order of first appearance) and grade (columns,
+        ``analysis.GRADES`` order): ``simulate``'s ``decisions`` counted, without the frame."""
+        import pandas as pd
+
+        from .analysis import GRADES
+
+        counts = {name: [t["grades"][g] for g in GRADES] for name, t in self._tally.by.items()}
+        return pd.DataFrame.from_dict(counts, orient="index", columns=list(GRADES)).rename_axis("personality")
+
 
 def plain(v):
     """A numpy scalar as the Python number it holds (anything else as it is)."""

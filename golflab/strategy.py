@@ -8,7 +8,8 @@ simulation frames (pandas), with no widgets.
   calculator (``golflab.ev``); ``pairing_study`` / ``pairing_table`` / ``partner_table``:
   what completing a pair is worth by rank and phase, predicted and realised.
 * ``turn_study``, ``turn_distribution``, ``turn_summary``: turns per player per hole.
-* ``round_robin`` / ``personality_table``: the personalities at every 4-player table.
+* ``round_robin`` (or ``round_robin_grades``, decisions counted) / ``personality_table``: the
+  personalities at every 4-player table.
 * ``compare_rules``, ``hole_lengths``, ``relative_scores``: two rule sets side by side.
 * ``mean_ci`` / ``rate_ci``: confidence intervals (normal approximation / Wilson).
 
@@ -29,7 +30,14 @@ from .studies.pairing import (
     partner_table,
     placement_table,
 )
-from .studies.personalities import personality_table, relative_scores, round_robin, round_robin_tables, table_seed
+from .studies.personalities import (
+    personality_table,
+    relative_scores,
+    round_robin,
+    round_robin_grades,
+    round_robin_tables,
+    table_seed,
+)
 from .studies.tiers import RANK_COUNTERS, card_contributions, play_events, rank_stats, tier_table
 from .studies.turns import (
     TURN_SPLITS,
@@ -45,6 +53,6 @@ __all__ = [
     "CHART_RANKS", "COLUMNS", "RANK_COUNTERS", "TURN_SPLITS", "calculator_observation", "card_contributions",
     "chart_ranks", "column_chances", "compare_rules", "hole_lengths", "mean_ci", "pairing_study",
     "pairing_table", "partner_table", "personality_table", "placement_table", "play_events", "rank_stats",
-    "rate_ci", "relative_scores", "round_robin", "round_robin_tables", "simulate_holes", "table_seed",
-    "tier_table", "turn_distribution", "turn_study", "turn_summary",
+    "rate_ci", "relative_scores", "round_robin", "round_robin_grades", "round_robin_tables", "simulate_holes",
+    "table_seed", "tier_table", "turn_distribution", "turn_study", "turn_summary",
 ]

@@ -13,7 +13,7 @@ import pytest
 
 from golflab import Rules
 from golflab.codepiece.selfplay import bid_records
-from golflab.strategy import pairing_study, personality_table, rank_stats, round_robin
+from golflab.strategy import pairing_study, personality_table, rank_stats, round_robin, round_robin_grades
 
 TABLE = ("Sofia", "Maya", "Priya", "Marcus")
 RULES = {"standard": {}, "wild": {"one_eyed_jacks": True, "jokers": "standard", "flip_mode": "always"}}
@@ -64,3 +64,15 @@ def test_a_round_robin_in_a_fresh_process_is_played_by_the_compiled_kernel():
     root = Path(__file__).resolve().parents[1]
     out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True", out.stderr
+
+
+@pytest.mark.parametrize("options", [{}, {"knock_penalty": True, "jokers": "standard"}])
+def test_the_round_robin_counted_ranks_as_the_round_robin_with_every_decision(options):
+    """``round_robin_grades`` (decisions counted, not kept) gives the same rounds and the same
+    personality table, to the last bit, as ``round_robin`` with its decisions frame."""
+    rules = Rules(**options)
+    rounds, decisions = round_robin(None, 2, rules, seed=3)
+    counted_rounds, grades = round_robin_grades(None, 2, rules, seed=3)
+    assert counted_rounds.equals(rounds)
+    assert int(grades.to_numpy().sum()) == len(decisions)
+    assert personality_table(counted_rounds, grades=grades).equals(personality_table(rounds, decisions))

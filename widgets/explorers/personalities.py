@@ -9,7 +9,7 @@ from typing import Hashable
 import ipywidgets as w
 
 from golflab import Rules
-from golflab.strategy import personality_table, round_robin, round_robin_tables
+from golflab.strategy import personality_table, round_robin_grades, round_robin_tables
 
 from .base import Explorer, figure, personality_names, players_control, rules_words, table_html
 from .study_rules import study_form, study_options
@@ -81,8 +81,8 @@ class PersonalityExplorer(Explorer):
 
     def compute(self, key) -> dict:
         rules, names, games, seed = key
-        rounds, decisions = round_robin(names, games, rules, seed, size=TABLE_SIZE)
-        return {"ranking": personality_table(rounds, decisions)}
+        rounds, grades = round_robin_grades(names, games, rules, seed, size=TABLE_SIZE)
+        return {"ranking": personality_table(rounds, grades=grades)}
 
     def render(self, result) -> None:
         import plotly.graph_objects as go
