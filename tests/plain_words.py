@@ -32,15 +32,15 @@ def seen(fragment: str) -> str:
     return "\n".join(" ".join(line.split()) for line in lines if line.strip())
 
 
-def problems(text: str) -> list[str]:
-    """Every way ``text`` fails plain words (empty: none)."""
+def problems(text: str, max_words: int = words.MAX_WORDS) -> list[str]:
+    """Every way ``text`` fails plain words (empty: none); sentences may have ``max_words`` words."""
     found = [f"notation {p.pattern!r}" for p in NOTATION if p.search(text)]
     if RANK_LETTERS.search(text):
         found.append(f"a single-letter rank: {RANK_LETTERS.search(text).group()!r}")
     for bad in (WRONG_A, WRONG_AN):
         if bad.search(text):
             found.append(f"wrong article: {bad.search(text).group()!r}")
-    found += [f"{len(s.split())} words: {s!r}" for s in words.sentences(text) if len(s.split()) > words.MAX_WORDS]
+    found += [f"{len(s.split())} words: {s!r}" for s in words.sentences(text) if len(s.split()) > max_words]
     return found
 
 
@@ -84,3 +84,44 @@ def widget_texts(widget) -> list[str]:
 def widget_problems(widget) -> list[tuple[str, list[str]]]:
     """(text, its problems) for every text of ``widget_texts(widget)`` that fails plain words."""
     return [(t, problems(t)) for t in widget_texts(widget) if problems(t)]
+
+
+_FENCE = re.compile(r"^\s*```.*?^\s*```[^\n]*$", re.DOTALL | re.MULTILINE)
+_TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_BLOCK_START = re.compile(r"^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s|>)")
+
+
+def _inline(line: str) -> str:
+    """A markdown line's words: images and links as their text, no code ticks, emphasis or tags."""
+    line = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", line)
+    line = re.sub(r"<[^>]+>", " ", line).replace("`", "")
+    line = re.sub(r"\*\*|(?<!\w)\*|\*(?!\w)", "", line)
+    return html.unescape(re.sub(r"^\s*(#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?)", "", line)).strip()
+
+
+def markdown_seen(source: str) -> str:
+    """What a reader reads of a markdown cell, one line per paragraph, heading, list item, table cell or
+    item of a `` · `` navigation bar: code fences and a table's header and separator rows are skipped,
+    links count as their text."""
+    lines = _FENCE.sub("", source).split("\n")
+    blocks: list[str] = []
+    joining = False  # the previous line continues a paragraph or list item
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("|"):
+            following = lines[i + 1] if i + 1 < len(lines) else ""
+            if not (_TABLE_SEPARATOR.match(line) or _TABLE_SEPARATOR.match(following)):  # a body row
+                blocks += [_inline(cell) for cell in line.strip().strip("|").split("|")]
+            joining = False
+        elif not line.strip():
+            joining = False
+        elif joining and not _BLOCK_START.match(line):
+            blocks[-1] += " " + _inline(line)
+        else:
+            blocks.append(_inline(line))
+            joining = not line.lstrip().startswith("#")
+    return "\n".join(item.strip() for b in blocks for item in b.split(" \u00b7 ") if item.strip())
+
+
+def inline_code(source: str) -> list[str]:
+    """The `code` spans of a markdown cell's prose (code fences left out): notation a reader sees."""
+    return re.findall(r"`[^`\n]+`", _FENCE.sub("", source))
