@@ -5,8 +5,9 @@ chances, both drawn from the player's own seeded generator (the same seed gives 
 games): ``blunder``, a uniformly random legal move instead of the base's, and ``search``,
 the Expert's move (the coach's search, ``golflab.ai.expert``) instead of the base's. Level 8
 always searches: it is the Expert. (A search with a small fixed number of rollouts per
-option, ``coach.hint(obs, samples=8)``, was measured weaker than Kenji alone: 120 rounds,
--0.65 points per round; so the upper levels mix the full search with Kenji instead.) The
+option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone: -0.65 points per
+round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far worse; so the upper
+levels mix the full search with Kenji instead.) The
 menus, help and error messages take the names from here (``LEVEL_NAMES``); the ladder is
 measured by ``benchmarks/levels.py``.
 
@@ -52,7 +53,7 @@ LEVELS: tuple[Level, ...] = (
     Level(2, "Diego", 0.20, 0.0, "Novice: one move in five at random"),
     Level(3, "Marcus", 0.06, 0.0, "Casual: an occasional random move"),
     Level(4, "Marcus", 0.0, 0.0, "Club player: steady rules of thumb"),
-    Level(5, "Kenji", 0.0, 0.0, "Strong player: the best rule-based personality"),
+    Level(5, "Kenji", 0.0, 0.0, "Strong player: Kenji's rules of thumb"),
     Level(6, "Kenji", 0.0, 0.4, "Thinker: the Expert's move on 2 decisions in 5"),
     Level(7, "Kenji", 0.0, 0.75, "Strategist: the Expert's move on 3 decisions in 4"),
     Level(8, "Kenji", 0.0, 1.0, "Expert: the coach's full search on every move"),
