@@ -15,7 +15,7 @@ from typing import Any
 from .actions import Action
 from .cards import Card
 from .game import Observation, Phase
-from .rules import Rules, card_value
+from .rules import OPTIONS, Rules, card_value
 
 __all__ = ["BETTER", "LOSS_DEFINITION", "MAX_WORDS", "POSITIONS", "RULES", "card_name", "column", "describe",
            "details_rows", "grade_text", "hole_over", "loss_words", "move", "points", "position", "rank_name",
@@ -251,3 +251,27 @@ def rank_label(label: str) -> str:
     """A chart's rank label in words: ``T`` -> ``ten``, ``JK`` -> ``joker``, ``J (JH JS)`` ->
     ``one-eyed jacks``; number ranks stay digits."""
     return JACK_KINDS.get(label, rank_name(label))
+
+
+def rules_words(rules: Rules, options: Sequence[str] | None = None, none: str = "standard rules") -> str:
+    """The house rules of ``rules`` that differ from the standard ones, in words, as the rules
+    form names them ("super kings, jokers: lucky swing, initial flips 1"); only ``options`` when
+    given, the number of holes never; ``none`` when no rule differs."""
+    standard = Rules()
+    parts = []
+    for option in OPTIONS:
+        if option.name == "rounds" or (options is not None and option.name not in options):
+            continue
+        value = getattr(rules, option.name)
+        if value == getattr(standard, option.name):
+            continue
+        label = option.label.lower()
+        if value is True or value is False:
+            parts.append(label if value else f"no {label}")
+        elif value is None:
+            parts.append(f"{label} {option.none_label}")
+        elif option.choices:
+            parts.append(f"{label}: {option.choice_label(value).lower()}")
+        else:
+            parts.append(f"{label} {value}")
+    return ", ".join(parts) if parts else none

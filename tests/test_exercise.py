@@ -256,8 +256,8 @@ def test_exercises_refuse_an_empty_set_and_a_question_not_there():
 def test_parse_number_and_rules_words():
     assert parse_number(" \u22123 ", True, "x") == -3
     assert parse_number("2.5", False, "x") == 2.5
-    assert rules_words(Rules()) == "none"
-    assert rules_words(Rules(super_kings=True, jokers="standard")) == "jokers standard, super kings"
+    assert rules_words(Rules(), none="none") == "none"
+    assert rules_words(Rules(super_kings=True, jokers="standard")) == "jokers: standard, super kings"
 
 
 # -- the puzzle board ------------------------------------------------------------------------------

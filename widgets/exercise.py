@@ -44,7 +44,7 @@ from golflab.classroom import LessonProgress
 from golflab.classroom.store import lesson_summary
 from golflab.display import grid_html
 from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
-from golflab.words import card_name
+from golflab.words import card_name, rules_words
 
 from . import progress
 from .display_size import LARGE_CSS, resolve_large, set_large
@@ -92,13 +92,6 @@ def parse_number(text: str, whole: bool, what: str) -> float:
     if whole and value != int(value):
         raise ValueError(f'"{text}" is not a whole number: {what} is a whole number, e.g. {example}')
     return value
-
-
-def rules_words(rules: Rules) -> str:
-    """The house rules that differ from the defaults, in words ("none" when none)."""
-    on = [f"{k.replace('_', ' ')}" + ("" if v is True else f" {v}") for k, v in rules.changes().items()
-          if k != "rounds"]
-    return ", ".join(on) if on else "none"
 
 
 def _grid(breakdown: HandBreakdown) -> str:
@@ -166,7 +159,7 @@ class ScoreHand(Question):
     def __init__(self, cards: Sequence, rules: Rules | None = None, prompt: str = "What does this hand score?"):
         self.rules = rules or Rules()
         self.breakdown = hand_breakdown(cards, self.rules)
-        self.prompt = f"{prompt} House rules: {rules_words(self.rules)}."
+        self.prompt = f"{prompt} House rules: {rules_words(self.rules, none='none')}."
 
     @classmethod
     def dealt(cls, seed: int, rules: Rules | None = None, seat: int = 0, **kwargs) -> ScoreHand:
@@ -214,7 +207,7 @@ class ScoreHole(Question):
         self.players, self.rules, self.seat = list(players), rules, seat
         self.result = round_breakdown(hands, rules, finisher=finisher)
         out = f" {players[finisher]} went out." if finisher is not None else ""
-        self.prompt = prompt or (f"House rules: {rules_words(rules)}.{out} "
+        self.prompt = prompt or (f"House rules: {rules_words(rules, none='none')}.{out} "
                                  f"What does {players[seat]} score for the hole?")
 
     @classmethod
@@ -279,7 +272,7 @@ class PairPays(Question):
         self.gain = pair_gain(self.column, self.rules)
         a, b = (card_name(c, suit=True) for c in self.column.cards)
         self.prompt = (f"The {COLUMN_NAMES[column]} column pairs the {a} and the {b}. "
-                       f"House rules: {rules_words(self.rules)}. Will this pair pay?")
+                       f"House rules: {rules_words(self.rules, none='none')}. Will this pair pay?")
 
     @property
     def answer(self) -> str:
@@ -376,7 +369,7 @@ class BestOption(Question):
                                  "buckets: value it more precisely or ask no margin")
             self.buckets = BUCKETS
         ask = " And by how much does it beat the second best?" if margin else ""
-        self.prompt = f"House rules: {rules_words(obs.rules)}. {question_text(obs)}{ask}"
+        self.prompt = f"House rules: {rules_words(obs.rules, none='none')}. {question_text(obs)}{ask}"
         self.skill = "best-" + decision_kind(obs).replace("_", "-")  # as the puzzles name it
 
     @property

@@ -271,21 +271,6 @@ def players_control(default: Sequence[str] = DEFAULT_TABLE) -> PlayersControl:
     return PlayersControl(default)
 
 
-def rules_words(rules, options: Sequence[str]) -> str:
-    """The ``options`` of ``rules`` that differ from the standard rules, in words
-    (``standard rules``, ``super kings, flip mode always``)."""
-    from golflab import Rules
-
-    mine, standard = rules.to_dict(), Rules().to_dict()
-    words = []
-    for name in options:
-        if mine[name] != standard[name]:
-            label = name.replace("_", " ")
-            value = mine[name]
-            words.append(label if value is True else f"no {label}" if value is False else f"{label} {value}")
-    return ", ".join(words) if words else "standard rules"
-
-
 def check_players(names: Sequence[str]) -> tuple[str, ...]:
     """The seat list as a tuple, or a ValueError saying what is allowed."""
     from golflab.ai import CPU_NAMES_TEXT

@@ -10,6 +10,7 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.rules import AFFECTS
 from golflab.strategy import compare_rules, hole_lengths, simulate_holes
+from golflab.words import rules_words
 
 from ..rules_form import RulesForm
 from .base import (
@@ -19,7 +20,6 @@ from .base import (
     figure,
     personality_names,
     players_control,
-    rules_words,
     table_html,
 )
 from .study_rules import study_options

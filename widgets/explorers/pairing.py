@@ -19,8 +19,9 @@ from golflab.strategy import (
     partner_table,
     placement_table,
 )
+from golflab.words import rules_words
 
-from .base import DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, rules_words, table_html
+from .base import DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, table_html
 from .study_rules import study_form, study_options
 
 FACE_DOWN = "?"

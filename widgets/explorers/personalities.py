@@ -10,8 +10,9 @@ import ipywidgets as w
 
 from golflab import Rules
 from golflab.strategy import personality_table, round_robin_grades, round_robin_tables
+from golflab.words import rules_words
 
-from .base import Explorer, figure, personality_names, players_control, rules_words, table_html
+from .base import Explorer, figure, personality_names, players_control, table_html
 from .study_rules import study_form, study_options
 
 GRADE_COLORS = {"optimal": "#1b7837", "good": "#a6dba0", "questionable": "#f1d77b", "mistake": "#f4a582",

@@ -12,9 +12,10 @@ from golflab import TIERS, Rules
 from golflab import words as plain
 from golflab.rules import options_affecting
 from golflab.strategy import rank_stats, tier_table
+from golflab.words import rules_words
 
 from ..rules_form import RulesForm
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, rules_words, table_html
+from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, table_html
 
 TIER_COLORS = {"Excellent": "#1b7837", "Good": "#5aae61", "Decent": "#a6dba0", "Neutral": "#f1d77b",
                "Bad": "#f4a582", "Terrible": "#b2182b"}

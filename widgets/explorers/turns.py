@@ -10,8 +10,9 @@ import ipywidgets as w
 
 from golflab import Rules
 from golflab.strategy import TURN_SPLITS, turn_distribution, turn_study, turn_summary
+from golflab.words import rules_words
 
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, rules_words, table_html
+from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, table_html
 from .study_rules import study_form, study_options
 
 SPLIT_LABELS = {"flip_mode": "flip mode", "initial_flips": "initial flips", "players": "number of players",
