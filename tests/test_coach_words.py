@@ -8,6 +8,7 @@ import pytest
 from golflab_widgets import GolfTable
 from golflab_widgets.coach_panel import Coach
 from plain_words import widget_problems, widget_texts
+from test_tutor import careless_click
 
 from golflab import Phase, Rules
 
@@ -16,17 +17,6 @@ from golflab import Phase, Rules
 def _no_env(monkeypatch):
     for var in ("GOLFLAB_CPU_DELAY", "GOLFLAB_SEED"):
         monkeypatch.delenv(var, raising=False)
-
-
-def careless_click(t: GolfTable, n: int) -> None:
-    """Takes the discard whenever it can and swaps it in at grid place n % 6."""
-    obs = t.game.observation(t.human_seat)
-    if t.awaiting in ("initial_flip", "flip"):
-        t.slots[obs.face_down()[0]].click()
-    elif t.awaiting == "draw":
-        (t.discard_button if obs.discard_top is not None else t.deck_button).click()
-    elif t.awaiting == "place":
-        t.slots[n % 6].click()
 
 
 def coach_problems(t: GolfTable) -> list:

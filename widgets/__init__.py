@@ -7,7 +7,7 @@ Names load lazily so that importing one board does not pull in every explorer.
 
 from __future__ import annotations
 
-import importlib
+from golflab.lazy import lazy_exports
 
 _EXPORTS = {
     "RulesForm": ".rules_form",
@@ -26,11 +26,4 @@ _EXPORTS = {
     "CodepieceBidExplorer": ".explorers.codepiece_bids",
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module, __name__), name)
+__all__, __getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -4,7 +4,7 @@ lesson exercises, puzzles with Glicko-2 ratings, assignments), on SQLite or Post
 No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
 """
 
-import importlib
+from ..lazy import lazy_exports
 
 #: Each public name and its module, imported at first use: the identity helpers do not load
 #: SQLAlchemy and the store (a few tenths of a second), which a guest's page never needs.
@@ -15,14 +15,7 @@ _EXPORTS = {
                      "PuzzleProfile", "PuzzleResult", "User"), ".records"),
 }
 
-__all__ = sorted(_EXPORTS)
-
-
-def __getattr__(name: str):
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module, __name__), name)
+__all__, __getattr__ = lazy_exports(__name__, _EXPORTS)
 
 
 def __dir__() -> list:
