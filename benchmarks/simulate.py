@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from golflab import Game, Phase, Rules, simulate
 from golflab.ai import CPUPlayer
 from golflab.analysis import grade
-from golflab.grading import grade as fast_grade
+from golflab.grading import fast_grade
 from golflab.simulation import game_seed
 
 PLAYERS = ["Sofia", "Maya", "Priya", "Marcus"]
@@ -139,7 +139,7 @@ def main() -> None:
           + ", ".join(f"{k} {spent[k] / play:.0%} ({spent[k] / decisions * 1e6:.1f} us)"
                       for k in ("observation", "choose", "apply"))
           + f"; grading an observation {spent['grade'] / decisions * 1e6:.1f} us per decision with the reference"
-          + f" (analysis.grade), {spent['fast_grade'] / decisions * 1e6:.1f} us compiled (grading.grade)")
+          + f" (analysis.grade), {spent['fast_grade'] / decisions * 1e6:.1f} us compiled (grading.fast_grade)")
     print("  choose by stage: " + ", ".join(
         f"{stage} {t / n * 1e6:.1f} us x {n / max(1, games // 4):.0f} per game" for stage, (t, n) in by_stage.items()))
     if "--scale-out" in sys.argv:

@@ -45,7 +45,7 @@ knock that goes out high is questionable like any other going out. The game phas
 ``early`` (every seat still has 4 or more face-down cards), ``late`` (some seat has 1 or
 none, or the final turns are on) or ``mid``.
 
-This module is the reference. ``golflab.grading.grade`` gives the same Grade faster
+This module is the reference. ``golflab.grading.fast_grade`` gives the same Grade faster
 (compiled with numba), and ``simulate`` grades whole runs in compiled code
 (``golflab.gradedgames``); both are tested decision for decision against ``grade``.
 """

@@ -1,4 +1,4 @@
-"""Fast grading: ``grade(obs, action, personality)`` returns exactly ``golflab.analysis.grade``'s
+"""Fast grading: ``fast_grade(obs, action, personality)`` returns exactly ``golflab.analysis.grade``'s
 Grade, its numbers computed by the compiled kernel (``golflab.gradekernel``, through
 ``golflab.fastev``) from the observation turned into integer arrays.
 
@@ -22,7 +22,7 @@ _AWAITING = {"draw": 1, "place": 2}
 _NO_CASE = (None, "OPTIMAL", "")
 
 
-def grade(obs, action, personality: str | None = None) -> Grade:
+def fast_grade(obs, action, personality: str | None = None) -> Grade:
     """``golflab.analysis.grade(obs, action, personality)``, faster (same Grade, bit for bit)."""
     k = kernel(obs.rules)
     if k is None:  # the one switch (golflab.kernel.use_compiled): off here, or e.g. a hand bonus on

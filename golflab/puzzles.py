@@ -30,8 +30,8 @@ from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
 __all__ = ["DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION", "VALUATIONS",
-           "VALUE_MEANING", "Option", "Puzzle", "cpu_hole", "decision_kind", "describe", "generate", "one_step_options",
-           "separated", "value_options"]
+           "VALUE_MEANING", "Puzzle", "PuzzleOption", "cpu_hole", "decision_kind", "describe", "generate",
+           "one_step_options", "separated", "value_options"]
 
 POSITION_NAMES = words.POSITIONS  # the board's names of the grid positions (one table: golflab.words)
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -51,7 +51,7 @@ MAX_GAMES = 200
 
 
 @dataclass(frozen=True)
-class Option:
+class PuzzleOption:
     """One legal action (``action``, its notation), its ``value`` (expected change of the
     seat's hand score, lower is better) and ``reason`` (one plain sentence)."""
 
@@ -104,11 +104,11 @@ def _reason(value: float) -> str:
     return f"On average it {'saves' if value < 0 else 'costs'} {words.points(round(abs(value), 1))}."
 
 
-def one_step_options(obs: Observation) -> list[Option]:
+def one_step_options(obs: Observation) -> list[PuzzleOption]:
     """The exact one-step expected value (``golflab.ev.action_values``) of every legal action, best first."""
     values = action_values(obs).values
     order = sorted(values, key=lambda a: (values[a], a))
-    return [Option(a, round(float(values[a]), 2), _reason(values[a])) for a in order]
+    return [PuzzleOption(a, round(float(values[a]), 2), _reason(values[a])) for a in order]
 
 
 def _coach_options(obs: Observation) -> list:
@@ -154,7 +154,7 @@ def value_options(obs: Observation, valuation: str | None = None) -> list:
     return VALUATIONS[name](obs)
 
 
-def _explain(obs: Observation, options: list[Option]) -> str:
+def _explain(obs: Observation, options: list[PuzzleOption]) -> str:
     """Why the answer is best, in plain words (no notation, no position numbers)."""
     best, second = options[0], options[1]
     rules = obs.rules

@@ -23,13 +23,13 @@ from .cards import JOKER_RANK, Card
 FLIP_MODES = ("never", "always", "endgame")
 JOKER_MODES = ("none", "standard", "lucky_swing", "eagle_eye")
 
-#: What an option affects (``Option.affects``): the game's shape, the deal, a turn's
+#: What an option affects (``RuleOption.affects``): the game's shape, the deal, a turn's
 #: moves, card values, pair points, hand bonuses, round adjustments.
 AFFECTS = ("game", "deal", "turn", "card_values", "pairs", "hand_bonus", "round")
 
 
 @dataclass(frozen=True)
-class Option:
+class RuleOption:
     """The declaration of one rule option.
 
     ``kind`` is ``bool``, ``int`` (with ``bounds``) or ``str`` (with ``choices``);
@@ -130,21 +130,21 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
 
-def _flag(name: str, help: str, *affects: str, since: int = 1) -> Option:
-    return Option(name, bool, False, help, affects, since=since)
+def _flag(name: str, help: str, *affects: str, since: int = 1) -> RuleOption:
+    return RuleOption(name, bool, False, help, affects, since=since)
 
 
 #: Every rule option, in the order of the spec's options summary (section 8 and 12).
-OPTIONS: tuple[Option, ...] = (
-    Option("rounds", int, 9, "Number of holes in the game (1-18).", ("game",), bounds=(1, 18),
+OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption("rounds", int, 9, "Number of holes in the game (1-18).", ("game",), bounds=(1, 18),
            env="DEFAULT_ROUNDS", title="Holes"),
-    Option("initial_flips", int, 2, "Cards each player turns face up before the first turn (0-2).", ("deal",),
+    RuleOption("initial_flips", int, 2, "Cards each player turns face up before the first turn (0-2).", ("deal",),
            bounds=(0, 2), env="DEFAULT_INITIAL_FLIPS"),
-    Option("flip_mode", str, "never", "", ("turn",), choices=FLIP_MODES,
+    RuleOption("flip_mode", str, "never", "", ("turn",), choices=FLIP_MODES,
            choice_help=("no flip after discarding", "flip one card after every discard",
                         "may flip once anyone has at most one face-down card"),
            env="DEFAULT_FLIP_MODE", aliases=("flip_on_discard",)),
-    Option("jokers", str, "none", "", ("deal", "card_values", "pairs"), choices=JOKER_MODES,
+    RuleOption("jokers", str, "none", "", ("deal", "card_values", "pairs"), choices=JOKER_MODES,
            choice_help=("no jokers", "two jokers per deck, -2 each, a pair scores 0", "a single -5 joker",
                         "two jokers per deck, +2 each, a pair scores -4"),
            env="DEFAULT_USE_JOKERS", env_aliases=(*((t, "standard") for t in _TRUE), *((f, "none") for f in _FALSE)),
@@ -167,9 +167,9 @@ OPTIONS: tuple[Option, ...] = (
           since=2),
     _flag("knock_early", "Instead of drawing, a player with 1-2 face-down cards may turn them all up: a knock.",
           "turn", since=2),
-    Option("decks", int, None, "Decks in play: 1-3, or automatic (1 for up to 4 players, 2 for 5-6).", ("deal",),
+    RuleOption("decks", int, None, "Decks in play: 1-3, or automatic (1 for up to 4 players, 2 for 5-6).", ("deal",),
            bounds=(1, 3), optional=True, none_label="automatic"),
-    Option("max_turns", int, 50, "Turns per player before a stalled hole ends (10-500).", ("game",),
+    RuleOption("max_turns", int, 50, "Turns per player before a stalled hole ends (10-500).", ("game",),
            bounds=(10, 500)),
 )
 OPTION = {o.name: o for o in OPTIONS}

@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 from .actions import Action
 from .analysis import QualityCounters
 from .game import Game, Phase
-from .grading import grade
+from .grading import fast_grade
 from .rules import Rules
 
 ROUND_COLUMNS = ("game", "round", "seat", "player", "personality", "score", "hand_score", "turns",
@@ -226,7 +226,7 @@ def play_task(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
         if kind == "decision":
             if analyze:
                 seat = obs.seat
-                g = grade(obs, action, kinds[seat])
+                g = fast_grade(obs, action, kinds[seat])
                 quality.add(g)
                 if not rows:
                     grades[kinds[seat], g.quality] += 1

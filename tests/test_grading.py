@@ -13,7 +13,7 @@ from golflab import Rules, build_deck
 from golflab.actions import DISCARD, DRAW, FLIP, KNOCK, SKIP, SWAP, TAKE
 from golflab.analysis import grade as reference
 from golflab.game import Observation, Phase
-from golflab.grading import grade as fast
+from golflab.grading import fast_grade as fast
 from golflab.simulation import play_games
 
 sys.path.insert(0, str(Path(__file__).parent))

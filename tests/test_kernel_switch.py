@@ -105,7 +105,7 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     assert fast.rounds.equals(reference.rounds) and fast.decisions.equals(reference.decisions)
     game = simulation.play_games(["Sofia", "Maya"], rules, 1, 0, 1, kernel=False)
     obs = next(e[3] for e in game if e[0] == "decision")
-    assert grading.grade(obs, obs.legal_actions[0]) == grade(obs, obs.legal_actions[0])
+    assert grading.fast_grade(obs, obs.legal_actions[0]) == grade(obs, obs.legal_actions[0])
     coach.clear_cache()
     assert coach.hint(obs, samples=4)  # the rollouts in Python (kernel.rollout_values would raise)
     coach.clear_cache()
@@ -113,9 +113,9 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
 
 def test_rule_arrays_refuse_an_option_they_do_not_know(monkeypatch):
     from golflab.kernel import tables
-    from golflab.rules import Option
+    from golflab.rules import RuleOption
 
-    new = Option("new_rule", bool, False, "A rule the kernel does not read.", ("round",))
+    new = RuleOption("new_rule", bool, False, "A rule the kernel does not read.", ("round",))
     monkeypatch.setattr(tables, "OPTIONS", (*OPTIONS, new))
     tables.rule_arrays.cache_clear()
     with pytest.raises(ValueError, match="do not know the rule option.s. new_rule"):

@@ -39,7 +39,7 @@ def main() -> int:
     start = time.perf_counter()
     from .. import Game, Rules, coach, simulation
     from ..analysis import grade as reference_grade
-    from ..grading import grade
+    from ..grading import fast_grade
 
     rules = Rules(rounds=1)
     simulation.KERNEL_MIN_GAMES = 0  # the smallest runs, through the compiled paths: play, then play and grade
@@ -48,7 +48,7 @@ def main() -> int:
     game = Game(["Sofia", "Maya"], rules.replace(initial_flips=0), seed=0)
     for action in ("draw", "discard"):  # a turn decision, then a placement, by both graders
         obs = game.observation(game.current_player)
-        grade(obs, action)
+        fast_grade(obs, action)
         reference_grade(obs, action)  # analysis.grade: ev's compiled draw_ev
         game.apply(action)
     coach.rollouts.KERNEL_MIN_ROLLOUTS = 0
