@@ -9,7 +9,8 @@ at the next check (every ``cull_interval`` seconds). Kernels with a connected ta
 same waits too: ``VoilaExecutor`` (``iopub_timeout``: how long Voila waits for a cell's last output
 after the cell ran; ``startup_timeout``: for a new kernel) and ``MappingKernelManager.kernel_info_timeout``,
 raised for a class that opens its pages at once on a few shared cores (at Voila's 4 s IOPub wait a
-busy kernel's output came too late and the page stayed blank).
+busy kernel's output came too late and the page stayed blank; at 60 s one page of 30 in a burst
+still did, on a machine loaded by other work too: now 300 s).
 
 It serves plotly's widget module at one URL (``golflab_widgets.explorers.plotly_module``, a server
 extension), so a Voila page loads it once for all its charts, as ``golflab-voila`` does.
