@@ -512,16 +512,17 @@ def _in_pool(tasks, workers: int, take) -> None:
     with at most 4 tasks per worker queued. An error or an interrupt (here or in ``take``)
     terminates the workers at once.
 
-    Workers ignore Ctrl-C (the parent terminates them): SIGINT is blocked while they
-    start, so none is lost by the parent or caught by a worker before its initializer
-    ignores it."""
+    Workers ignore Ctrl-C (the parent terminates them): SIGINT and SIGTERM are blocked while
+    they start, so none is lost by the parent (a SIGTERM raised inside the pool's start would
+    leave a half-built pool nobody terminates, and the run hanging) or caught by a worker
+    before its initializer ignores it."""
     import multiprocessing
 
     blocked = _sigint_mask(signal.SIG_BLOCK)
     pool = None
     try:
         pool = multiprocessing.get_context(_start_method()).Pool(workers, initializer=_ignore_interrupts)
-        _sigint_mask(signal.SIG_SETMASK, blocked)  # a Ctrl-C that came meanwhile is raised here
+        _sigint_mask(signal.SIG_SETMASK, blocked)  # a Ctrl-C or SIGTERM that came meanwhile is raised here
         blocked = None
         waiting: deque = deque()
         for task in tasks:
@@ -544,16 +545,17 @@ def _in_pool(tasks, workers: int, take) -> None:
 
 
 def _sigint_mask(how, mask=None):
-    """Block or unblock SIGINT in this thread (``how``: SIG_BLOCK, SIG_UNBLOCK, or SIG_SETMASK
-    to ``mask``); returns the previous mask. Does nothing where signal masks do not exist,
-    or for SIG_SETMASK without a mask."""
+    """Block or unblock SIGINT and SIGTERM in this thread (``how``: SIG_BLOCK, SIG_UNBLOCK, or
+    SIG_SETMASK to ``mask``); returns the previous mask. Does nothing where signal masks do not
+    exist, or for SIG_SETMASK without a mask."""
     if not hasattr(signal, "pthread_sigmask") or (how == signal.SIG_SETMASK and mask is None):
         return None
-    return signal.pthread_sigmask(how, mask if how == signal.SIG_SETMASK else {signal.SIGINT})
+    return signal.pthread_sigmask(how, mask if how == signal.SIG_SETMASK else {signal.SIGINT, signal.SIGTERM})
 
 
 def _ignore_interrupts() -> None:
-    """A worker's initializer: ignore Ctrl-C, then take SIGINT off the mask it was started with."""
+    """A worker's initializer: ignore Ctrl-C, then take SIGINT and SIGTERM off the mask it was
+    started with (the parent ends its workers with SIGTERM)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _sigint_mask(signal.SIG_UNBLOCK)
 
