@@ -181,15 +181,22 @@ def close_learners(pages) -> None:
         page.context.close()
 
 
-def kernels_gone_after(server: Server, seconds: float) -> tuple[int, float]:
+def kernels_gone_after(server: Server, seconds: float, kernel_ids=None) -> tuple[int, float]:
     """(pages' kernels still running, seconds waited) once the server runs no more kernels than
-    its preheated ones (``pooled``, see ``settle``) or ``seconds`` have passed."""
+    its preheated ones (``pooled``, see ``settle``) or ``seconds`` have passed. Given the pages'
+    ``kernel_ids``: once none of those runs (a count alone can miss one while the pool refills)."""
+
+    def left() -> int:
+        if kernel_ids is not None:
+            return sum(server.kernel(k) is not None for k in kernel_ids)
+        return len(server.kernels()) - server.pooled
+
     start = time.monotonic()
-    left = len(server.kernels()) - server.pooled
-    while left > 0 and time.monotonic() - start < seconds:
+    still = left()
+    while still > 0 and time.monotonic() - start < seconds:
         time.sleep(1)
-        left = len(server.kernels()) - server.pooled
-    return max(0, left), time.monotonic() - start
+        still = left()
+    return max(0, still), time.monotonic() - start
 
 
 TOKEN = "golflab-classroom-token"

@@ -41,8 +41,8 @@ def test_five_learners_have_a_kernel_each_while_open_and_none_after(browser):
             print(f"\n{LEARNERS} learners: {len(server.kernels())} kernels, {total:.0f} MB RSS server and kernels")
         finally:
             classroom.close_learners(pages)
-        left, waited = classroom.kernels_gone_after(server, GONE_WITHIN)
-        assert left == 0, f"{left} kernels still run {waited:.0f} s after the tabs closed"
+        left, waited = classroom.kernels_gone_after(server, GONE_WITHIN, kernel_ids)
+        assert left == 0, f"{left} of the pages' kernels still run {waited:.0f} s after the tabs closed"
         assert all(server.kernel(k) is None for k in kernel_ids)
 
 
