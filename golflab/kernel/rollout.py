@@ -1,4 +1,4 @@
-"""The coach's rollouts in compiled code (``golflab.coach``'s ``_rollout`` and ``_leaf``).
+"""The coach's rollouts in compiled code (``golflab.coach.rollouts``' ``rollout`` and ``leaf``).
 
 A world is one determinization: every seat's six cards and the draw pile dealt from the
 unseen cards, the rest of the position as the observation shows it. ``rollout_values``

@@ -1,4 +1,4 @@
-"""The coach's determinizations dealt in compiled code: ``coach``'s ``_deal`` draw for draw.
+"""The coach's determinizations dealt in compiled code: ``coach.worlds.deal_world`` draw for draw.
 
 A world deals the cards a seat cannot see (``unseen``, in the coach's fixed order) shuffled by
 the hint's generator into every face-down position (seat by seat, position by position) and
