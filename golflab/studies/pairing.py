@@ -5,12 +5,17 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from ..cards import JOKER_RANK
-from ..model import ALL_KINDS, COLUMNS, PARTNER, RANK_OF
+from ..analysis import PHASES, game_phase, phase_of
+from ..cards import JOKER_RANK, SUITS, Card
+from ..ev import Pool, deck_counts, pair_probability, placement_evs, unseen_counts
+from ..game import Observation
+from ..model import ALL_KINDS, COLUMNS, PARTNER, RANK_OF, scoring_model
 from ..rules import ONE_EYED, ONE_EYED_SUITS, Rules, card_kind
+from ..simulation import resolve_players, uses_kernel
 from .common import CHART_RANKS, load_pandas
 from .tiers import games_for, play_events
 
@@ -30,8 +35,6 @@ def _grid_ranks(grid: Sequence, rules: Rules) -> list[str | None]:
 
 
 def _check_rank(card, rules: Rules) -> str:
-    from ..cards import Card
-
     if isinstance(card, str) and card in ALL_KINDS:
         rank = card
     else:
@@ -50,12 +53,6 @@ def calculator_observation(grid: Sequence, drawn, rules: Rules | None = None, pl
     ``one_eyed_jacks`` a ``J`` gets a two-eyed suit, ``JH``/``JS`` or ``ONE_EYED`` a one-eyed
     one); more cards of a kind than the deck holds is a ValueError.
     """
-    from collections import Counter
-
-    from ..cards import SUITS, Card
-    from ..ev import deck_counts
-    from ..game import Observation
-
     rules = rules or Rules()
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise ValueError(f"players must be a whole number from 2 to 6, got {players!r}")
@@ -90,7 +87,6 @@ def placement_table(obs, card=None) -> "pd.DataFrame":
     hand score (``golflab.ev.placement_evs``; lower is better): columns ``action``, ``ev``,
     ``replaces`` (the card there, ``?`` when face down), ``completes_pair`` and ``best``
     (the lowest expected change; ties all marked)."""
-    from ..ev import placement_evs
 
     held = obs.drawn if card is None else card
     evs = placement_evs(obs, held)
@@ -120,7 +116,6 @@ def column_chances(obs, draws: Sequence[int] = (3, 6)) -> "pd.DataFrame":
     ``p_within_k`` is the exact chance that one of the next k unseen cards to come to light
     (the face-down partner first, then cards drawn) is an r (``golflab.ev.pair_probability``).
     """
-    from ..ev import pair_probability, unseen_counts
 
     counts = unseen_counts(obs)
     n = sum(counts.values())
@@ -166,7 +161,6 @@ def _kernel_placements(personalities, rules: Rules, seed: int, games: int) -> Pl
     import numpy as np
 
     from .. import kernel
-    from ..analysis import phase_of
     from ..kernel import records as r
     from ..kernel.layout import ACTION_NAMES
 
@@ -182,8 +176,6 @@ def _replayed_placements(players, holes: int, rules: Rules, seed: int) -> Placem
     """``Placements`` of the same games replayed through ``Game`` (``play_events``)."""
     import numpy as np
 
-    from ..analysis import game_phase
-    from ..ev import unseen_counts
     from ..kernel.tables import card_index
 
     cards, up, held, taken, actions, phases, unseen = [], [], [], [], [], [], []
@@ -236,9 +228,7 @@ def _situation_rows(p: Placements, rank_of: "np.ndarray", rules: Rules, kinds: S
     (its rank face up in a column whose other card is not face up with that rank)."""
     import numpy as np
 
-    from ..ev import Pool
     from ..kernel.tables import card_of
-    from ..model import scoring_model
 
     held = rank_of[p.held][:, None]
     grid = rank_of[p.cards]
@@ -287,9 +277,7 @@ def pairing_study(players: Sequence[str], holes: int, rules: Rules | None = None
     """
     import numpy as np
 
-    from ..ev import deck_counts
     from ..kernel.tables import card_of
-    from ..simulation import resolve_players, uses_kernel
 
     rules = rules or Rules()
     games = games_for(holes, rules)
@@ -317,7 +305,6 @@ def pairing_table(situations: "pd.DataFrame") -> "pd.DataFrame":
     """``pairing_study`` situations by rank and phase: ``situations``, mean ``pair_ev``,
     ``elsewhere_ev``, ``gain`` and ``realised``, and ``chose_pair`` (share of CPU players
     who paired). Ranks in chart order, phases early/mid/late."""
-    from ..analysis import PHASES
 
     pd = load_pandas()
     if situations.empty:

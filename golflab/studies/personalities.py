@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import TYPE_CHECKING, Sequence
 
+from ..ai import PROFILES, personality_names
+from ..analysis import GRADES
 from ..rules import Rules
+from ..simulation import ROUND_COLUMNS, resolve_players, simulate, summarize, uses_kernel
 from .common import load_pandas, mean_ci, rate_ci
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +31,6 @@ def round_robin_tables(names: Sequence[str], size: int = 4) -> list[tuple[str, .
 
 def table_seed(seed: int, table: int) -> int:
     """The simulation seed of round-robin table ``table`` (stable across runs)."""
-    import random
 
     return random.Random(f"golflab.round_robin:{seed}:{table}").getrandbits(31)
 
@@ -37,7 +40,6 @@ def round_robin(names: Sequence[str] | None = None, games_per_table: int = 1, ru
     """Play every ``size``-table of ``names`` (default: all personalities) for
     ``games_per_table`` games with ``golflab.simulate``; returns its ``rounds`` and
     ``decisions`` frames concatenated, with a ``table`` column (the table's index)."""
-    from ..simulation import simulate
 
     pd = load_pandas()
     rounds, decisions = [], []
@@ -56,7 +58,6 @@ def round_robin_grades(names: Sequence[str] | None = None, games_per_table: int 
     """``round_robin``'s games, its ``rounds`` frame and, instead of every decision, how many
     decisions of each grade each personality made (``SimulationSummary.grade_counts``): all
     ``personality_table`` needs, for less time and memory than the ``decisions`` frame."""
-    from ..simulation import ROUND_COLUMNS, summarize
 
     pd = load_pandas()
     rounds, grades = [], []
@@ -72,7 +73,6 @@ def round_robin_grades(names: Sequence[str] | None = None, games_per_table: int 
 
 def _tables(names, games_per_table: int, rules: Rules | None, size: int, analyze: bool) -> list:
     """The round robin's (index, table) pairs, with the compiled kernel loaded if it pays."""
-    from ..ai import PROFILES, personality_names
 
     names = tuple(PROFILES) if names is None else tuple(personality_names(names, distinct=True))
     tables = round_robin_tables(names, size)
@@ -84,7 +84,6 @@ def _load_kernel_for(tables: Sequence[tuple[str, ...]], games_per_table: int, ru
     """Load the compiled kernel when the whole round robin is big enough to pay for it
     (``simulation.uses_kernel``): each table alone is a run too small to load it, so a fresh
     process would otherwise play every table in Python (the same games, about five times slower)."""
-    from ..simulation import resolve_players, uses_kernel
 
     if tables and uses_kernel(resolve_players(tables[0]), rules, len(tables) * games_per_table, analyze):
         from ..kernel import engine  # noqa: F401  (importing it loads the compiled code; uses_kernel then says yes)
@@ -121,7 +120,6 @@ def personality_table(rounds: "pd.DataFrame", decisions: "pd.DataFrame | None" =
     if grades is None and decisions is not None and not decisions.empty:
         grades = pd.crosstab(decisions["personality"], decisions["quality"])
     if grades is not None and not grades.empty:
-        from ..analysis import GRADES
 
         grades = grades.reindex(columns=list(GRADES), fill_value=0)
         shares = grades.div(grades.sum(axis=1), axis=0)

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..model import ALL_KINDS, scoring_model
 from ..rules import TIER_ADVICE, TIERS, Rules, rank_value, value_tier
+from ..scoring import hand_breakdown
+from ..simulation import play_games, resolve_players
 from .common import chart_ranks, kind_label, load_pandas
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,7 +52,6 @@ def card_contributions(cards: Sequence, rules: Rules) -> list[tuple[str, float]]
 
     The sum is the hand score without the hand bonuses (which belong to no one card).
     """
-    from ..scoring import hand_breakdown
 
     return _contributions(hand_breakdown(cards, rules), rules)
 
@@ -83,7 +84,6 @@ def play_events(players: Sequence[str], holes: int, rules: Rules | None = None, 
     ``awaiting`` (e.g. ``"place"``): yield only the decisions of that stage (the others are
     played without building their observations when the compiled kernel gives the moves).
     """
-    from ..simulation import play_games, resolve_players
 
     rules = rules or Rules()
     games = games_for(holes, rules)

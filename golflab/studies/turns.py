@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Sequence
 
-from ..rules import Rules
+from ..rules import FLIP_MODES, Rules
+from ..simulation import simulate
 from .common import load_pandas
 from .personalities import personality_table
 
@@ -98,7 +99,6 @@ TURN_SPLITS = ("flip_mode", "initial_flips", "players", "personality")
 def simulate_holes(players: Sequence[str], holes: int, rules: Rules | None = None, seed: int = 0,
                    analyze: bool = False):
     """``golflab.simulate`` for at least ``holes`` holes: whole games of ``rules.rounds``."""
-    from ..simulation import simulate
 
     rules = rules or Rules()
     if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
@@ -117,7 +117,6 @@ def turn_study(players: Sequence[str], holes: int, rules: Rules | None = None, s
     ``"personality"`` (one simulation, split by the seat's personality). Each simulation
     plays ``holes`` holes from the same ``seed``.
     """
-    from ..rules import FLIP_MODES
 
     pd = load_pandas()
     rules = rules or Rules()
