@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from golflab.game import Game
+
 ROLES = ("learner", "teacher", "admin")
 
 
@@ -60,8 +62,6 @@ class GameRecord:
         return self.points == min(self.scores)
 
     def game(self):
-        from golflab.game import Game
-
         return Game.from_json(self.save)
 
     @classmethod

@@ -18,6 +18,8 @@ from typing import Callable, Iterable
 from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from golflab.game import Phase
+
 from . import database, schema, security, settings
 from .glicko2 import Rating, duel
 from .records import (
@@ -396,8 +398,6 @@ class Store(RoomsMixin):
     def record_game(self, user: User, game, seat: int, *, accuracy: "float | None" = None,
                     blunders: "int | None" = None, room: "str | None" = None) -> GameRecord:
         """Keep a finished golf ``game`` in which ``user`` held ``seat``."""
-        from golflab.game import Phase
-
         actor = self.fresh_user(user)
         if getattr(game, "phase", None) != Phase.GAME_OVER:
             raise ValueError("only a finished game is kept: this one is not over yet")

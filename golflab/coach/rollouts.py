@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 import sys
 
+from .. import kernel
 from ..actions import Action
+from ..ai import PROFILES, CPUPlayer, get_profile
 from ..ev import Pool, unseen_counts
 from ..game import Game, Observation, Phase
 from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
@@ -22,8 +24,6 @@ _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def bot_profiles(obs: Observation) -> list:
-    from ..ai import PROFILES, get_profile
-
     own = get_profile(ROLLOUT_PROFILE)
     by_lower = {k.lower(): p for k, p in PROFILES.items()}
     out = []
@@ -44,8 +44,6 @@ class Bots:
     (cheaper than seeding new ones: ``random.Random(seed)`` costs more than a rollout step)."""
 
     def __init__(self, profiles: list, seed: int) -> None:
-        from ..ai import CPUPlayer
-
         self.players = [CPUPlayer(p, seed=seed + s) for s, p in enumerate(profiles)]
         self.states = [b.rng.getstate() for b in self.players]
 
@@ -98,8 +96,6 @@ def compiled(obs: Observation, rollouts: int) -> bool:
     (``kernel.use_compiled`` for the rules and the rollouts' seats), and it is already
     loaded or this process has already spent ``KERNEL_MIN_ROLLOUTS`` rollouts in Python."""
     global _python_rollouts
-    from .. import kernel
-
     loaded = "golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS
     if loaded and kernel.use_compiled(obs.rules, bot_profiles(obs)):
         return True
@@ -110,8 +106,6 @@ def compiled(obs: Observation, rollouts: int) -> bool:
 def compiled_rollouts(obs: Observation):
     """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
     arrays (grids, draw piles, world seeds: ``Samples.arrays``) and the CPU seeds."""
-    from .. import kernel
-
     profiles, seat = bot_profiles(obs), obs.seat
     stop = horizon_end(obs.turns)
     up = [c is not None for c in obs.grids[seat]]
