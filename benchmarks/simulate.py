@@ -23,7 +23,7 @@ from golflab import Game, Phase, Rules, simulate
 from golflab.ai import CPUPlayer
 from golflab.analysis import grade
 from golflab.grading import fast_grade
-from golflab.simulation import game_seed
+from golflab.seeding import game_seed
 
 PLAYERS = ["Sofia", "Maya", "Priya", "Marcus"]
 REPEATS = 5

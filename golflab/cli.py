@@ -193,8 +193,8 @@ def _rules_text() -> str:
 
 def _lineup(text: str) -> list:
     """A ``--players`` value as personalities; a bad one is a UsageError."""
-    from .ai import personality_names
-    from .simulation import resolve_players
+    from .ai import personality_names  # local (as below): the engine loads only for the commands that play
+    from .sim.players import resolve_players
 
     try:
         personality_names(text, where=" in --players")
@@ -204,7 +204,7 @@ def _lineup(text: str) -> list:
 
 
 def _simulate(args) -> int:
-    from .simulation import summarize
+    from .simulation import summarize  # local: the simulation (about 60 ms to import) only for this command
 
     rules = parse_rules(args.rule)
     players = _lineup(args.players)

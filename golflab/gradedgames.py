@@ -2,14 +2,15 @@
 every decision is graded in the same compiled loop by ``golflab.gradekernel``, with no
 ``Game`` or ``Observation`` built.
 
-``decision_rows(task)`` returns what ``simulation.play_task`` returns for a run with
-analysis: the round rows, the decision rows (``simulation.DECISION_COLUMNS``) or the grade
+``decision_rows(task)`` returns what ``sim.games.play_task`` returns for a run with
+analysis: the round rows, the decision rows (``sim.columns.DECISION_COLUMNS``) or the grade
 counts, and the ``QualityCounters``, equal to the reference's (``analysis.grade`` of every
 decision; ``tests/test_grading.py`` and the simulation fingerprints compare them). A game in
 which the kernel meets a position it leaves to the reference (``gradekernel.FALLBACK``, e.g.
 more face-down cards than unseen ones) is played and graded again by the reference.
 ``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
-reference only.
+reference only. ``legal_codes`` is the compiled ``Game.legal_actions`` (``tests/test_legal_parity.py``
+pins the two equal).
 """
 
 from __future__ import annotations
@@ -21,9 +22,10 @@ import numpy as np
 from numba import njit
 
 from . import gradekernel as gk
+from .ai import get_profile
 from .analysis import CASE_SEVERITY, CASES, DECISION_TYPES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
 from .fastev import ACTION_OF_CODE, tables
-from .kernel import cpu, engine
+from .kernel import GRADE, KernelGames, cpu, engine, game_seeds, refusal
 from .kernel.layout import (
     A_DISCARD,
     A_DRAW,
@@ -53,6 +55,10 @@ from .kernel.layout import (
     STAGE_FLIP,
     STAGE_PLACE,
 )
+from .kernel.mt19937 import seed_rows
+from .kernel.tables import profile_rows, rule_arrays
+from .sim.games import kernel_rounds, play_task
+from .sim.players import personality_name, seat_names
 
 #: integer columns of a decision record
 D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE, D_QUALITY = range(10)
@@ -64,14 +70,14 @@ FLIP_ALWAYS = FLIP_MODES.index("always")
 def supported(rules) -> bool:
     """True when the compiled grader implements ``rules`` (no hand bonus on: the one switch's
     declaration, ``golflab.kernel.IMPLEMENTED``)."""
-    from . import kernel
-
-    return kernel.refusal(rules, (), kernel.GRADE) is None
+    return refusal(rules, (), GRADE) is None
 
 
 @njit(cache=True)
-def _legal(G, R, out):
-    """``Game.legal_actions`` of the seat to move, as action codes into ``out``; the count."""
+def legal_codes(G, R, out):
+    """``Game.legal_actions`` of the seat to move in the compiled game ``G`` (``kernel.engine``)
+    under rules ``R``, as action codes (``ActionCode``, in the same order) into ``out`` (room
+    for 16); the count."""
     up, st = G[1], G[5]
     flags = R[4]
     seat, stage = st[S_CURRENT], st[S_STAGE]
@@ -123,7 +129,7 @@ def _grade_now(G, R, table, action, view, pile, legal):
     n_pile = st[S_DISC_N]
     for j in range(n_pile):
         pile[j] = kind_of[discard[j]]
-    n_legal = _legal(G, R, legal)
+    n_legal = legal_codes(G, R, legal)
     stage = st[S_STAGE]
     awaiting = gk.AWAIT_DRAW if stage == STAGE_DRAW else gk.AWAIT_PLACE if stage == STAGE_PLACE else gk.AWAIT_OTHER
     held = kind_of[st[S_HELD]] if st[S_HELD] >= 0 else -1
@@ -194,13 +200,11 @@ _NOTATION = {code: act.notation for code, act in ACTION_OF_CODE.items()}
 
 
 def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
-    """``simulation.play_task(task)`` for a run with analysis, played and graded compiled."""
-    from . import simulation as sim
-
+    """``sim.games.play_task(task)`` for a run with analysis, played and graded compiled."""
     played, recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
-    rounds = sim.kernel_rounds(task, played)
-    names = sim.seat_names([sim.personality_name(p) for p in task.personalities])
-    kinds = [sim.personality_name(p) for p in task.personalities]
+    rounds = kernel_rounds(task, played)
+    names = seat_names([personality_name(p) for p in task.personalities])
+    kinds = [personality_name(p) for p in task.personalities]
     redo = sorted({int(g) for g in recs[recs[:, D_CASE] == gk.FALLBACK, D_GAME]})
     quality = QualityCounters()
     rows: list = []
@@ -210,7 +214,7 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
     redone = {}
     for game in redo:  # positions the kernel leaves to the reference: that whole game by the reference
         index = task.start + game
-        redone[game] = sim.play_task(replace(task, start=index, stop=index + 1, kernel=False))
+        redone[game] = play_task(replace(task, start=index, stop=index + 1, kernel=False))
     previous = -1
     start, types, notation = task.start, _TYPES, _NOTATION
     for (game, rnd, seat, turn, code, at_draw, best, case, phase, q), (ev, best_ev, loss) in zip(recs.tolist(),
@@ -247,11 +251,6 @@ def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
 def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
     """Games ``start..stop-1`` (seeded as ``golflab.kernel.play`` seeds them): their
     ``KernelGames`` and the decision records (``D_*`` and ``E_*`` columns)."""
-    from .ai import get_profile
-    from .kernel import KernelGames, game_seeds
-    from .kernel.mt19937 import seed_rows
-    from .kernel.tables import profile_rows, rule_arrays
-
     n = len(personalities)
     R, deck = rule_arrays(rules, n)
     profiles = profile_rows([get_profile(p) for p in personalities])

@@ -28,8 +28,13 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .game import Game
 from .rules import RULE_HELP, Rules
-from .simulation import SUMMARY_COLUMNS, TextBar, plain, resolve_players, seat_names, summarize
+from .sim.columns import SUMMARY_COLUMNS
+from .sim.players import resolve_players, seat_names
+from .sim.progress import TextBar
+from .sim.tally import plain
+from .simulation import summarize
 from .sweepfile import (
     CHECK_COLUMN,
     Refused,
@@ -106,8 +111,6 @@ def make_cells(lineups: Sequence[Sequence], fixed: dict, grid: dict) -> list[Cel
     """Every (lineup, grid combination) as a ``Cell``, lineup by lineup; a rule both fixed and
     in the grid, a bad lineup or a combination the rules refuse (a bad value, a deck too
     small for the table) is a ValueError naming it."""
-    from .game import Game
-
     both = sorted(set(fixed) & set(grid))
     if both:
         raise ValueError(f"rule {both[0]!r} is both fixed (--rule) and swept (--grid): give it once")

@@ -126,7 +126,8 @@ def test_an_illegal_action_is_refused_as_by_the_reference():
 # -- whole runs played and graded in compiled code (golflab.gradedgames) ------------------------
 from dataclasses import replace  # noqa: E402
 
-from golflab import simulation  # noqa: E402
+from golflab.sim.dispatch import compiled_grading  # noqa: E402
+from golflab.sim.games import Task, play_task  # noqa: E402
 
 KERNEL_RULES = {
     "default": Rules(**BASE),
@@ -140,7 +141,7 @@ KERNEL_RULES = {
 
 
 def _task(rules, players=("Sofia", "Kenji", "River"), games=3, rows=True):
-    return simulation.Task(tuple(players), rules, 17, 0, games, True, rows, True)
+    return Task(tuple(players), rules, 17, 0, games, True, rows, True)
 
 
 def _same_result(got, expected):
@@ -161,14 +162,14 @@ def test_compiled_graded_games_equal_the_reference(name):
     rules = KERNEL_RULES[name]
     assert gradedgames.supported(rules)
     task = _task(rules)
-    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 def test_compiled_graded_grade_counts_equal_the_reference():
     from golflab import gradedgames
 
     task = _task(KERNEL_RULES["default"], players=("Maya", "Priya", "Marcus", "Diego", "Sage"), rows=False)
-    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
@@ -185,7 +186,7 @@ def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
 
     monkeypatch.setattr(gradedgames, "_play", one_left_to_the_reference)
     task = _task(KERNEL_RULES["default"])
-    _same_result(gradedgames.decision_rows(task), simulation.play_task(replace(task, kernel=False)))
+    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 @needs_compiled
@@ -193,5 +194,5 @@ def test_hand_bonuses_are_graded_by_the_reference_replay():
     from golflab import gradedgames
 
     assert not gradedgames.supported(Rules(wolfpack=True))
-    assert not simulation.compiled_grading(Rules(four_of_a_kind=True))
-    assert simulation.compiled_grading(Rules())
+    assert not compiled_grading(Rules(four_of_a_kind=True))
+    assert compiled_grading(Rules())

@@ -26,7 +26,8 @@ from golflab import Game, Rules
 from golflab.ai import PROFILES, Profile
 from golflab.model import HAND_BONUSES, scoring_model
 from golflab.rules import OPTIONS
-from golflab.simulation import game_seed, seat_names
+from golflab.seeding import game_seed
+from golflab.sim.players import seat_names
 
 pytestmark = needs_compiled
 

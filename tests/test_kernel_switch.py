@@ -73,8 +73,9 @@ def test_seat_kinds():
 def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monkeypatch):
     """With ``blackjack=True`` declared unimplemented, every dispatch point leaves it to the
     reference: the same results, and the compiled code never called."""
-    from golflab import coach, fastev, grading, simulation
+    from golflab import coach, fastev, grading
     from golflab.analysis import grade
+    from golflab.sim import dispatch, games
 
     rules = Rules(rounds=2, blackjack=True)
     players = ["Sofia", "Maya", CUSTOM]
@@ -84,8 +85,8 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     monkeypatch.setitem(declared[kernel.PLAY], "blackjack", (False,))
     monkeypatch.setitem(declared[kernel.GRADE], "blackjack", (False,))
     assert kernel.refusal(rules, players) == "the compiled code does not implement blackjack=True"
-    assert not simulation.uses_kernel(players, rules, 10_000, analyze=False)
-    assert not simulation.compiled_grading(rules)
+    assert not dispatch.uses_kernel(players, rules, 10_000, analyze=False)
+    assert not dispatch.compiled_grading(rules)
     assert fastev.kernel(rules) is None and fastev.draw_ev_function(rules) is None
     with pytest.raises(ValueError, match="does not implement blackjack=True"):
         kernel.play(players, rules, 4, 0, 1)
@@ -99,11 +100,11 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
 
     for name in ("play", "place_records", "rollout_values"):
         monkeypatch.setattr(kernel, name, not_here)
-    monkeypatch.setattr(simulation, "KERNEL_MIN_GAMES", 0)
+    monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
     monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
     fast = simulate(players, 30, rules, seed=4, progress=False, analyze=True)
     assert fast.rounds.equals(reference.rounds) and fast.decisions.equals(reference.decisions)
-    game = simulation.play_games(["Sofia", "Maya"], rules, 1, 0, 1, kernel=False)
+    game = games.play_games(["Sofia", "Maya"], rules, 1, 0, 1, kernel=False)
     obs = next(e[3] for e in game if e[0] == "decision")
     assert grading.fast_grade(obs, obs.legal_actions[0]) == grade(obs, obs.legal_actions[0])
     coach.clear_cache()

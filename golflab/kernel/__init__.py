@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import random
 import sys
 import threading
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from typing import Sequence
 
 from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS
 from ..rules import OPTIONS, Rules
+from ..seeding import game_seed, seat_seed
 from . import cache, layout
 from .cache import cache_dir  # noqa: F401  (public here, as before)
 
@@ -243,14 +243,12 @@ def game_seeds(seed: int, start: int, stop: int, players: int):
     seeds them: per game (a row) the game's seed, then each seat's CPU seed."""
     import numpy as np
 
-    from ..simulation import game_seed
-
     seeds = np.empty((stop - start, players + 1), dtype=np.int64)
     for k, index in enumerate(range(start, stop)):
         gseed = game_seed(seed, index)
         seeds[k, 0] = gseed
         for s in range(players):
-            seeds[k, s + 1] = random.Random(f"{gseed}:{s}").getrandbits(63)
+            seeds[k, s + 1] = seat_seed(gseed, s)
     return seeds
 
 

@@ -1,0 +1,152 @@
+"""The games of a run as the Python reference plays them, and a run's chunks (``Task``) as a
+worker plays them (``play_task``): plain row tuples (``columns``), cheap to pickle."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from .. import kernel
+from ..actions import Action
+from ..analysis import QualityCounters
+from ..game import Game, Phase
+from ..grading import fast_grade
+from ..rules import Rules
+from ..seeding import game_seed
+from .dispatch import compiled_grading, uses_kernel
+from .players import cpu_players, personality_name, seat_names
+
+
+@dataclass(frozen=True)
+class Task:
+    """One chunk of a run, as a worker plays it (``play_task``): games ``start..stop-1``."""
+
+    personalities: tuple
+    rules: Rules
+    seed: int
+    start: int
+    stop: int
+    analyze: bool
+    decision_rows: bool = True  # False: only count the grades per personality (summarize)
+    kernel: bool = False  # played by the compiled kernel (``uses_kernel``)
+
+
+def play_games(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int, kernel: bool | None = None,
+               awaiting: str | None = None):
+    """Play games ``start..stop-1`` of a ``simulate`` run and yield each step.
+
+    Yields ``("decision", index, game, obs, action)`` before the CPU's action is applied
+    (``obs`` is the acting seat's observation; do not change ``game``), and
+    ``("hole_over", index, game, None, None)`` once each hole is scored (after the last
+    hole ``game.is_over``). ``personalities`` are names or ``ai.Profile``s, one per seat.
+    ``kernel``: take the CPU players' actions from the compiled kernel (the same actions,
+    faster) instead of asking each ``CPUPlayer``; None decides as ``simulate`` does.
+    ``awaiting`` (e.g. ``"place"``): yield only the decisions of that stage; with the
+    kernel's actions the others are played without building an observation.
+    """
+    names = seat_names([personality_name(p) for p in personalities])
+    round_over, game_over = Phase.ROUND_OVER, Phase.GAME_OVER
+    if kernel is None:
+        kernel = uses_kernel(personalities, rules, stop - start, analyze=False)
+    played = _kernel_actions(personalities, rules, seed, start, stop) if kernel else None
+    for index in range(start, stop):
+        gseed = game_seed(seed, index)
+        game = Game(names, rules, seed=gseed)
+        if played is None:
+            choosers = [bot.choose for bot in cpu_players(personalities, gseed)]
+        else:
+            choosers = [lambda _obs, actions=iter(played[index - start]): next(actions)] * len(names)
+        observe, apply = game.observation, game.apply
+        while True:
+            phase = game.phase
+            if phase is round_over or phase is game_over:
+                yield ("hole_over", index, game, None, None)
+                if phase is game_over:
+                    break
+                game.next_round()
+                continue
+            seat = game.current_player
+            wanted = awaiting is None or game.awaiting == awaiting
+            obs = observe(seat) if wanted or played is None else None
+            action = choosers[seat](obs)
+            if wanted:
+                yield ("decision", index, game, obs, action)
+            apply(action)
+
+
+def _kernel_actions(personalities, rules: Rules, seed: int, start: int, stop: int) -> list[list]:
+    """Each game's actions (``Action``s) as the compiled kernel plays them."""
+    parsed: dict = {}
+    return [[parsed.get(a) or parsed.setdefault(a, Action.parse(a)) for a in actions]
+            for actions in kernel.play(personalities, rules, seed, start, stop, history=True).actions]
+
+
+def kernel_rounds(task: Task, played=None) -> list[tuple]:
+    """The round rows of ``play_task`` for games the kernel played (``played``: its
+    ``KernelGames`` when already played, e.g. graded by ``golflab.gradedgames``)."""
+    if played is None:
+        played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
+    names = seat_names([personality_name(p) for p in task.personalities])
+    kinds = [personality_name(p) for p in task.personalities]
+    rows = []
+    for k, game in enumerate(zip(played.scores.tolist(), played.hand_scores.tolist(), played.turns.tolist(),
+                                 played.finishers.tolist())):
+        holes = [(score, hand, turn, None if finisher < 0 else finisher) for score, hand, turn, finisher in zip(*game)]
+        rows += game_rows(task.start + k, names, kinds, holes)
+    return rows
+
+
+def game_rows(index: int, names: list, kinds: list, holes: list) -> list[tuple]:
+    """The ``ROUND_COLUMNS`` rows of game ``index`` from its holes, each (round scores, hand
+    scores, turns, the seat that went out or None), whoever played it."""
+    totals = [sum(col) for col in zip(*(hole[0] for hole in holes))]
+    best = min(totals)
+    rows = []
+    for number, (score, hand, turns, finisher) in enumerate(holes, start=1):
+        low = min(score)
+        rows += [(index, number, s, names[s], kinds[s], score[s], hand[s], turns[s], finisher == s, score[s] == low,
+                  finisher is None, totals[s], totals[s] == best) for s in range(len(names))]
+    return rows
+
+
+def play_task(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
+    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
+    Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
+    of ``(personality, quality)``) and the quality counters."""
+    if task.kernel and not kernel.use_compiled(task.rules, task.personalities):  # e.g. a worker without numba
+        task = replace(task, kernel=False)  # or with GOLFLAB_KERNEL=0: the same games in Python
+    if task.kernel and not task.analyze:
+        return kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
+    if task.kernel and compiled_grading(task.rules):  # played and graded in compiled code, the same rows
+        from .. import gradedgames  # local: it compiles with numba on import
+
+        return gradedgames.decision_rows(task)
+    names = seat_names([personality_name(p) for p in task.personalities])
+    kinds = [personality_name(p) for p in task.personalities]
+    rounds: list[tuple] = []
+    holes: list[tuple] = []
+    decisions: list[tuple] = []
+    grades: Counter = Counter()
+    quality = QualityCounters()
+    analyze, rows = task.analyze, task.decision_rows
+    for kind, index, game, obs, action in play_games(task.personalities, task.rules, task.seed,
+                                                     task.start, task.stop, kernel=task.kernel):
+        if kind == "decision":
+            if analyze:
+                seat = obs.seat
+                g = fast_grade(obs, action, kinds[seat])
+                quality.add(g)
+                if not rows:
+                    grades[kinds[seat], g.quality] += 1
+                    continue
+                decisions.append((index, game.round, seat, names[seat], kinds[seat],
+                                  obs.turns[seat] + 1, g.type, g.action, g.quality, g.ev, g.best_ev, g.ev_loss,
+                                  g.best_action, g.case, g.phase))
+            continue
+        result = game.round_results[-1]
+        holes.append((result.scores, result.hand_scores, game.turns, result.finisher))
+        if game.is_over:
+            rounds += game_rows(index, names, kinds, holes)
+            holes = []
+    return rounds, (decisions if rows else grades), quality
