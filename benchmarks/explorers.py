@@ -38,7 +38,7 @@ ROOT = Path(os.environ.get("GOLFLAB_BENCH_ROOT") or Path(__file__).resolve().par
 sys.path.insert(0, str(ROOT))
 
 from golflab_widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer  # noqa: E402
-from golflab_widgets.explorers.base import figure  # noqa: E402
+from golflab_widgets.explorers.charts import figure  # noqa: E402
 from golflab_widgets.explorers.codepiece_bids import CodepieceBidExplorer  # noqa: E402
 
 from golflab import Rules, simulate  # noqa: E402

@@ -15,7 +15,11 @@ import pandas as pd
 import pytest
 from golflab_widgets import HouseRulesLab, PairingExplorer, PersonalityExplorer, TierExplorer, TurnCountExplorer
 from golflab_widgets.explorers import precomputed
-from golflab_widgets.explorers.base import ChartSlot, Explorer, LRUCache, csv_href, csv_link, players_control
+from golflab_widgets.explorers.cache import LRUCache
+from golflab_widgets.explorers.charts import ChartSlot
+from golflab_widgets.explorers.downloads import csv_href, csv_link
+from golflab_widgets.explorers.explorer import Explorer
+from golflab_widgets.explorers.players_control import players_control
 
 from golflab import OPTIONS, Rules, simulate
 from golflab.ev import placement_evs
@@ -483,7 +487,7 @@ def test_the_first_chart_does_not_build_the_iri_grammars():
     import subprocess
     import sys
 
-    code = ("import sys\nfrom golflab_widgets.explorers.base import ChartSlot\nChartSlot(title='t').draw([])\n"
+    code = ("import sys\nfrom golflab_widgets.explorers.charts import ChartSlot\nChartSlot(title='t').draw([])\n"
             "import jsonschema\nassert 'plotly' in sys.modules and 'jsonschema' in sys.modules\n"
             "print(sys.modules.get('rfc3987_syntax') is None)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

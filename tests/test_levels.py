@@ -120,7 +120,7 @@ def test_a_plain_level_plays_exactly_its_personality_in_the_reference_and_the_ke
 
 
 def test_every_level_is_accepted_by_every_menu():
-    from golflab_widgets.explorers.base import players_control
+    from golflab_widgets.explorers.players_control import players_control
     from golflab_widgets.table_setup import NewGamePanel, check_opponents, table_settings
 
     assert resolve_players(["level 1", "Level 8"]) == ["Level 1", "Level 8"]

@@ -43,7 +43,7 @@ from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
 
 from . import table_view as view
-from .explorers.base import ChartSlot
+from .explorers.charts import ChartSlot
 from .replay import ReplayViewer, board_html, grade_words, later, state_at
 from .table import GolfTable
 

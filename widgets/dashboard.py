@@ -25,7 +25,7 @@ from golflab.classroom.admin import assignment_progress, new_password, when
 
 from . import progress
 from .classroom_session import PageSession, page_session
-from .explorers.base import ChartSlot
+from .explorers.charts import ChartSlot
 
 #: The five lessons: (the key their exercises are kept under, title), from ``progress.LESSONS``.
 LESSONS = tuple((key, title) for key, (title, _notebook) in progress.LESSONS.items())

@@ -9,7 +9,9 @@ import ipywidgets as w
 
 from golflab.codepiece.selfplay import bid_records, made_by
 
-from .base import Explorer, figure, set_traces, table_html
+from .charts import figure, set_traces
+from .explorer import Explorer
+from .tables import table_html
 
 #: How the declarer's hand strength is measured: (label, row column, bin width, top bin).
 MEASURES = {

@@ -13,16 +13,12 @@ from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 from golflab.words import rules_words
 
 from ..rules_form import RulesForm
-from .base import (
-    Explorer,
-    LRUCache,
-    check_players,
-    figure,
-    personality_names,
-    players_control,
-    table_html,
-)
+from .cache import LRUCache
+from .charts import figure
+from .explorer import Explorer
+from .players_control import check_players, personality_names, players_control
 from .study_rules import study_options
+from .tables import table_html
 
 #: The lab compares holes, so every option that changes a hole (all but the game's length).
 STUDIES = tuple(part for part in AFFECTS if part != "game")
@@ -45,7 +41,7 @@ class HouseRulesLab(Explorer):
         self.rules_a = RulesForm(rules_a or Rules(), options=LAB_OPTIONS)
         self.rules_b = RulesForm(rules_b or Rules(flip_mode="always"), options=LAB_OPTIONS)
         for form in (self.rules_a, self.rules_b):
-            form.on_change(lambda _r: self._changed())
+            form.on_change(lambda _r: self.changed())
         self.players = players_control(players or personality_names()[:6])
         self.watch(self.players)
         self.score_fig = figure(440, 300, title="Round scores", xaxis_title="round score",

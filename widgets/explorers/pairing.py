@@ -21,8 +21,12 @@ from golflab.strategy import (
 )
 from golflab.words import rules_words
 
-from .base import DEFAULT_TABLE, Explorer, LRUCache, check_players, figure, players_control, table_html
+from .cache import LRUCache
+from .charts import figure
+from .explorer import Explorer
+from .players_control import DEFAULT_TABLE, check_players, players_control
 from .study_rules import study_form, study_options
+from .tables import table_html
 
 FACE_DOWN = "?"
 DEFAULT_GRID = ("7", FACE_DOWN, "K", FACE_DOWN, "9", FACE_DOWN)
@@ -76,7 +80,7 @@ class PairingExplorer(Explorer):
         super().__init__(**kwargs)
         self.study_cache = LRUCache(self.CACHE_SIZE)
         self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
-        self.rules.on_change(lambda _r: self._changed())
+        self.rules.on_change(lambda _r: self.changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
         self.slots = [_slot(v, plain.position(i)) for i, v in enumerate(grid)]

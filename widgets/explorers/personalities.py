@@ -12,8 +12,11 @@ from golflab import Rules
 from golflab.strategy import personality_table, round_robin_grades, round_robin_tables
 from golflab.words import rules_words
 
-from .base import Explorer, figure, personality_names, players_control, table_html
+from .charts import figure
+from .explorer import Explorer
+from .players_control import personality_names, players_control
 from .study_rules import study_form, study_options
+from .tables import table_html
 
 GRADE_COLORS = {"optimal": "#1b7837", "good": "#a6dba0", "questionable": "#f1d77b", "mistake": "#f4a582",
                 "blunder": "#b2182b"}
@@ -43,7 +46,7 @@ class PersonalityExplorer(Explorer):
         self.players = players_control(players or personality_names())
         self.watch(self.players)
         self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
-        self.rules.on_change(lambda _r: self._changed())
+        self.rules.on_change(lambda _r: self.changed())
         self.score_fig = figure(440, 320, title="Mean round score (95% CI): lower is better",
                                 xaxis_title="points per hole", yaxis=dict(autorange="reversed"))
         self.rates_fig = figure(440, 320, title="Win and go-out rates per hole", barmode="group",

@@ -2,7 +2,7 @@
 
 Every plotly ``FigureWidget`` carries plotly's front-end module (``widgetbundle.js``, 5 MB) in
 its own model, so a page with four charts shipped and parsed it four times, and again for each
-redrawn chart. Under Voila a ``Chart`` (``base.py``) carries ``STUB`` instead, a few lines that
+redrawn chart. Under Voila a ``Chart`` (``charts.py``) carries ``STUB`` instead, a few lines that
 import the module from the server at ``ROUTE``: the browser parses it once per page (one module
 per URL) and keeps it in its HTTP cache (the URL names plotly's version). Outside Voila (JupyterLab,
 a plain notebook) the charts keep plotly's own module, since no route may be there.

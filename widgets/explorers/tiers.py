@@ -15,7 +15,10 @@ from golflab.strategy import rank_stats, tier_table
 from golflab.words import rules_words
 
 from ..rules_form import RulesForm
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, table_html
+from .charts import figure
+from .explorer import Explorer
+from .players_control import DEFAULT_TABLE, check_players, players_control
+from .tables import table_html
 
 TIER_COLORS = {"Excellent": "#1b7837", "Good": "#5aae61", "Decent": "#a6dba0", "Neutral": "#f1d77b",
                "Bad": "#f4a582", "Terrible": "#b2182b"}
@@ -39,7 +42,7 @@ class TierExplorer(Explorer):
     def __init__(self, rules: Rules | None = None, players=None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.rules = RulesForm(rules or Rules(), options=(*TIER_OPTIONS, "flip_mode"))
-        self.rules.on_change(lambda _r: self._changed())
+        self.rules.on_change(lambda _r: self.changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
         self.value_fig = figure(440, 300, title="Value and tier of each rank", yaxis_title="points",

@@ -12,8 +12,11 @@ from golflab import Rules
 from golflab.strategy import TURN_SPLITS, turn_distribution, turn_study, turn_summary
 from golflab.words import rules_words
 
-from .base import DEFAULT_TABLE, Explorer, check_players, figure, players_control, table_html
+from .charts import figure
+from .explorer import Explorer
+from .players_control import DEFAULT_TABLE, check_players, players_control
 from .study_rules import study_form, study_options
+from .tables import table_html
 
 SPLIT_LABELS = {"flip_mode": "flip mode", "initial_flips": "initial flips", "players": "number of players",
                 "personality": "personality"}
@@ -40,7 +43,7 @@ class TurnCountExplorer(Explorer):
         if compare not in TURN_SPLITS:
             raise ValueError(f"compare must be one of {', '.join(TURN_SPLITS)}, got {compare!r}")
         self.rules = study_form(rules, RULE_OPTIONS, SHOWN_RULES)
-        self.rules.on_change(lambda _r: self._changed())
+        self.rules.on_change(lambda _r: self.changed())
         self.players = players_control(players or DEFAULT_TABLE)
         self.watch(self.players)
         self.compare = w.Dropdown(options=[(SPLIT_LABELS[k], k) for k in TURN_SPLITS], value=compare,

@@ -1,0 +1,15 @@
+"""``table_html``: an explorer's data as a compact HTML table."""
+
+from __future__ import annotations
+
+
+def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
+    """A compact HTML table of ``frame`` (numbers formatted, no index, headings in words:
+    ``mean_score`` reads ``mean score``)."""
+    shown = frame.head(max_rows).rename(columns=lambda c: str(c).replace("_", " "))
+    formatters = {c: float_format.format for c in shown.columns if shown[c].dtype.kind == "f"}
+    return ("<div style='overflow-x:auto'>" +
+            shown.to_html(index=False, border=0, classes="explorer-table", formatters=formatters, escape=True) +
+            "</div><style>.explorer-table{border-collapse:collapse;font:12px system-ui,sans-serif}"
+            ".explorer-table th,.explorer-table td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
+            ".explorer-table th{background:#f3f3f3}</style>")
