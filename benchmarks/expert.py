@@ -1,78 +1,139 @@
-"""The Expert against the personalities: duplicate deals with seats swapped.
+"""The Expert against the personalities, Marcus and the Classic Expert: duplicate deals, seats swapped.
 
-Each deal is one hole at a table of 4: two Experts and two of the eight personalities drawn
-at random, played twice from the same shuffle, the Experts at seats 0 and 2, then at 1 and 3
-(the personalities taking the others). The margin is the personalities' mean hole score
-minus the Experts' (positive: the Expert scores less), with a 95% interval from the spread
-of the per-deal margins (normal approximation). Every ``--report`` deals it prints the
-running figures, so a long run can be read while it goes.
+Each deal is one hole at a table of 4: two Experts and two opponents, played twice from the
+same shuffle, the Experts at seats 0 and 2, then at 1 and 3 (the opponents taking the
+others). The opponents (``--versus``): ``personalities``, two of the eight drawn at random
+per deal; ``marcus``, two Marcus; ``classic``, two Classic Experts (the Expert before the
+coach's search valued *draw* as a chance node: ``golflab.coach.expert``); ``all``, the three
+in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
+Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
+approximation). Every ``--report`` deals it prints the running figures, then the median and
+95th percentile of the Expert's move time (decisions with a choice only; the time depends
+on this machine's load: measure with ``--processes 1`` on a busy machine).
 
-``python benchmarks/expert.py --rounds 2000 [--seed 0] [--samples N] [--report 25]``
-(``--rounds`` counts holes played: two per deal).
+``python benchmarks/expert.py --rounds 2000 [--seed 0] [--versus all] [--processes 2] [--report 25]``
+(``--rounds`` counts holes played per matchup: two per deal).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
+import statistics
 import sys
 import time
 
 from golflab import Game, Rules
 from golflab.ai import PROFILES, CPUPlayer
 
+EXPERT = "Expert"
+VERSUS = ("personalities", "marcus", "classic")
 
-def play_hole(names: list[str], seed: int) -> tuple[int, ...]:
-    """Play one hole with CPU players named ``names`` (personalities or "Expert"); its scores."""
+
+def timed_hole(names: list[str], seed: int) -> tuple[tuple[int, ...], list[float]]:
+    """Play one hole with CPU players named ``names``: its scores and the seconds each move of
+    a seat named "Expert" took (moves with a choice only)."""
     game = Game([f"{n} {i}" for i, n in enumerate(names)], Rules(rounds=1), seed=seed)
     bots = [CPUPlayer(n, seed=random.Random(f"{seed}:{i}").getrandbits(63)) for i, n in enumerate(names)]
+    times = []
     while not game.is_over:
         seat = game.current_player
-        game.apply(bots[seat].choose(game.observation(seat)))
-    return game.round_results[-1].scores
+        obs = game.observation(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(obs)
+        if names[seat] == EXPERT and len(obs.legal_actions) > 1:
+            times.append(time.perf_counter() - start)
+        game.apply(action)
+    return game.round_results[-1].scores, times
 
 
-def deal_margin(index: int, seed: int) -> tuple[float, float, float]:
-    """(personalities' mean, Experts' mean, margin) over both seatings of deal ``index``."""
-    rng = random.Random(f"golflab.expert-bench:{seed}:{index}")
-    a, b = rng.sample(list(PROFILES), 2)
+def play_hole(names: list[str], seed: int) -> tuple[int, ...]:
+    """Play one hole with CPU players named ``names`` (any CPU names); its scores."""
+    return timed_hole(names, seed)[0]
+
+
+def opponents(versus: str, rng: random.Random) -> tuple[str, str]:
+    """The two opponents of one deal."""
+    if versus == "personalities":
+        return tuple(rng.sample(list(PROFILES), 2))
+    return ("Marcus", "Marcus") if versus == "marcus" else ("Classic Expert", "Classic Expert")
+
+
+def deal_margin(task: tuple[str, int, int]) -> tuple[float, float, float, list[float]]:
+    """(opponents' mean, Experts' mean, margin, Expert move times) over both seatings of deal
+    ``index`` of matchup ``versus`` (``task``: versus, seed, index)."""
+    versus, seed, index = task
+    rng = random.Random(f"golflab.expert-bench:{versus}:{seed}:{index}")
+    a, b = opponents(versus, rng)
     deal_seed = rng.getrandbits(63)
-    expert, others = [], []
-    for names in (["Expert", a, "Expert", b], [a, "Expert", b, "Expert"]):
-        for name, score in zip(names, play_hole(names, deal_seed)):
-            (expert if name == "Expert" else others).append(score)
-    pm, em = sum(others) / len(others), sum(expert) / len(expert)
-    return pm, em, pm - em
+    expert, others, times = [], [], []
+    for names in ([EXPERT, a, EXPERT, b], [a, EXPERT, b, EXPERT]):
+        scores, took = timed_hole(names, deal_seed)
+        times += took
+        for i, score in enumerate(scores):
+            (expert if names[i] == EXPERT else others).append(score)
+    om, em = statistics.fmean(others), statistics.fmean(expert)
+    return om, em, om - em, times
 
 
-def summary(margins: list[float], pms: list[float], ems: list[float]) -> str:
+def summary(versus: str, margins: list[float], oms: list[float], ems: list[float]) -> str:
     n = len(margins)
-    mean = sum(margins) / n
-    sd = math.sqrt(sum((x - mean) ** 2 for x in margins) / (n - 1)) if n > 1 else float("nan")
-    half = 1.96 * sd / math.sqrt(n)
-    return (f"{2 * n} rounds ({n} deals): personalities {sum(pms) / n:.2f}, Expert {sum(ems) / n:.2f} points "
-            f"per round; margin {mean:+.2f} (95% interval {mean - half:+.2f} to {mean + half:+.2f})")
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    return (f"Expert v {versus} (2 v 2): {2 * n} rounds ({n} deals): {versus} {statistics.fmean(oms):.2f}, "
+            f"Expert {statistics.fmean(ems):.2f} points per round; margin {mean:+.2f} "
+            f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})")
+
+
+def times_line(times: list[float]) -> str:
+    if not times:
+        return "no Expert move with a choice was timed"
+    ms = sorted(1000 * t for t in times)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return f"Expert move: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms over {len(ms)} moves"
+
+
+def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> None:
+    """Play and print one matchup."""
+    tasks = [(versus, seed, i) for i in range(deals)]
+    margins, oms, ems, times = [], [], [], []
+    start = time.perf_counter()
+    pool = multiprocessing.Pool(processes) if processes > 1 else None
+    try:
+        results = pool.imap(deal_margin, tasks) if pool else map(deal_margin, tasks)
+        for i, (om, em, d, took) in enumerate(results):
+            oms.append(om)
+            ems.append(em)
+            margins.append(d)
+            times += took
+            if (i + 1) % report == 0 or i + 1 == deals:
+                print(f"{summary(versus, margins, oms, ems)} [{time.perf_counter() - start:.0f} s]", flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    print(f"{times_line(times)} ({processes} process{'es' if processes > 1 else ''})", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2000, help="holes to play (two per deal)")
+    parser.add_argument("--rounds", type=int, default=2000, help="holes to play per matchup (two per deal)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--versus", choices=(*VERSUS, "all"), default="all", help="the Experts' opponents")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     parser.add_argument("--report", type=int, default=25, help="print running figures every N deals")
     args = parser.parse_args(argv)
-    if args.rounds < 2:
-        parser.error(f"--rounds must be 2 or more, got {args.rounds}")
-    margins, pms, ems = [], [], []
-    start = time.perf_counter()
-    deals = args.rounds // 2
-    for i in range(deals):
-        pm, em, d = deal_margin(i, args.seed)
-        pms.append(pm)
-        ems.append(em)
-        margins.append(d)
-        if (i + 1) % args.report == 0 or i + 1 == deals:
-            print(f"{summary(margins, pms, ems)} [{time.perf_counter() - start:.0f} s]", flush=True)
+    if args.rounds < 4:
+        parser.error(f"--rounds must be 4 or more, got {args.rounds}")
+    if args.processes < 1:
+        parser.error(f"--processes must be 1 or more, got {args.processes}")
+    if args.report < 1:
+        parser.error(f"--report must be 1 or more, got {args.report}")
+    print(f"seed {args.seed}, {args.rounds} rounds per matchup", flush=True)
+    for versus in VERSUS if args.versus == "all" else (args.versus,):
+        matchup(versus, args.rounds // 2, args.seed, args.processes, args.report)
     return 0
 
 

@@ -6,7 +6,7 @@ import random
 
 from ..actions import DISCARD, DRAW, FLIP, SKIP, SWAP, TAKE, Action
 from .decisions import SeatView, choose_flip, place_from_view, should_skip_flip, takes_from_view, turn_action
-from .profiles import EXPERT, Profile, get_profile, level_of
+from .profiles import CLASSIC_EXPERT, EXPERT, Profile, get_profile, level_of
 
 
 class CPUPlayer:
@@ -16,8 +16,9 @@ class CPUPlayer:
     choice from its own ``random.Random(seed)``: the same seed and observations give the
     same choices. To place a card it reuses what its draw decision computed when the new
     observation shows the same grid (and the same cards), which changes no choice.
-    ``CPUPlayer("Expert")`` plays the coach's best option (``golflab.ai.expert``): it is
-    deterministic, so its seed changes nothing. ``CPUPlayer("Level 3")`` plays a level
+    ``CPUPlayer("Expert")`` plays the coach's search (``golflab.coach.expert``) and
+    ``CPUPlayer("Classic Expert")`` the hint's best option, the Expert before that search:
+    both deterministic, so their seed changes nothing. ``CPUPlayer("Level 3")`` plays a level
     (``golflab.ai.levels``): its base personality, with a random legal move at the level's
     ``blunder`` rate and the Expert's move at its ``search`` rate (both from its own generator).
     """
@@ -57,10 +58,11 @@ class CPUPlayer:
             if level.search and rng.random() < level.search:
                 self._view = None  # the Expert's move: the next placement decides afresh
                 profile = EXPERT
-        if profile is EXPERT:
-            from .expert import expert_move
+        if profile is EXPERT or profile is CLASSIC_EXPERT:
+            # the one import of the coach from ai, at call time: the coach imports ai
+            from ..coach.expert import classic_expert_move, expert_move
 
-            return expert_move(obs)
+            return expert_move(obs) if profile is EXPERT else classic_expert_move(obs)
         stage = obs.awaiting
         if stage == "draw":  # should_take_discard, which is False when the discard pile is empty
             rules = obs.rules

@@ -51,10 +51,14 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-#: The Expert: a CPU that plays the coach's best option (``golflab.coach.hint``), not one of the
+#: The Expert: a CPU that plays the coach's search (``golflab.coach.search``), not one of the
 #: eight personalities (it is not in ``PROFILES``). Its parameters are what the CPU rules use
 #: where they still need a personality (none of its moves: they are all the coach's).
-EXPERT = Profile("Expert", "Plays the coach's best option", 5, 0.45, 0.55, 0.0)
+EXPERT = Profile("Expert", "Plays the coach's search", 5, 0.45, 0.55, 0.0)
+#: The Classic Expert: the Expert before the coach's search valued *draw* as a chance node (it
+#: plays ``coach.hint``'s best option). Accepted by name (``get_profile``, ``personality_names``:
+#: the CLI, ``simulate``, the benchmarks) but not in ``CPU_NAMES``, the learners' menus.
+CLASSIC_EXPERT = Profile("Classic Expert", "Plays the coach's hint", 5, 0.45, 0.55, 0.0)
 
 
 def _level_profile(level: Level) -> Profile:
@@ -80,20 +84,23 @@ def level_of(profile: "str | Profile") -> Level | None:
 
 
 def kernel_refuses(profile: "str | Profile") -> bool:
-    """True for a level the compiled kernel cannot play exactly (random moves or search): the
-    Python reference must play it (``golflab.kernel.seat_kind`` says ``"level"``)."""
+    """True for a level the compiled kernel cannot play exactly (random moves or search) and
+    for the Classic Expert: the Python reference must play it (``golflab.kernel.seat_kind``
+    says ``"level"``)."""
+    if get_profile(profile) is CLASSIC_EXPERT:
+        return True
     level = level_of(profile)
     return level is not None and not level.exact_in_kernel
 
 
 def get_profile(name_or_profile: "str | Profile") -> Profile:
     """A Profile itself, or the personality of that name (case-insensitive; "Expert" gives
-    ``EXPERT``, "Level 3" the level's ``LEVEL_PROFILES`` entry)."""
+    ``EXPERT``, "Classic Expert" ``CLASSIC_EXPERT``, "Level 3" the level's ``LEVEL_PROFILES`` entry)."""
     if isinstance(name_or_profile, Profile):
         return name_or_profile
     if isinstance(name_or_profile, str):
         key = name_or_profile.strip().lower()
-        for name, profile in (*PROFILES.items(), (EXPERT.name, EXPERT)):
+        for name, profile in (*PROFILES.items(), (EXPERT.name, EXPERT), (CLASSIC_EXPERT.name, CLASSIC_EXPERT)):
             if name.lower() == key:
                 return profile
         level = get_level(name_or_profile)
@@ -107,17 +114,18 @@ def get_profile(name_or_profile: "str | Profile") -> Profile:
 def personality_names(names, *, count: "tuple[int, int] | None" = None, distinct: bool = False,
                       profiles: bool = False, what: str = "personalities", where: str = "") -> list:
     """Validate CPU personality names in one place: each a ``CPU_NAMES`` name (the ``PROFILES``,
-    "Expert" and "Level 1" to "Level 8", any case; returned as spelled there), or a ``Profile`` itself when ``profiles``
-    is True. ``names`` may be one comma-separated string. ``count``: the (lowest, highest)
-    number allowed; ``distinct``: no name twice; ``where`` (e.g. `` in --players``) is said
-    after an unknown name. Anything else is a ValueError that says what is allowed."""
+    "Expert" and "Level 1" to "Level 8") or "Classic Expert", any case, returned as spelled
+    there; or a ``Profile`` itself when ``profiles`` is True. ``names`` may be one
+    comma-separated string. ``count``: the (lowest, highest) number allowed; ``distinct``: no
+    name twice; ``where`` (e.g. `` in --players``) is said after an unknown name. Anything
+    else is a ValueError that says what is allowed."""
     if isinstance(names, str):
         names = names.split(",")
     try:
         names = list(names)
     except TypeError:
         raise ValueError(f"{what} must be a list of names from {CPU_NAMES_TEXT}, got {names!r}") from None
-    by_lower = {k.lower(): k for k in CPU_NAMES}
+    by_lower = {k.lower(): k for k in (*CPU_NAMES, CLASSIC_EXPERT.name)}
     out = []
     for n in names:
         if profiles and isinstance(n, Profile):
