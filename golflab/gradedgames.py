@@ -2,12 +2,11 @@
 every decision is graded in the same compiled loop by ``golflab.gradekernel``, with no
 ``Game`` or ``Observation`` built.
 
-``decision_rows(task)`` returns what ``sim.games.play_task`` returns for a run with
-analysis: the round rows, the decision rows (``sim.columns.DECISION_COLUMNS``) or the grade
-counts, and the ``QualityCounters``, equal to the reference's (``analysis.grade`` of every
-decision; ``tests/test_grading.py`` and the simulation fingerprints compare them). A game in
-which the kernel meets a position it leaves to the reference (``gradekernel.FALLBACK``, e.g.
-more face-down cards than unseen ones) is played and graded again by the reference.
+``play(personalities, rules, seed, start, stop)`` gives the games' ``KernelGames`` and one
+record per decision (``D_*``, ``E_*`` columns); ``golflab.sim.graded`` turns them into a run's
+rows, equal to the reference's (``analysis.grade`` of every decision; ``tests/test_grading.py``
+and the simulation fingerprints compare them). A decision the kernel leaves to the reference
+(``gradekernel.FALLBACK``, e.g. more face-down cards than unseen ones) is recorded with that case.
 ``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
 reference only. ``legal_codes`` is the compiled ``Game.legal_actions`` (``tests/test_legal_parity.py``
 pins the two equal).
@@ -15,16 +14,13 @@ pins the two equal).
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import replace
-
 import numpy as np
 from numba import njit
 
 from . import gradekernel as gk
 from .ai import get_profile
-from .analysis import CASE_SEVERITY, CASES, DECISION_TYPES, EV_LOSS_LIMITS, GRADES, PHASES, TURN_TYPES, QualityCounters
-from .fastev import ACTION_OF_CODE, tables
+from .analysis import CASE_SEVERITY, CASES, EV_LOSS_LIMITS, GRADES
+from .fastev import tables
 from .kernel import GRADE, KernelGames, cpu, engine, game_seeds, refusal
 from .kernel.layout import (
     A_DISCARD,
@@ -57,8 +53,6 @@ from .kernel.layout import (
 )
 from .kernel.mt19937 import seed_rows
 from .kernel.tables import profile_rows, rule_arrays
-from .sim.games import kernel_rounds, play_task
-from .sim.players import personality_name, seat_names
 
 #: integer columns of a decision record
 D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE, D_QUALITY = range(10)
@@ -193,62 +187,7 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     return outs[0], outs[1], outs[2], outs[3], recs[:m], evs[:m]
 
 
-#: (action code, at the draw stage) -> decision type (as ``analysis.verdict`` names it)
-_TYPES = {(code, at_draw): "flip_turn" if act.kind == "flip" and at_draw else DECISION_TYPES[act.kind]
-          for code, act in ACTION_OF_CODE.items() for at_draw in (0, 1)}
-_NOTATION = {code: act.notation for code, act in ACTION_OF_CODE.items()}
-
-
-def decision_rows(task) -> tuple[list, "list | Counter", QualityCounters]:
-    """``sim.games.play_task(task)`` for a run with analysis, played and graded compiled."""
-    played, recs, evs = _play(task.personalities, task.rules, task.seed, task.start, task.stop)
-    rounds = kernel_rounds(task, played)
-    names = seat_names([personality_name(p) for p in task.personalities])
-    kinds = [personality_name(p) for p in task.personalities]
-    redo = sorted({int(g) for g in recs[recs[:, D_CASE] == gk.FALLBACK, D_GAME]})
-    quality = QualityCounters()
-    rows: list = []
-    grades: Counter = Counter()
-    counts = quality.grades
-    keep_rows = task.decision_rows
-    redone = {}
-    for game in redo:  # positions the kernel leaves to the reference: that whole game by the reference
-        index = task.start + game
-        redone[game] = play_task(replace(task, start=index, stop=index + 1, kernel=False))
-    previous = -1
-    start, types, notation = task.start, _TYPES, _NOTATION
-    for (game, rnd, seat, turn, code, at_draw, best, case, phase, q), (ev, best_ev, loss) in zip(recs.tolist(),
-                                                                                               evs.tolist()):
-        if game in redone:
-            if game != previous:
-                _, d, counted = redone[game]
-                quality = quality + counted
-                counts = quality.grades
-                if keep_rows:
-                    rows += d
-                else:
-                    grades.update(d)
-            previous = game
-            continue
-        grade = GRADES[q]
-        kind = types[code, at_draw]
-        name = None
-        if case >= 0:
-            name = CASES[case]
-            setattr(quality, name, getattr(quality, name) + 1)
-        quality.total_decisions += 1
-        if kind in TURN_TYPES:
-            quality.total_turns += 1
-        counts[grade] += 1
-        if keep_rows:
-            rows.append((start + game, rnd, seat, names[seat], kinds[seat], turn, kind, notation[code], grade, ev,
-                         best_ev, loss, notation[best], name, PHASES[phase]))
-        else:
-            grades[kinds[seat], grade] += 1
-    return rounds, (rows if keep_rows else grades), quality
-
-
-def _play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
+def play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
     """Games ``start..stop-1`` (seeded as ``golflab.kernel.play`` seeds them): their
     ``KernelGames`` and the decision records (``D_*`` and ``E_*`` columns)."""
     n = len(personalities)

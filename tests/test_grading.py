@@ -127,7 +127,8 @@ def test_an_illegal_action_is_refused_as_by_the_reference():
 from dataclasses import replace  # noqa: E402
 
 from golflab.sim.dispatch import compiled_grading  # noqa: E402
-from golflab.sim.games import Task, play_task  # noqa: E402
+from golflab.sim.games import Task  # noqa: E402
+from golflab.sim.tasks import play_task  # noqa: E402
 
 KERNEL_RULES = {
     "default": Rules(**BASE),
@@ -158,24 +159,26 @@ def _same_result(got, expected):
 @pytest.mark.parametrize("name", list(KERNEL_RULES))
 def test_compiled_graded_games_equal_the_reference(name):
     from golflab import gradedgames
+    from golflab.sim import graded
 
     rules = KERNEL_RULES[name]
     assert gradedgames.supported(rules)
     task = _task(rules)
-    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
+    _same_result(graded.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 def test_compiled_graded_grade_counts_equal_the_reference():
-    from golflab import gradedgames
+    from golflab.sim import graded
 
     task = _task(KERNEL_RULES["default"], players=("Maya", "Priya", "Marcus", "Diego", "Sage"), rows=False)
-    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
+    _same_result(graded.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
     from golflab import gradedgames
+    from golflab.sim import graded
 
-    play = gradedgames._play
+    play = gradedgames.play
 
     def one_left_to_the_reference(*args):
         played, recs, evs = play(*args)
@@ -184,9 +187,9 @@ def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
         evs[recs[:, gradedgames.D_GAME] == 1] = 99.0  # whatever the kernel said about that game is not used
         return played, recs, evs
 
-    monkeypatch.setattr(gradedgames, "_play", one_left_to_the_reference)
+    monkeypatch.setattr(gradedgames, "play", one_left_to_the_reference)
     task = _task(KERNEL_RULES["default"])
-    _same_result(gradedgames.decision_rows(task), play_task(replace(task, kernel=False)))
+    _same_result(graded.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
 @needs_compiled

@@ -1,10 +1,11 @@
-"""The games of a run as the Python reference plays them, and a run's chunks (``Task``) as a
-worker plays them (``play_task``): plain row tuples (``columns``), cheap to pickle."""
+"""The games of a run as the Python reference plays them (``play_games``), a run's chunk
+(``Task``) and its rows (``columns``: plain tuples, cheap to pickle) from the reference
+(``play_reference``) or from the kernel's games (``kernel_rounds``)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Sequence
 
 from .. import kernel
@@ -14,13 +15,13 @@ from ..game import Game, Phase
 from ..grading import fast_grade
 from ..rules import Rules
 from ..seeding import game_seed
-from .dispatch import compiled_grading, uses_kernel
+from .dispatch import uses_kernel
 from .players import cpu_players, personality_name, seat_names
 
 
 @dataclass(frozen=True)
 class Task:
-    """One chunk of a run, as a worker plays it (``play_task``): games ``start..stop-1``."""
+    """One chunk of a run, as a worker plays it (``tasks.play_task``): games ``start..stop-1``."""
 
     personalities: tuple
     rules: Rules
@@ -83,7 +84,7 @@ def _kernel_actions(personalities, rules: Rules, seed: int, start: int, stop: in
 
 
 def kernel_rounds(task: Task, played=None) -> list[tuple]:
-    """The round rows of ``play_task`` for games the kernel played (``played``: its
+    """The round rows of ``task`` for games the kernel played (``played``: its
     ``KernelGames`` when already played, e.g. graded by ``golflab.gradedgames``)."""
     if played is None:
         played = kernel.play(task.personalities, task.rules, task.seed, task.start, task.stop)
@@ -110,18 +111,10 @@ def game_rows(index: int, names: list, kinds: list, holes: list) -> list[tuple]:
     return rows
 
 
-def play_task(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
-    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
-    Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
-    of ``(personality, quality)``) and the quality counters."""
-    if task.kernel and not kernel.use_compiled(task.rules, task.personalities):  # e.g. a worker without numba
-        task = replace(task, kernel=False)  # or with GOLFLAB_KERNEL=0: the same games in Python
-    if task.kernel and not task.analyze:
-        return kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
-    if task.kernel and compiled_grading(task.rules):  # played and graded in compiled code, the same rows
-        from .. import gradedgames  # local: it compiles with numba on import
-
-        return gradedgames.decision_rows(task)
+def play_reference(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
+    """``tasks.play_task(task)`` by the reference: its games played by ``Game`` (with the CPU
+    players' actions from the kernel when ``task.kernel``) and each decision graded by
+    ``grading.fast_grade``."""
     names = seat_names([personality_name(p) for p in task.personalities])
     kinds = [personality_name(p) for p in task.personalities]
     rounds: list[tuple] = []

@@ -8,10 +8,11 @@ from contextlib import closing
 
 from ..rules import Rules
 from .dispatch import uses_kernel
-from .games import Task, play_task
+from .games import Task
 from .players import resolve_players
 from .pool import in_order, in_pool
 from .progress import auto_progress
+from .tasks import play_task
 
 #: Most games per task handed to a worker process (results are merged in game order).
 CHUNK = 25
