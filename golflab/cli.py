@@ -19,6 +19,7 @@ import signal
 import sys
 from typing import Sequence
 
+from .ai import CPU_NAMES_TEXT, personality_names
 from .cli_output import (
     CsvRounds,
     OutputError,
@@ -32,6 +33,7 @@ from .cli_output import (
     write,
 )
 from .rules import OPTION, RULE_HELP, Rules
+from .sim.players import resolve_players
 
 EXIT_OUTPUT = 1  # the output could not be written
 EXIT_USAGE = 2
@@ -135,8 +137,6 @@ def _given(name: str, what: str):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .ai import CPU_NAMES_TEXT
-
     parser = _Parser(prog="golflab", description="6-Card Golf: simulate CPU personalities, list the rules.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many games between CPU personalities and summarise them",
@@ -193,9 +193,6 @@ def _rules_text() -> str:
 
 def _lineup(text: str) -> list:
     """A ``--players`` value as personalities; a bad one is a UsageError."""
-    from .ai import personality_names  # local (as below): the engine loads only for the commands that play
-    from .sim.players import resolve_players
-
     try:
         personality_names(text, where=" in --players")
         return resolve_players(text.split(","))
@@ -238,7 +235,7 @@ def _simulate(args) -> int:
 def _client(address: str):
     """A Dask distributed Client connected to ``address``; UsageError if it cannot be."""
     try:
-        from distributed import Client
+        from distributed import Client  # local: optional (Dask), only with --scheduler
     except ImportError:
         raise UsageError("--scheduler needs Dask distributed: pip install distributed") from None
     try:
@@ -248,7 +245,7 @@ def _client(address: str):
 
 
 def _sweep(args) -> int:
-    from .sweep import check_out, make_cells, parse_grid, run_sweep
+    from .sweep import check_out, make_cells, parse_grid, run_sweep  # local: the simulation only for this command
 
     try:
         check_out(args.out)  # at once: before any work
@@ -284,7 +281,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     if list(argv[:1]) == ["class"]:  # the class store's admin commands: golflab.classroom.cli
-        from .classroom.cli import main as class_main
+        from .classroom.cli import main as class_main  # local: SQLAlchemy only for these commands
 
         return class_main(list(argv[1:]))
     previous = on_sigterm()

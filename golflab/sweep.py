@@ -23,8 +23,10 @@ it like a CSV file and recomputes nothing. The file checks are ``golflab.sweepfi
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import os
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -138,7 +140,7 @@ def _rows(cell: Cell, key: list[str], result) -> str:
 
 
 def _field(value: Any) -> str:
-    import pandas as pd
+    import pandas as pd  # local: pandas is heavy; golflab imports without it
 
     return "" if value is None or value is pd.NA else str(plain(value))  # records may give None for NA
 
@@ -153,8 +155,6 @@ def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str
     file is left as it was."""
     parquet = check_out(out) == "parquet"
     if parquet:
-        import importlib.util
-
         if importlib.util.find_spec("pyarrow") is None:
             raise ValueError(f"writing {out} needs pyarrow (not installed): give a .csv file instead")
     header = columns(grid)
@@ -205,8 +205,6 @@ class _Bar:
     """The text bar on stderr; none if stderr is closed or cannot be written (the sweep goes on)."""
 
     def __init__(self) -> None:
-        import sys
-
         self.bar = TextBar(label="sweeping") if sys.stderr is not None else None
 
     def __call__(self, done: int, total: int) -> None:
