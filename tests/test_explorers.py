@@ -369,12 +369,14 @@ def test_personality_explorer_ranks_the_round_robin():
 # ----------------------------------------------------------------------- house rules
 def test_house_rules_lab_compares_two_rule_sets_like_simulate():
     e = HouseRulesLab(rules_a=QUICK, rules_b=QUICK, players=TABLE)
-    a, b = (list(t.x) for t in e.score_fig.data)
+    a, b = ((list(t.x), list(t.y)) for t in e.score_fig.data)
     assert a == b  # the same rules and seed: the same games
     e.rules_b.controls["super_kings"].value = True
     direct = simulate(TABLE, 90, rules=QUICK.replace(super_kings=True), seed=0, progress=False, analyze=False)
-    assert list(e.score_fig.data[1].x) == direct.rounds["score"].tolist()
-    assert list(e.score_fig.data[0].x) == a
+    shares = (direct.rounds["score"] // 2 * 2).value_counts(normalize=True).sort_index()
+    bars = e.score_fig.data[1]
+    assert [x - 0.5 for x in bars.x] == list(shares.index) and list(bars.y) == pytest.approx(list(shares))
+    assert (list(e.score_fig.data[0].x), list(e.score_fig.data[0].y)) == a
     per = e.result["personalities"]
     assert (per.loc[per["rules"] == "A", "delta_edge"] == 0).all()
     assert len(e.gain_fig.data[0].y) == 4

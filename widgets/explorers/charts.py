@@ -2,7 +2,7 @@
 every result (``draw``, or ``set_traces``).
 
 Plotly is imported only when the first chart is drawn (its import takes about a second), and under
-Voila each chart ships ``plotly_module.stub()`` instead of plotly's 5 MB module (``plotly_module``).
+Voila each chart ships ``plotly_module.stub(...)`` instead of plotly's 5 MB module (``plotly_module``).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def chart_class() -> type:
     that on a busy machine, so a chart kept its first data. A ``Chart`` sends its complete
     state (traces and layout) in the message that creates its model and is never changed
     afterwards: ``ChartSlot`` replaces it whole for new data. Under Voila it ships
-    ``plotly_module.stub()`` instead of the 5 MB module, which the page then loads once.
+    ``plotly_module.stub(...)`` instead of the 5 MB module: a few lines that import, once per
+    page, plotly.js's basic bundle (bars, scatter) or plotly's own module (any other trace).
     """
     skip_iri_grammars()
     import plotly.graph_objects as go
@@ -38,10 +39,10 @@ def chart_class() -> type:
         __doc__ = chart_class.__doc__
 
         def __init__(self, *args, opened: bool = True, **kwargs) -> None:
-            if plotly_module.in_voila():
-                self._esm = plotly_module.stub()  # plotly's module once per page
             self._opening_deferred = True
             super().__init__(*args, **kwargs)
+            if plotly_module.in_voila():  # a module loaded once per page, light for bars and scatter
+                self._esm = plotly_module.stub(plotly_module.uses_light(trace.type for trace in self.data))
             if opened:
                 self.open_built()
 

@@ -93,9 +93,8 @@ class HouseRulesLab(Explorer):
         import plotly.graph_objects as go
 
         scores, lengths, per = result["scores"], result["hole_lengths"], result["personalities"]
-        self.score_fig.draw([
-            go.Histogram(x=scores.loc[scores["rules"] == k, "score"], name=f"rules {k}", histnorm="probability",
-                         xbins=dict(size=2), marker_color=c, opacity=0.55) for k, c in COLORS.items()])
+        self.score_fig.draw([score_bars(scores.loc[scores["rules"] == k, "score"], f"rules {k}", c)
+                             for k, c in COLORS.items()])
         traces = []
         for k, c in COLORS.items():
             counts = lengths.loc[lengths["rules"] == k, "turns"].value_counts(normalize=True).sort_index()
@@ -111,3 +110,30 @@ class HouseRulesLab(Explorer):
                                                       someone_went_out=("went_out", "mean")))
                    .reset_index())
         self.table.value = table_html(summary, "{:.2f}") + table_html(per, "{:.2f}")
+
+
+#: The width of the score chart's bins (round scores).
+SCORE_BIN = 2
+
+
+def score_shares(scores, width: int = SCORE_BIN):
+    """The share of ``scores`` (whole numbers) in each bin of ``width`` scores, ``low`` to ``high``
+    (bins start at multiples of ``width``), in score order: a histogram computed here, so that its
+    chart is bars (drawn by plotly.js's basic bundle: ``plotly_module``)."""
+    import pandas as pd
+
+    low = (scores // width) * width
+    shares = low.value_counts(normalize=True).sort_index()
+    return pd.DataFrame({"low": shares.index.astype(int), "high": shares.index.astype(int) + width - 1,
+                         "share": shares.to_numpy()})
+
+
+def score_bars(scores, name: str, color: str):
+    """``scores`` as a histogram of bars: one bar per bin of ``score_shares``, as wide as its bin."""
+    import plotly.graph_objects as go
+
+    bins = score_shares(scores)
+    spans = [f"{low} to {high}" for low, high in zip(bins["low"], bins["high"])]
+    return go.Bar(x=bins["low"] + (SCORE_BIN - 1) / 2, y=bins["share"], width=SCORE_BIN, name=name,
+                  marker_color=color, opacity=0.55, customdata=spans,
+                  hovertemplate="scores %{customdata}: %{y:.1%}<extra>" + name + "</extra>")
