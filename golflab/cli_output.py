@@ -16,6 +16,9 @@ import signal
 import socket
 import sys
 import tempfile
+import threading
+
+from .sim.columns import ROUND_COLUMNS
 
 
 class UsageError(Exception):
@@ -94,8 +97,6 @@ def on_sigterm():
     """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
     Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns the
     previous handler (None when not in the main thread, where signals cannot be set)."""
-    import threading
-
     if threading.current_thread() is not threading.main_thread():
         return None
     pid = os.getpid()
@@ -140,8 +141,6 @@ class CsvRounds:
 
     def __call__(self, rows: list) -> None:
         import pandas as pd
-
-        from .simulation import ROUND_COLUMNS
 
         try:
             pd.DataFrame(rows, columns=list(ROUND_COLUMNS)).to_csv(self.file, index=False, header=self.header)

@@ -29,6 +29,7 @@ import threading
 from dataclasses import dataclass
 from typing import Sequence
 
+from ..ai import EXPERT, PROFILES, get_profile, kernel_refuses
 from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS
 from ..rules import OPTIONS, Rules
 from ..seeding import game_seed, seat_seed
@@ -143,8 +144,6 @@ def seat_kind(seat) -> str:
     """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
     ``ai.Profile``), ``"expert"`` or ``"level"`` (``ai.kernel_refuses``); any other name is the
     ValueError of ``ai.get_profile``."""
-    from ..ai import EXPERT, PROFILES, get_profile, kernel_refuses
-
     profile = get_profile(seat)
     if profile is EXPERT:
         return "expert"
@@ -256,9 +255,7 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
          history: bool = False) -> KernelGames:
     """Play games ``start..stop-1`` of a ``simulate`` run with master ``seed``: the same
     games ``simulation.play_games`` plays (same seeds per game and per seat)."""
-    from ..ai import get_profile
-    from . import engine
-    from .layout import ACTION_NAMES
+    from . import engine  # local, as below: these compile with numba on import
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
@@ -273,15 +270,14 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
     if history:
         if int(played.max(initial=0)) > cap:
             raise RuntimeError(f"a game played more than {cap} actions")
-        names = [[ACTION_NAMES[a] for a in actions[k, :played[k]]] for k in range(stop - start)]
+        names = [[layout.ACTION_NAMES[a] for a in actions[k, :played[k]]] for k in range(stop - start)]
     return KernelGames(start, hand, score, turns, finishers, names)
 
 
 def place_records(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
     """Every placement decision of games ``start..stop-1`` of a ``simulate`` run, as the kernel
     plays them: ``(records, counts)``, see ``golflab.kernel.records`` for the columns."""
-    from ..ai import get_profile
-    from . import records
+    from . import records  # local: compiled with numba on import
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
@@ -302,7 +298,7 @@ def world_generators(world_seeds: Sequence[int], bot_seeds: Sequence[int], playe
     (``world_seeds[w]``) and each seat's CPU (``bot_seeds[w] + s``), one array row each."""
     import numpy as np
 
-    from .rollout import generator_rows
+    from .rollout import generator_rows  # local: compiled with numba on import
 
     return generator_rows(np.asarray(world_seeds, dtype=np.int64), np.asarray(bot_seeds, dtype=np.int64), players)
 
@@ -318,9 +314,7 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     of these seeds), which a caller valuing several options in the same worlds seeds once."""
     import numpy as np
 
-    from ..ai import get_profile
-    from . import layout as L
-    from .rollout import rollout_values as compiled
+    from .rollout import rollout_values as compiled  # local: compiled with numba on import
     from .tables import card_index, profile_rows, rule_arrays
 
     check(obs.rules, profiles)
@@ -340,23 +334,23 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     up = np.array([[c is not None for c in grid] for grid in obs.grids], dtype=np.bool_)
     discard = np.zeros(size, dtype=np.int64)
     discard[:len(obs.discard_pile)] = [index(c) for c in obs.discard_pile]
-    st = np.zeros(L.N_SCALARS, dtype=np.int64)
-    st[L.S_DRAW_N], st[L.S_DISC_N] = draw_n, len(obs.discard_pile)
-    st[L.S_CURRENT], st[L.S_STAGE] = obs.current_player, _STAGES[obs.awaiting]
-    st[L.S_PHASE] = _PHASES.index(str(obs.phase))
-    st[L.S_HELD] = L.NONE if obs.drawn is None else index(obs.drawn)
+    st = np.zeros(layout.N_SCALARS, dtype=np.int64)
+    st[layout.S_DRAW_N], st[layout.S_DISC_N] = draw_n, len(obs.discard_pile)
+    st[layout.S_CURRENT], st[layout.S_STAGE] = obs.current_player, _STAGES[obs.awaiting]
+    st[layout.S_PHASE] = _PHASES.index(str(obs.phase))
+    st[layout.S_HELD] = layout.NONE if obs.drawn is None else index(obs.drawn)
     counters = obs.counters()
-    st[L.S_HELD_SRC] = _SOURCES[counters.held_source]
-    st[L.S_FINISHER] = L.NONE if obs.finisher is None else obs.finisher
-    st[L.S_FIRST], st[L.S_ROUND] = obs.first_player, obs.round
-    st[L.S_OPTIONAL] = counters.flip_optional
-    st[L.S_FLIPS_DONE], st[L.S_SEATS_FLIPPED] = counters.flips_done, counters.seats_flipped
+    st[layout.S_HELD_SRC] = _SOURCES[counters.held_source]
+    st[layout.S_FINISHER] = layout.NONE if obs.finisher is None else obs.finisher
+    st[layout.S_FIRST], st[layout.S_ROUND] = obs.first_player, obs.round
+    st[layout.S_OPTIONAL] = counters.flip_optional
+    st[layout.S_FLIPS_DONE], st[layout.S_SEATS_FLIPPED] = counters.flips_done, counters.seats_flipped
     pending = np.zeros(n, dtype=np.int64)
     pending[:len(counters.pending)] = counters.pending
-    st[L.S_PEND_N] = len(counters.pending)
+    st[layout.S_PEND_N] = len(counters.pending)
     pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
     values = compiled(R, pair_by_rank, profile_rows([get_profile(p) for p in profiles]), grids, draws, draw_n, up,
                       discard, len(obs.discard_pile), st, np.array(obs.turns, dtype=np.int64), pending,
                       world_generators(worlds, bot_seeds, n) if generators is None else generators,
-                      L.ACTION_NAMES.index(action), obs.seat, stop)
+                      layout.ACTION_NAMES.index(action), obs.seat, stop)
     return values.tolist()
