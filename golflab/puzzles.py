@@ -6,7 +6,8 @@ second best by at least ``min_gap`` points and, valued by the coach, by at least
 ``SEPARATION`` (3) standard errors of their paired difference. Each ``Puzzle`` holds the position as that
 seat sees it (``observation``), the best action's notation (``answer``), every legal
 action with its value (``options``, best first, shaped like ``golflab.coach.hint``'s) and
-why the answer is best (``explanation``).
+why the answer is best (``explanation``). ``stream`` makes the same puzzles one at a time, as
+they are asked for (an app shows the first while the next is made).
 
 Options are valued by ``value_options``: the coach's ``hint`` (rollouts to the end of the
 hole: expected points against the table) or, switched in one line (``VALUATION``) or per call
@@ -19,6 +20,8 @@ is within a standard error of ``min_gap`` or above), then valued with ``GAP_PREC
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from numbers import Integral, Real
 
@@ -31,7 +34,7 @@ from .rules import Rules, card_value
 
 __all__ = ["DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION", "VALUATIONS",
            "VALUE_MEANING", "Puzzle", "PuzzleOption", "cpu_hole", "decision_kind", "describe", "generate",
-           "one_step_options", "separated", "value_options"]
+           "load_kernel", "one_step_options", "separated", "stream", "value_options"]
 
 POSITION_NAMES = words.POSITIONS  # the board's names of the grid positions (one table: golflab.words)
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -245,22 +248,32 @@ def _wanted(obs: Observation, kind: str | None) -> bool:
     return kind is None or found == kind or (kind == "place" and found == "last_card")
 
 
-def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0,
-             kind: str | None = None, valuation: str | None = None) -> list[Puzzle]:
-    """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more
-    (and, valued by the coach, by ``SEPARATION`` standard errors of their difference: ``separated``).
+def load_kernel() -> None:
+    """Load the compiled rollouts now when they may be used (``golflab.kernel.enabled``), so every
+    rollout of a puzzle's valuation runs compiled (the coach otherwise plays a process's first
+    ``coach.rollouts.KERNEL_MIN_ROLLOUTS`` in Python: the same values, several times the time)."""
+    from . import kernel
 
-    ``valuation`` picks how options are valued (``VALUATIONS``; default ``VALUATION``).
-    ``kind`` keeps one kind of decision only (``KINDS``; "place" includes "last_card").
-    The same arguments give the same puzzles. At most one puzzle is taken per seat and
-    hole, so they come from different hands. A ValueError says what was wrong with an
-    argument, or that ``MAX_GAMES`` games did not hold enough such positions.
-    """
+    if kernel.enabled():
+        importlib.import_module(".kernel.rollout", __package__)
+
+
+def stream(seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0, kind: str | None = None,
+           valuation: str | None = None) -> Iterator[Puzzle]:
+    """The puzzles of ``generate``'s arguments one at a time, made as they are asked for: the first
+    ``n`` are ``generate(n, ...)``'s. Arguments are checked at once (a ValueError); asking for a
+    puzzle past the last one ``MAX_GAMES`` games hold raises a ValueError saying so."""
     valuation = VALUATION if valuation is None else valuation
-    rules = _check(n, seed, rules, min_gap, kind, valuation)
-    found: list[Puzzle] = []
+    rules = _check(1, seed, rules, min_gap, kind, valuation)
+    return _stream(int(seed), rules, min_gap, kind, valuation)
+
+
+def _stream(seed: int, rules: Rules, min_gap: float, kind: str | None, valuation: str) -> Iterator[Puzzle]:
+    if valuation == "coach":
+        load_kernel()
     taken: set = set()
-    for game_seed, seat, turn, obs in _positions(int(seed), rules):
+    made = 0
+    for game_seed, seat, turn, obs in _positions(seed, rules):
         if (game_seed, seat) in taken or not _wanted(obs, kind):
             continue
         if valuation == "coach":
@@ -274,10 +287,31 @@ def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: fl
         if not separated(gap, gap_se, min_gap):
             continue
         taken.add((game_seed, seat))
-        found.append(Puzzle(obs, options[0].action, tuple(options), _explain(obs, options), round(gap, 2),
-                            f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}", valuation,
-                            round(gap_se, 3)))
-        if len(found) == n:
-            return found
-    raise ValueError(f"only {len(found)} of {n} positions with a gap of {min_gap} points or more in "
-                     f"{MAX_GAMES} games: ask for fewer puzzles or a smaller min_gap")
+        made += 1
+        yield Puzzle(obs, options[0].action, tuple(options), _explain(obs, options), round(gap, 2),
+                     f"game seed {game_seed}, seat {seat} ({obs.players[seat]}), move {turn}", valuation,
+                     round(gap_se, 3))
+    raise ValueError(f"only {made} positions with a gap of {min_gap} points or more in {MAX_GAMES} games")
+
+
+def generate(n: int = 10, seed: int = 0, rules: Rules | None = None, min_gap: float = 2.0,
+             kind: str | None = None, valuation: str | None = None) -> list[Puzzle]:
+    """``n`` puzzles from CPU play where the best option beats the second by ``min_gap`` points or more
+    (and, valued by the coach, by ``SEPARATION`` standard errors of their difference: ``separated``).
+
+    ``valuation`` picks how options are valued (``VALUATIONS``; default ``VALUATION``).
+    ``kind`` keeps one kind of decision only (``KINDS``; "place" includes "last_card").
+    The same arguments give the same puzzles (``stream`` makes them one at a time). At most one
+    puzzle is taken per seat and hole, so they come from different hands. A ValueError says what
+    was wrong with an argument, or that ``MAX_GAMES`` games did not hold enough such positions.
+    """
+    _check(n, seed, rules, min_gap, kind, VALUATION if valuation is None else valuation)
+    puzzles = stream(seed, rules, min_gap, kind, valuation)
+    found: list[Puzzle] = []
+    try:
+        while len(found) < n:
+            found.append(next(puzzles))
+    except ValueError:
+        raise ValueError(f"only {len(found)} of {n} positions with a gap of {min_gap} points or more in "
+                         f"{MAX_GAMES} games: ask for fewer puzzles or a smaller min_gap") from None
+    return found

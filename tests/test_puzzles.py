@@ -21,6 +21,7 @@ from golflab.puzzles import (
     generate,
     one_step_options,
     separated,
+    stream,
 )
 
 # -- brute force: every way the unseen cards can lie in the seat's face-down places ----------------
@@ -216,6 +217,25 @@ def test_value_of_an_option_and_a_refused_one():
 def test_bad_arguments_are_refused_clearly(kwargs, message):
     with pytest.raises(ValueError, match=message):
         generate(**kwargs)
+
+
+def test_stream_makes_generates_puzzles_one_at_a_time():
+    made = stream(seed=0, min_gap=2.0, kind="place")
+    first = next(made)
+    both = generate(n=2, seed=0, min_gap=2.0, kind="place")
+    assert [(p.source, p.answer, p.options) for p in (first, next(made))] == [
+        (p.source, p.answer, p.options) for p in both]
+
+
+def test_stream_refuses_bad_arguments_at_once_and_says_when_it_runs_out(monkeypatch):
+    import golflab.puzzles as puzzles
+
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        stream(seed="x")  # before any puzzle is asked for
+    monkeypatch.setattr(puzzles, "MAX_GAMES", 2)
+    made = stream(seed=0, min_gap=29.0, valuation="one_step")
+    with pytest.raises(ValueError, match="only 0 positions with a gap of 29.0 points or more in 2 games"):
+        next(made)
 
 
 def test_cpu_hole_plays_one_hole_to_its_end():

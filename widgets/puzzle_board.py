@@ -9,6 +9,11 @@ as dashes: ``golf-puzzle-option-swap-3``), ``golf-puzzle-feedback``, ``golf-puzz
 Each answer is kept (``widgets.progress``) under the puzzle's ``puzzle_key``: a signed-in
 learner's rating and its change (``golf-puzzle-rating``) and streak carry over from visit to
 visit, and the puzzles they missed that are due again come first.
+
+Puzzles are made one at a time (``puzzle_maker.MAKER``, in a background thread): a board waits for
+its first puzzle only, and the next is made while the learner reads an answer. ``prepare()``, run
+before the page's request (``golflab-voila`` preheats each app's kernel up to it), makes a visit's
+first puzzle ahead when its seed is known before the visitor is (``GOLFLAB_SEED``, or a guest's).
 """
 
 from __future__ import annotations
@@ -22,24 +27,20 @@ import ipywidgets as w
 
 from golflab import Observation, Rules
 from golflab.display import card_html, grid_html
-from golflab.puzzles import (
-    DIFFICULTY,
-    POSITION_NAMES,
-    VALUE_MEANING,
-    Puzzle,
-    decision_kind,
-    describe,
-    generate,
-)
+from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, decision_kind, describe
 from golflab.rules import options_affecting
 from golflab.words import card_name
 
 from . import progress
 from .lesson import LESSON_CSS
+from .puzzle_maker import MAKER
 from .rules_form import RulesForm
 
-#: Puzzles made at a time (more are made when they run out).
+#: Puzzles per seed: a visit's puzzles are those of ``generate(BATCH, 100 * seed + batch, ...)`` for
+#: batch 0, 1, ... (made one at a time).
 BATCH = 5
+#: A board's difficulty and kind unless told (the app's).
+DEFAULT_DIFFICULTY, DEFAULT_KIND = "medium", "place"
 #: Visit seeds start here, so a visit's puzzles (generate seeds ``100 * seed + batch``) never share a
 #: seed with the lessons' puzzles (``golflab.taught``: seeds under 100).
 FIRST_VISIT_SEED = 1000
@@ -86,10 +87,14 @@ def parse_puzzle_key(key: str) -> tuple[str, int, str, str | None, int] | None:
     return parts[1], seed, parts[3], kind, index
 
 
+_guest_seeds: list[int] = []  # a guest seed drawn by prepare(), for the next guest's visit
+
+
 def visit_seed(profile=None) -> int:
     """The puzzles' seed for this visit: ``GOLFLAB_SEED`` when set (tests, a class on one seed); a
-    signed-in learner's from their rating and streaks (new as they progress); a guest's at random.
-    Never a lesson's seed, so a puzzle is not a lesson's worked example."""
+    signed-in learner's from their rating and streaks (new as they progress); a guest's at random
+    (the one ``prepare`` drew, if any). Never a lesson's seed, so a puzzle is not a lesson's worked
+    example."""
     from .table import env_seed  # the table's reading of GOLFLAB_SEED
 
     fixed = env_seed()
@@ -98,7 +103,20 @@ def visit_seed(profile=None) -> int:
     if profile is not None:
         state = f"{profile.rating:.1f}:{profile.streak}:{profile.best_streak}"
         return FIRST_VISIT_SEED + int(hashlib.sha256(state.encode()).hexdigest()[:8], 16) % 1_000_000
-    return FIRST_VISIT_SEED + secrets.randbelow(1_000_000)
+    return _guest_seeds.pop() if _guest_seeds else FIRST_VISIT_SEED + secrets.randbelow(1_000_000)
+
+
+def prepare() -> None:
+    """Start making this visit's first puzzle (app defaults, no house rules) before the visitor is
+    known, when its seed is: ``GOLFLAB_SEED``, else a guest's drawn now (``visit_seed`` gives it to
+    the next guest; a signed-in learner's seed depends on their rating). Returns at once."""
+    from .table import env_seed
+
+    seed = env_seed()
+    if seed is None:
+        _guest_seeds[:] = [FIRST_VISIT_SEED + secrets.randbelow(1_000_000)]
+        seed = _guest_seeds[0]
+    MAKER.ahead(Rules(), seed * 100, DIFFICULTY[DEFAULT_DIFFICULTY], DEFAULT_KIND, 0)
 
 
 def position_html(obs: Observation) -> str:
@@ -170,8 +188,8 @@ class PuzzleBoard(w.VBox):
     ``seed``: None (the app) gives each visit its own order (``visit_seed``); a number gives the
     same puzzles every time (the puzzle keys name the seed, so each puzzle keeps its key)."""
 
-    def __init__(self, seed: int | None = None, rules: Rules | None = None, difficulty: str = "medium",
-                 kind: str | None = "place") -> None:
+    def __init__(self, seed: int | None = None, rules: Rules | None = None, difficulty: str = DEFAULT_DIFFICULTY,
+                 kind: str | None = DEFAULT_KIND) -> None:
         if difficulty not in DIFFICULTY:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTY)}, got {difficulty!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
@@ -183,7 +201,7 @@ class PuzzleBoard(w.VBox):
         self.due: list[str] = []  # the learner's missed puzzles due again, still to serve
         self.again: set[int] = set()  # the indexes of the puzzles served again
         self.rating: tuple[float, float | None] | None = None  # the learner's rating and its last change
-        self._batches = 0
+        self._batches = self._made = 0  # the batch served from, and how many of its puzzles were tried
         self.index = 0
         self.chosen: str | None = None
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
@@ -223,54 +241,78 @@ class PuzzleBoard(w.VBox):
     def puzzle(self) -> Puzzle:
         return self.puzzles[self.index]
 
-    def _make(self, seed: int, difficulty: str, kind: str | None) -> list[Puzzle]:
-        return generate(BATCH, seed=seed, rules=self.form.rules, min_gap=DIFFICULTY[difficulty], kind=kind)
+    def _next_key(self) -> str:
+        """The key of the next puzzle to serve: a missed one due again, else the batches' next one not
+        served yet."""
+        if self.due:
+            return self.due[0]
+        batches, made = self._batches, self._made
+        while True:
+            if made == BATCH:
+                batches, made = batches + 1, 0
+            key = puzzle_key(self.form.rules, self.seed * 100 + batches, self.difficulty.value, self.kind.value, made)
+            if key not in self.puzzle_keys:  # else a due one served already
+                return key
+            made += 1
+
+    def _puzzle(self, key: str, wait: bool = True) -> Puzzle | None:
+        """The puzzle a key names (made again from it), waiting for it; or only start making it."""
+        _digest, seed, difficulty, kind, index = parse_puzzle_key(key)
+        args = (self.form.rules, seed, DIFFICULTY[difficulty], kind, index)
+        made = MAKER.ahead(*args)
+        return made.result() if wait else None
 
     def _grow(self) -> None:
-        """Add the next puzzles: a missed one due again (made again from its key) if any, else a new batch."""
-        while self.due:
-            _digest, seed, difficulty, kind, index = parse_puzzle_key(self.due.pop(0))
-            try:
-                puzzle = self._make(seed, difficulty, kind)[index]
-            except ValueError:
-                continue
-            self.again.add(len(self.puzzles))
-            self.puzzles.append(puzzle)
-            self.puzzle_keys.append(puzzle_key(self.form.rules, seed, difficulty, kind, index))
-            return
+        """Add the next puzzle: a missed one due again if any (skipped if it cannot be made again),
+        else the next of the batches. A ValueError when the batches hold no more."""
         while True:
-            seed, difficulty, kind = self.seed * 100 + self._batches, self.difficulty.value, self.kind.value
-            made = self._make(seed, difficulty, kind)
-            self._batches += 1
-            fresh = [(puzzle_key(self.form.rules, seed, difficulty, kind, i), p) for i, p in enumerate(made)]
-            fresh = [(key, p) for key, p in fresh if key not in self.puzzle_keys]  # a due one served already
-            if fresh:
-                self.puzzle_keys += [key for key, _p in fresh]
-                self.puzzles += [p for _key, p in fresh]
-                return
+            key = self._next_key()
+            again = bool(self.due) and self.due[0] == key
+            if again:
+                self.due.pop(0)
+            else:
+                self._batches = parse_puzzle_key(key)[1] - self.seed * 100
+                self._made = parse_puzzle_key(key)[4] + 1
+            try:
+                puzzle = self._puzzle(key)
+            except ValueError:
+                if again:
+                    continue
+                raise
+            if again:
+                self.again.add(len(self.puzzles))
+            self.puzzles.append(puzzle)
+            self.puzzle_keys.append(key)
+            return
 
     def restart(self) -> None:
         """New puzzles for the current rules, difficulty and kind (the score carries on); a signed-in
         learner's missed puzzles under these rules that are due again come first."""
         profile = progress.puzzle_profile()
         digest = rules_digest(self.form.rules)
-        kept = self.puzzles, self.puzzle_keys, self.due, self.again, self._batches
-        self.puzzles, self.puzzle_keys, self.again, self._batches = [], [], set(), 0
+        kept = self.puzzles, self.puzzle_keys, self.due, self.again, self._batches, self._made
+        self.puzzles, self.puzzle_keys, self.again, self._batches, self._made = [], [], set(), 0, 0
         self.due = [k for k in (profile.due if profile else ()) if (parse_puzzle_key(k) or ("",))[0] == digest]
         try:
             self._grow()
         except ValueError as err:
-            self.puzzles, self.puzzle_keys, self.due, self.again, self._batches = kept
+            self.puzzles, self.puzzle_keys, self.due, self.again, self._batches, self._made = kept
             self.feedback.value = f"<b>No puzzles with these settings:</b> {escape(str(err))}"
             return
         self.index = 0
         self._show()
 
     def next(self) -> None:
-        """The next puzzle (more are made when the batch runs out)."""
+        """The next puzzle (made now unless made already); when there is none, the feedback says so
+        and the answered puzzle stays."""
+        if self.index + 1 == len(self.puzzles):
+            try:
+                self._grow()
+            except ValueError as err:
+                self.feedback.value += f"<div><b>No more puzzles with these settings:</b> {escape(str(err))}</div>"
+                self.next_button.disabled = True
+                return
         self.index += 1
-        if self.index == len(self.puzzles):
-            self._grow()
         self._show()
 
     def answer(self, action: str) -> bool:
@@ -299,6 +341,8 @@ class PuzzleBoard(w.VBox):
             elif button.action == action:
                 button.button_style = "danger"
         self.next_button.disabled = False
+        if self.index + 1 == len(self.puzzles):
+            self._puzzle(self._next_key(), wait=False)  # made while the learner reads the answer
         self.feedback.value = feedback_html(puzzle, action)
         self.feedback.remove_class("golf-puzzle-wrong" if right else "golf-puzzle-right")
         self.feedback.add_class("golf-puzzle-right" if right else "golf-puzzle-wrong")  # last: tests wait for it
