@@ -1,4 +1,5 @@
-"""The Expert CPU: plays the coach's best option, accepted wherever a personality name is."""
+"""The Expert CPUs: the Expert plays the coach's search (golflab.coach.search), the Classic
+Expert the hint's best option; both accepted by name, legal and deterministic."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from golflab.ai import (
     get_profile,
     personality_names,
 )
-from golflab.ai.expert import expert_move
-from golflab.coach import hint
+from golflab.coach import hint, search
+from golflab.coach.expert import classic_expert_move, expert_move
+from golflab.coach.worlds import unseen_cards
 
 
 def test_expert_is_a_cpu_name_but_not_a_personality():
@@ -29,7 +31,7 @@ def test_expert_is_a_cpu_name_but_not_a_personality():
         personality_names(["Nobody"])
 
 
-def test_expert_plays_the_hints_best_option_legally_and_deterministically():
+def test_classic_expert_plays_the_hints_best_option_legally_and_deterministically():
     game = Game(["Expert", "Sofia", "Maya"], Rules(rounds=1), seed=3)
     sofia, maya = CPUPlayer("Sofia", seed=1), CPUPlayer("Maya", seed=2)
     checked = 0
@@ -37,7 +39,7 @@ def test_expert_plays_the_hints_best_option_legally_and_deterministically():
         seat = game.current_player
         obs = game.observation(seat)
         if seat == 0:
-            move = expert_move(obs, samples=3)
+            move = classic_expert_move(obs, samples=3)
             assert move in obs.legal_actions
             if len(obs.legal_actions) > 1:
                 assert move.notation == hint(obs, samples=3)[0].action
@@ -50,14 +52,75 @@ def test_expert_plays_the_hints_best_option_legally_and_deterministically():
     while game.current_player != 0 or len(game.legal_actions()) < 2:
         game.apply(CPUPlayer("Sofia", seed=0).choose(game.observation(game.current_player)))
     obs = game.observation(0)
-    a, b = CPUPlayer("Expert", seed=1).choose(obs), CPUPlayer("Expert", seed=2).choose(obs)
+    a, b = CPUPlayer("Classic Expert", seed=1).choose(obs), CPUPlayer("classic expert", seed=2).choose(obs)
     assert a == b and a in obs.legal_actions and a.notation == hint(obs)[0].action
 
 
-def test_expert_needs_the_seat_to_move():
+@pytest.mark.parametrize("name", ["Expert", "Classic Expert"])
+def test_expert_needs_the_seat_to_move(name):
     game = Game(["Expert", "Sofia"], Rules(rounds=1), seed=4)
     with pytest.raises(ValueError, match="seat to move"):
-        CPUPlayer("Expert").choose(game.observation(1))
+        CPUPlayer(name).choose(game.observation(1))
+
+
+def test_the_classic_expert_is_accepted_by_name_but_not_in_the_menus():
+    assert "Classic Expert" not in CPU_NAMES  # the learners' menus read CPU_NAMES
+    assert get_profile("classic expert").name == "Classic Expert"
+    assert personality_names("Classic Expert, expert") == ["Classic Expert", "Expert"]
+    from golflab import kernel
+
+    assert kernel.refusal(Rules(), ["Classic Expert", "Sofia"]) is not None  # the reference plays it
+
+
+def _experts_hole(seed: int) -> list[str]:
+    """A hole of two Experts: every move checked legal; the actions played."""
+    game = Game(["Expert 0", "Expert 1"], Rules(rounds=1), seed=seed)
+    bots = [CPUPlayer("Expert"), CPUPlayer("Expert")]
+    played = []
+    while not game.is_over:
+        obs = game.observation(game.current_player)
+        move = bots[game.current_player].choose(obs)
+        assert move in obs.legal_actions, (move, obs.legal_actions)
+        played.append(move.notation)
+        game.apply(move)
+    return played
+
+
+def test_the_expert_plays_legal_moves_and_a_game_replays_exactly_from_its_seed():
+    from golflab import coach
+
+    first = _experts_hole(7)
+    coach.clear_cache()  # valued afresh, not remembered
+    assert first == _experts_hole(7)
+
+
+def _draw_position(seed: int):
+    """The first draw decision of seat 0 with *take* and *draw* both legal, after Sofia's moves."""
+    game = Game(["Expert", "Sofia"], Rules(rounds=1), seed=seed)
+    sofia = CPUPlayer("Sofia", seed=0)
+    while game.current_player != 0 or game.observation(0).awaiting != "draw":
+        game.apply(sofia.choose(game.observation(game.current_player)))
+    return game.observation(0)
+
+
+def test_the_same_observation_gives_the_same_move_and_draw_is_valued_over_the_drawn_card():
+    from golflab import coach
+
+    obs = _draw_position(4)
+    coach.clear_cache()
+    a = expert_move(obs)
+    coach.clear_cache()
+    assert expert_move(obs) == a and a in obs.legal_actions
+    # the chance node: one drawn card per kind of unseen card, each a legal place decision
+    card = unseen_cards(obs)[0]
+    after = search.drawn_observation(obs, card)
+    assert after.awaiting == "place" and after.drawn == card
+    assert after.draw_pile_size == obs.draw_pile_size - 1
+    uses = search.candidate_uses(after)
+    assert 1 <= len(uses) <= search.USES and set(uses) <= {x.notation for x in after.legal_actions}
+    valued = search.draw_decision(obs)
+    assert sorted(v.action for v in valued) == sorted(x.notation for x in obs.legal_actions)
+    assert valued == search.draw_decision(obs)  # deterministic values too
 
 
 def test_simulate_and_the_cli_accept_the_expert():
@@ -68,3 +131,19 @@ def test_simulate_and_the_cli_accept_the_expert():
                          timeout=300)
     assert out.returncode == 0, out.stderr
     assert any(line.split()[:1] == ["Expert"] for line in out.stdout.splitlines())
+
+
+def test_the_reference_and_the_compiled_rollouts_give_the_same_legal_move(monkeypatch):
+    from golflab import coach, kernel
+
+    obs = _draw_position(5)
+    monkeypatch.setenv(kernel.ENV, "0")
+    coach.clear_cache()
+    reference = expert_move(obs)
+    assert reference in obs.legal_actions
+    monkeypatch.setenv(kernel.ENV, "1")
+    if kernel.enabled():
+        import golflab.kernel.rollout  # noqa: F401  (loaded: the coach's rollouts run compiled at once)
+
+        coach.clear_cache()
+        assert expert_move(obs) == reference
