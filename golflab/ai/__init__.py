@@ -1,5 +1,6 @@
 """CPU players for 6-Card Golf: eight personalities (spec section 10) and their decision rules,
-the Expert (the coach's search) and levels 1 to 8 (``golflab.ai.levels``).
+the Expert and the Classic Expert (the coach's search: ``golflab.coach.expert``) and levels
+1 to 8 (``golflab.ai.levels``).
 
 >>> from golflab.ai import PROFILES, CPUPlayer
 >>> PROFILES["Sofia"].swap_threshold
@@ -20,6 +21,7 @@ from .evaluate import unseen_mean
 from .levels import LEVEL_NAMES, LEVELS, Level, Suggestion, get_level, suggest_level
 from .player import CPUPlayer
 from .profiles import (
+    CLASSIC_EXPERT,
     CPU_NAMES,
     CPU_NAMES_TEXT,
     EXPERT,
@@ -33,7 +35,8 @@ from .profiles import (
 )
 
 __all__ = [
-    "CPUPlayer", "CPU_NAMES", "CPU_NAMES_TEXT", "EXPERT", "LEVELS", "LEVEL_NAMES", "LEVEL_PROFILES", "Level",
+    "CLASSIC_EXPERT", "CPUPlayer", "CPU_NAMES", "CPU_NAMES_TEXT", "EXPERT", "LEVELS", "LEVEL_NAMES",
+    "LEVEL_PROFILES", "Level",
     "PROFILES", "Profile", "Suggestion", "choose_flip", "choose_placement", "forced_swap_position",
     "forms_negative_pair",
     "get_level", "get_profile", "kernel_refuses", "level_of", "personality_names", "should_skip_flip",

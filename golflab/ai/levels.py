@@ -3,11 +3,11 @@
 ``CPUPlayer("Level 3")`` (any case) plays the level. A level is a base personality and two
 chances, both drawn from the player's own seeded generator (the same seed gives the same
 games): ``blunder``, a uniformly random legal move instead of the base's, and ``search``,
-the Expert's move (the coach's search, ``golflab.ai.expert``) instead of the base's. Level 8
+the Expert's move (the coach's search, ``golflab.coach.expert``) instead of the base's. Level 8
 always searches: it is the Expert. (A search with a small fixed number of rollouts per
 option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone: -0.65 points per
 round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far worse; so the upper
-levels mix the full search with Kenji instead.) The
+levels mix the full search with Kenji instead. Those figures are the Classic Expert's search.) The
 menus, help and error messages take the names from here (``LEVEL_NAMES``); the ladder is
 measured by ``benchmarks/levels.py``.
 
