@@ -17,19 +17,20 @@ import asyncio
 import functools
 import logging
 from html import escape
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from golflab import Rules
 from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
-from golflab.classroom.rooms import MAX_PLAYERS_PER_ROOM, ROOM_CODE_LENGTH
 
 from .classroom_session import PageSession, page_session
-from .room_board import CodepieceRoomBoard, GolfRoomBoard, RoomWatch
-from .room_follow import RoomFollower
 from .rules_form import ALL_OPTIONS, RulesForm
 from .table import env_seed
+
+if TYPE_CHECKING:  # the rooms (and SQLAlchemy under them) load when a signed-in learner uses them
+    from .room_board import RoomWatch
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,8 @@ class RoomsPanel(w.VBox):
             super().__init__([head, note])
             self.add_class("golf-room-panel")
             return
+        from golflab.classroom.rooms import ROOM_CODE_LENGTH
+
         self.message = w.HTML()
         self.message.add_class("golf-room-message")
         self.create_button = _button("Create a room", "golf-room-create", icon="plus", button_style="primary")
@@ -164,6 +167,8 @@ class RoomsPanel(w.VBox):
 
     # ------------------------------------------------------------------ form
     def _create_box(self) -> w.VBox:
+        from golflab.classroom.rooms import MAX_PLAYERS_PER_ROOM
+
         if self.kind == "golf":
             self.holes = w.BoundedIntText(value=self._base_rules.rounds, min=1, max=18, description="Holes",
                                           layout=w.Layout(width="150px"))
@@ -257,6 +262,8 @@ class RoomsPanel(w.VBox):
         self.create_box.layout.display = "none"
         self.room_box.layout.display = None
         self.code.value = f"<div title='the room code'>{escape(room.code)}</div>"
+        from .room_follow import RoomFollower
+
         self.follower = RoomFollower(room, self._lobby_changed, seat=seat, user=self.session.user)
         self.follower.claim_now()
         self._lobby_changed()
@@ -280,6 +287,8 @@ class RoomsPanel(w.VBox):
         self.start_button.layout.display = None if room.state == "lobby" and host else "none"
         if room.state != "lobby" and self.board is None and room.table is not None:
             self.follower.stop()
+            from .room_board import CodepieceRoomBoard, GolfRoomBoard
+
             Board = GolfRoomBoard if room.kind == "golf" else CodepieceRoomBoard
             extra = {"grader": coach_grader} if self.coach and room.kind == "golf" else {}
             self.board = Board(room, self.seat, self.session.user, tab=self.follower.tab, follow=self.follow,
@@ -366,6 +375,8 @@ class TeacherRooms(w.VBox):
         except (ValueError, StoreUnavailable) as exc:
             self.message.value = escape(f"That room cannot be watched: {exc}.")
             return None
+        from .room_board import RoomWatch
+
         self.watch = RoomWatch(room, follow=self.follow)
         self.slot.children = [self.watch]
         self.message.value = ""
