@@ -123,14 +123,15 @@ def test_the_same_observation_gives_the_same_move_and_draw_is_valued_over_the_dr
     assert valued == search.draw_decision(obs)  # deterministic values too
 
 
-def test_simulate_and_the_cli_accept_the_expert():
+def test_simulate_and_the_cli_accept_the_expert_and_the_classic_expert():
     result = simulate(["Expert", "Sofia"], 1, rules=Rules(rounds=1), seed=1, processes=1)
     assert set(result.rounds.personality) == {"Expert", "Sofia"}
-    out = subprocess.run([sys.executable, "-m", "golflab", "simulate", "--players", "expert,Sofia", "--games", "1",
-                          "--rule", "rounds=1", "--processes", "1"], check=False, capture_output=True, text=True,
-                         timeout=300)
+    out = subprocess.run([sys.executable, "-m", "golflab", "simulate", "--players", "expert,classic expert",
+                          "--games", "1", "--rule", "rounds=1", "--processes", "1"],
+                         check=False, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert any(line.split()[:1] == ["Expert"] for line in out.stdout.splitlines())
+    assert any(line.split()[:2] == ["Classic", "Expert"] for line in out.stdout.splitlines())
 
 
 def test_the_reference_and_the_compiled_rollouts_give_the_same_legal_move(monkeypatch):
