@@ -5,7 +5,7 @@ a visit's first puzzle before the visitor is known."""
 from __future__ import annotations
 
 import pytest
-from golflab_widgets import puzzle_board, puzzle_maker
+from golflab_widgets import classroom_session, puzzle_board, puzzle_maker
 from golflab_widgets.puzzle_board import FIRST_VISIT_SEED, PuzzleBoard, prepare, puzzle_key, visit_seed
 from golflab_widgets.puzzle_maker import PuzzleMaker
 
@@ -75,6 +75,11 @@ def test_prepare_makes_the_visits_first_puzzle_before_the_visitor_is_known(made,
     monkeypatch.delenv("GOLFLAB_SEED")
     drawn = iter([42, 43])
     monkeypatch.setattr(puzzle_board.secrets, "randbelow", lambda n: next(drawn))
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    prepare()  # the visitor is known already (no kernel started ahead): nothing drawn, nothing made
+    assert list(made) == [(700, MEDIUM, "place")]
+    monkeypatch.setenv("VOILA_PREHEAT", "True")  # a kernel started ahead, awaiting its page's request
+    monkeypatch.setattr(classroom_session, "request_seen", False)
     prepare()  # a guest's seed, drawn now
     assert visit_seed() == FIRST_VISIT_SEED + 42  # the next guest gets it
     assert visit_seed() == FIRST_VISIT_SEED + 43  # and the one after a new one

@@ -32,6 +32,7 @@ from golflab.rules import options_affecting
 from golflab.words import card_name
 
 from . import progress
+from .classroom_session import awaiting_request
 from .lesson import LESSON_CSS
 from .puzzle_maker import MAKER
 from .rules_form import RulesForm
@@ -107,13 +108,17 @@ def visit_seed(profile=None) -> int:
 
 
 def prepare() -> None:
-    """Start making this visit's first puzzle (app defaults, no house rules) before the visitor is
-    known, when its seed is: ``GOLFLAB_SEED``, else a guest's drawn now (``visit_seed`` gives it to
-    the next guest; a signed-in learner's seed depends on their rating). Returns at once."""
+    """Start making this visit's first puzzle (app defaults, no house rules) when its seed is known:
+    ``GOLFLAB_SEED``; else, in a kernel started ahead of its page (``awaiting_request``), a guest's
+    drawn now (``visit_seed`` gives it to the next guest; a signed-in learner's seed depends on
+    their rating, and a kernel that holds its request leaves the visitor's puzzles to the board).
+    Returns at once."""
     from .table import env_seed
 
     seed = env_seed()
     if seed is None:
+        if not awaiting_request():
+            return
         _guest_seeds[:] = [FIRST_VISIT_SEED + secrets.randbelow(1_000_000)]
         seed = _guest_seeds[0]
     MAKER.ahead(Rules(), seed * 100, DIFFICULTY[DEFAULT_DIFFICULTY], DEFAULT_KIND, 0)
