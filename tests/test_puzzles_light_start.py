@@ -28,6 +28,14 @@ def test_a_guests_rooms_panel_imports_no_sqlalchemy():
     assert "sqlalchemy" not in loaded and "argon2" not in loaded
 
 
+def test_a_guests_lesson_exercises_import_no_sqlalchemy():
+    loaded = imported_after("from golflab_widgets.account import AccountBar\nAccountBar()\n"
+                            "from golflab_widgets.exercise import Exercises\n"
+                            "from golflab_widgets.lesson_sets import lesson_questions\n"
+                            "Exercises(lesson_questions(1), title='Lesson 1 exercises')")
+    assert "sqlalchemy" not in loaded and "argon2" not in loaded
+
+
 def test_the_puzzles_page_prepares_its_first_puzzle_before_it_waits_for_the_request():
     cells = [c for c in json.loads((NOTEBOOKS / "puzzles.ipynb").read_text())["cells"] if c["cell_type"] == "code"]
     first = "".join(cells[0]["source"])

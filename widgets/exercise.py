@@ -40,8 +40,7 @@ from html import escape
 import ipywidgets as w
 
 from golflab import Action, Game, HandBreakdown, Rules, hand_breakdown, round_breakdown
-from golflab.classroom import LessonProgress
-from golflab.classroom.store import lesson_summary
+from golflab.classroom.records import LessonProgress, lesson_summary  # not the store: no SQLAlchemy for a guest
 from golflab.display import grid_html
 from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
 from golflab.words import card_name, rules_words

@@ -87,6 +87,21 @@ class LessonProgress:
         return self.first_try_right / self.items if self.items else 0.0
 
 
+#: Lesson stars by the share of the lesson's items right at the first try (all answered).
+STARS = ((0.9, 3), (0.8, 2), (0.0, 1))
+#: A lesson is done when at least this share of its items was right at the first try.
+DONE_SHARE = 0.8
+
+
+def lesson_summary(lesson: str, items: int, answered: int, right: int) -> LessonProgress:
+    """A lesson's progress from its counts: ``STARS`` by the share right at the first try once all
+    are answered, done at ``DONE_SHARE`` (the lessons' pages show the same)."""
+    share = right / items if items else 0.0
+    complete = answered >= items
+    stars = next((s for threshold, s in STARS if share >= threshold), 0) if complete else 0
+    return LessonProgress(lesson, items, answered, right, stars, complete and share >= DONE_SHARE)
+
+
 @dataclass(frozen=True)
 class PuzzleResult:
     rating: float

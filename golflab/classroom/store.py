@@ -32,15 +32,12 @@ from .records import (
     PuzzleProfile,
     PuzzleResult,
     User,
+    lesson_summary,
 )
 from .rooms import RoomsMixin, turn_timeout
 from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
-#: Lesson stars by the share of the lesson's items right at the first try (all answered).
-STARS = ((0.9, 3), (0.8, 2), (0.0, 1))
-#: A lesson is done when at least this share of its items was right at the first try.
-DONE_SHARE = 0.8
 #: Missed puzzles come back after these many days (then they are retired once solved).
 REVIEW_DAYS = (1, 3, 7)
 #: Sign-in throttling: after this many failures in a row a name waits, doubling each time.
@@ -757,15 +754,6 @@ def _key(value: object, what: str) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= MAX_TEXT or not value.isprintable():
         raise ValueError(f"a {what} must be 1 to {MAX_TEXT} printable characters, got {security.shown(value)}")
     return value
-
-
-def lesson_summary(lesson: str, items: int, answered: int, right: int) -> LessonProgress:
-    """A lesson's progress from its counts: ``STARS`` by the share right at the first try once all
-    are answered, done at ``DONE_SHARE`` (the lessons' pages show the same)."""
-    share = right / items if items else 0.0
-    complete = answered >= items
-    stars = next((s for threshold, s in STARS if share >= threshold), 0) if complete else 0
-    return LessonProgress(lesson, items, answered, right, stars, complete and share >= DONE_SHARE)
 
 
 def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
