@@ -7,7 +7,7 @@ per deal; ``marcus``, two Marcus; ``classic``, two Classic Experts (the Expert b
 coach's search valued *draw* as a chance node: ``golflab.coach.expert``); ``all``, the three
 in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
-approximation). Every ``--report`` deals it prints the running figures, then the median and
+approximation). Every ``--report`` deals it prints the running figures with the median and
 95th percentile of the Expert's move time (decisions with a choice only; the time depends
 on this machine's load: measure with ``--processes 1`` on a busy machine).
 
@@ -109,12 +109,13 @@ def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> 
             margins.append(d)
             times += took
             if (i + 1) % report == 0 or i + 1 == deals:
-                print(f"{summary(versus, margins, oms, ems)} [{time.perf_counter() - start:.0f} s]", flush=True)
+                elapsed = f"{time.perf_counter() - start:.0f} s"
+                print(f"{summary(versus, margins, oms, ems)}; {times_line(times)} [{elapsed}]", flush=True)
     finally:
         if pool:
             pool.close()
             pool.join()
-    print(f"{times_line(times)} ({processes} process{'es' if processes > 1 else ''})", flush=True)
+    print(f"{times_line(times)} ({processes} process{'es' if processes > 1 else ''}, {versus})", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
