@@ -63,6 +63,8 @@ def test_next_with_no_more_puzzles_says_so_and_keeps_the_answered_one(monkeypatc
     assert board.index == 0 and board.puzzle is only and board.tried == 1 and board.chosen is not None
     assert "No more puzzles with these settings" in board.feedback.value and "only 1 positions" in board.feedback.value
     assert board.next_button.disabled
+    board.next()  # asked again: the same answer, nothing lost
+    assert board.index == 0 and board.puzzle is only and board.feedback.value.count("No more puzzles") == 1
 
 
 def test_prepare_makes_the_visits_first_puzzle_before_the_visitor_is_known(made, monkeypatch):

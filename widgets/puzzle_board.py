@@ -311,10 +311,13 @@ class PuzzleBoard(w.VBox):
         """The next puzzle (made now unless made already); when there is none, the feedback says so
         and the answered puzzle stays."""
         if self.index + 1 == len(self.puzzles):
+            kept = list(self.due), self._batches, self._made
             try:
                 self._grow()
             except ValueError as err:
-                self.feedback.value += f"<div><b>No more puzzles with these settings:</b> {escape(str(err))}</div>"
+                self.due, self._batches, self._made = kept
+                said = feedback_html(self.puzzle, self.chosen) if self.chosen is not None else ""
+                self.feedback.value = f"{said}<div><b>No more puzzles with these settings:</b> {escape(str(err))}</div>"
                 self.next_button.disabled = True
                 return
         self.index += 1

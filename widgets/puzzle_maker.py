@@ -29,8 +29,11 @@ class PuzzleMaker:
         if spec not in self._streams:
             self._streams[spec] = stream(spec[0], rules, spec[1], spec[2]), []
         puzzles, made = self._streams[spec]
-        while len(made) <= index:
-            made.append(next(puzzles))
+        try:
+            while len(made) <= index:
+                made.append(next(puzzles))
+        except StopIteration:  # the stream ended with its ValueError when asked before
+            raise ValueError(f"these settings hold only {len(made)} puzzles") from None
         return made[index]
 
     def ahead(self, rules: Rules, seed: int, min_gap: float, kind: str | None, index: int) -> Future:
