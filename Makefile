@@ -54,7 +54,7 @@ app: $(STAMP)
 # (GOLFLAB_KERNEL=0; the tests of the compiled code itself skip, saying why): 2 min 22 s on two busy cores.
 REFERENCE_TESTS := $(addprefix tests/test_,game ai analysis cards coach ev grading expert simulation \
 	simulation_fingerprint strategy scoring rules rule_model random_invariants quality_targets golden \
-	game_from_position round_adjustments kernel_switch)
+	game_from_position round_adjustments kernel_switch legal_parity levels)
 test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
