@@ -3,8 +3,14 @@
 
 Every transition is ``Game``'s (deal, turns, the endgame, reshuffles, the stall guard) and
 every shuffle draws from the game's own generator as ``Game`` does; scoring is
-``scoring.round_breakdown`` over the model's tables. ``play_games`` returns each hole's
-hand scores, round scores, turns and finisher, and (when asked) every action played.
+``scoring.round_breakdown`` over the model's tables.
+
+``run`` is the one compiled game loop (deal, decide, record, apply): its recording mode
+(``RECORD_*``) says what it keeps of each decision besides the hole outputs: the actions
+played (``play_games``), a record per placement (``records.place_records``) or a graded
+record per decision (``gradedgames.play_graded``). The mode is an integer, not a recorder
+function passed in: numba 0.68 keys the cache of a function taking a dispatcher on the
+dispatcher's address, so such a loop would recompile in every process.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .. import gradekernel as gk  # the grader's numbers (gradekernel imports kernel.pool_ev only)
 from . import cpu
 from . import mt19937 as mt
 from .layout import (
@@ -28,6 +35,7 @@ from .layout import (
     F_KNOCK_EARLY,
     F_MAX_TURNS,
     F_ROUNDS,
+    FLIP_MODES,
     N_SCALARS,
     NONE,
     PHASE_FINAL_TURN,
@@ -361,6 +369,192 @@ def decide(G, R, profiles, rngs):
 
 
 @njit(cache=True)
+def legal_codes(G, R, out):
+    """``Game.legal_actions`` of the seat to move in the compiled game ``G`` under rules ``R``,
+    as action codes (``ActionCode``, in the same order) into ``out`` (room for 16); the count."""
+    up, st = G[1], G[5]
+    flags = R[4]
+    seat, stage = st[S_CURRENT], st[S_STAGE]
+    n = 0
+    if stage == STAGE_DRAW:
+        out[0] = A_DRAW
+        n = 1
+        if st[S_DISC_N] > 0:
+            out[1] = A_TAKE
+            n = 2
+        if flags[F_FLIP_ACTION] or flags[F_KNOCK_EARLY]:
+            down = 0
+            for i in range(6):
+                if not up[seat, i]:
+                    down += 1
+                    if flags[F_FLIP_ACTION]:
+                        out[n] = A_FLIP + i
+                        n += 1
+            if flags[F_KNOCK_EARLY] and 1 <= down <= 2:
+                out[n] = A_KNOCK
+                n += 1
+    elif stage == STAGE_PLACE:
+        for i in range(6):
+            out[i] = A_SWAP + i
+        n = 6
+        if st[S_HELD_SRC] == SRC_DRAW:
+            out[6] = A_DISCARD
+            n = 7
+    else:  # the initial flips or a flip after discarding
+        for i in range(6):
+            if not up[seat, i]:
+                out[n] = A_FLIP + i
+                n += 1
+        if stage == STAGE_FLIP and st[S_OPTIONAL]:
+            out[n] = A_SKIP
+            n += 1
+    return n
+
+
+#: what ``run`` records of each decision: nothing, the actions, each placement, each decision graded
+RECORD_NONE, RECORD_ACTIONS, RECORD_PLACEMENTS, RECORD_GRADES = range(4)
+#: columns of a placement record (then the unseen counts by kind)
+(P_GAME, P_SEAT, P_CARD0, P_UP0, P_HELD, P_TAKEN, P_ACTION, P_FEWEST_DOWN, P_FINAL) = (0, 1, 2, 8, 14, 15, 16, 17, 18)
+P_COLUMNS = 19
+#: integer columns of a graded decision record
+D_GAME, D_ROUND, D_SEAT, D_TURN, D_ACTION, D_AT_DRAW, D_BEST, D_CASE, D_PHASE, D_QUALITY = range(10)
+D_COLUMNS = 10
+#: float columns of a graded decision record: the move's ev, the best ev and the ev loss
+E_EV, E_BEST, E_LOSS = range(3)
+FLIP_ALWAYS = FLIP_MODES.index("always")
+
+
+@njit(cache=True)
+def no_grader():
+    """The ``grader`` argument of ``run`` when it grades nothing."""
+    return np.zeros((5, 1), dtype=np.int64), np.zeros(1, dtype=np.float64), np.zeros(1, dtype=np.int64)
+
+
+@njit(cache=True)
+def record_placement(G, R, game, action, row):
+    """What the seat to move knows and what is hidden at a placement, into ``row`` (``P_*``
+    columns, then ``cpu.unseen_counts``)."""
+    st = G[5]
+    seat = st[S_CURRENT]
+    row[P_GAME], row[P_SEAT] = game, seat
+    for i in range(6):
+        row[P_CARD0 + i] = G[0][seat, i]
+        row[P_UP0 + i] = G[1][seat, i]
+    row[P_HELD], row[P_TAKEN] = st[S_HELD], st[S_HELD_SRC] == SRC_TAKE
+    row[P_ACTION], row[P_FEWEST_DOWN], row[P_FINAL] = action, cpu.fewest_down(G), st[S_FINISHER] >= 0
+    row[P_COLUMNS:] = cpu.unseen_counts(G, R)
+
+
+@njit(cache=True)
+def grade_now(G, R, table, action, view, pile, legal):
+    """Grade ``action`` of the seat to move from what it sees (``gradekernel.grade_numbers``):
+    (ev, best ev, best action, case, phase)."""
+    grids, up, discard, st = G[0], G[1], G[3], G[5]
+    kind_of = R[7]
+    seat = st[S_CURRENT]
+    for s in range(grids.shape[0]):
+        for i in range(6):
+            view[s, i] = kind_of[grids[s, i]] if up[s, i] else -1
+    n_pile = st[S_DISC_N]
+    for j in range(n_pile):
+        pile[j] = kind_of[discard[j]]
+    n_legal = legal_codes(G, R, legal)
+    stage = st[S_STAGE]
+    awaiting = gk.AWAIT_DRAW if stage == STAGE_DRAW else gk.AWAIT_PLACE if stage == STAGE_PLACE else gk.AWAIT_OTHER
+    held = kind_of[st[S_HELD]] if st[S_HELD] >= 0 else -1
+    n_order = 0
+    while n_order < table.shape[1] and table[gk.T_ORDER, n_order] >= 0:
+        n_order += 1
+    ev, best_ev, best, case = gk.grade_numbers(
+        view, seat, table[gk.T_ORDER, :n_order], table[gk.T_DECK], pile[:n_pile], held, awaiting, legal[:n_legal],
+        action, st[S_PHASE] == PHASE_PLAYING, R[4][F_FLIP_MODE] == FLIP_ALWAYS, st[S_DRAW_N],
+        table[gk.T_VALUE], table[gk.T_RANK], table[gk.T_PAIR, :table.shape[1] - 1])
+    fewest = cpu.fewest_down(G)
+    phase = 2 if st[S_FINISHER] >= 0 or fewest < 2 else 0 if fewest >= 4 else 1  # analysis.phase_of
+    return ev, best_ev, best, case, phase
+
+
+@njit(cache=True)
+def record_grade(G, R, game, action, row, evs, grader, view, pile, legal):
+    """The seat to move's decision graded into ``row`` (``D_*``) and ``evs`` (``E_*``).
+    ``grader``: (``fastev.Tables.table``, ``analysis.EV_LOSS_LIMITS``' losses, each case's grade index)."""
+    table, limits, severity = grader
+    st = G[5]
+    ev, best_ev, best, case, ph = grade_now(G, R, table, action, view, pile, legal)
+    seat = st[S_CURRENT]
+    row[D_GAME], row[D_ROUND], row[D_SEAT], row[D_TURN] = game, st[S_ROUND], seat, G[4][seat] + 1
+    row[D_ACTION], row[D_AT_DRAW], row[D_BEST], row[D_CASE], row[D_PHASE] = action, st[S_STAGE] == STAGE_DRAW, best, \
+        case, ph
+    # analysis.verdict: the grade by ev loss (max(0.0, loss) as Python computes it), then the case's
+    loss = ev - best_ev
+    if not loss > 0.0:
+        loss = 0.0
+    quality = limits.size
+    for q in range(limits.size):
+        if loss <= limits[q]:
+            quality = q
+            break
+    if case >= 0 and severity[case] >= quality:
+        quality = severity[case]
+    row[D_QUALITY] = quality
+    evs[E_EV], evs[E_BEST], evs[E_LOSS] = ev, best_ev, loss
+
+
+@njit(cache=True)
+def run(R, base_deck, profiles, rngs, mode, cap, grader):
+    """The one compiled game loop: play ``rngs.shape[0]`` games (``rngs[k]``: the game's
+    generator, then each seat's), recording each decision before it is applied as ``mode``
+    (``RECORD_*``) says. ``cap``: the actions kept per game (``RECORD_ACTIONS``); ``grader``:
+    ``record_grade``'s tables (``no_grader()`` otherwise).
+
+    Returns the hole outputs (``new_outputs``), the integer and float recordings (actions as
+    [game, k], -1 after the last; placement or decision records as rows, the first ``m``
+    filled), ``m`` and the actions played per game.
+    """
+    games = rngs.shape[0]
+    n = profiles.shape[0]
+    outs = new_outputs(games, R[4][F_ROUNDS], n)
+    if mode == RECORD_ACTIONS:
+        ints = np.full((games, max(cap, 1)), NONE, dtype=np.int64)
+    elif mode == RECORD_PLACEMENTS:
+        ints = np.empty((max(64, games * 300), P_COLUMNS + R[5].size), dtype=np.int64)
+    elif mode == RECORD_GRADES:
+        ints = np.empty((max(64, games * 600), D_COLUMNS), dtype=np.int64)
+    else:
+        ints = np.empty((1, 1), dtype=np.int64)
+    floats = np.empty((ints.shape[0] if mode == RECORD_GRADES else 1, 3), dtype=np.float64)
+    view = np.empty((n, 6), dtype=np.int64)
+    pile = np.empty(base_deck.size, dtype=np.int64)
+    legal = np.empty(16, dtype=np.int64)
+    played = np.zeros(games, dtype=np.int64)
+    m = 0
+    for game in range(games):
+        game_rngs = rngs[game]
+        G = new_game(R, base_deck, n, game_rngs[0])
+        count = 0
+        while to_move(G, R, base_deck, game_rngs[0]):
+            action = decide(G, R, profiles, game_rngs)
+            if mode == RECORD_ACTIONS:
+                if count < cap:
+                    ints[game, count] = action
+            elif mode == RECORD_PLACEMENTS:
+                if G[5][S_STAGE] == STAGE_PLACE:
+                    if m == ints.shape[0]:
+                        ints = doubled(ints, m)
+                    record_placement(G, R, game, action, ints[m])
+                    m += 1
+            elif mode == RECORD_GRADES:
+                if m == ints.shape[0]:
+                    ints, floats = doubled(ints, m), doubled(floats, m)
+                record_grade(G, R, game, action, ints[m], floats[m], grader, view, pile, legal)
+                m += 1
+            count += 1
+            apply(G, R, action, game_rngs[0], outs, game)
+        played[game] = count
+    return outs, ints, floats, m, played
+
+
+@njit(cache=True)
 def play_games(R, base_deck, profiles, rngs, history_cap):
     """Play ``rngs.shape[0]`` games (``rngs[k]``: the game's generator, then each seat's).
 
@@ -368,21 +562,5 @@ def play_games(R, base_deck, profiles, rngs, history_cap):
     [game, hole] (-1: none), and the actions played as [game, k] (-1 after the last; only
     the first ``history_cap`` of each game are kept) with their counts.
     """
-    games = rngs.shape[0]
-    n = profiles.shape[0]
-    rounds = R[4][F_ROUNDS]
-    outs = new_outputs(games, rounds, n)
-    history = np.full((games, max(history_cap, 1)), NONE, dtype=np.int64)
-    played = np.zeros(games, dtype=np.int64)
-    for game in range(games):
-        game_rngs = rngs[game]
-        G = new_game(R, base_deck, n, game_rngs[0])
-        count = 0
-        while to_move(G, R, base_deck, game_rngs[0]):
-            action = decide(G, R, profiles, game_rngs)
-            if count < history_cap:
-                history[game, count] = action
-            count += 1
-            apply(G, R, action, game_rngs[0], outs, game)
-        played[game] = count
+    outs, history, _, _, played = run(R, base_deck, profiles, rngs, RECORD_ACTIONS, history_cap, no_grader())
     return outs[0], outs[1], outs[2], outs[3], history, played
