@@ -16,7 +16,7 @@ dispatcher's address, so such a loop would recompile in every process.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import literally, njit
 
 from .. import gradekernel as gk  # the grader's numbers (gradekernel imports kernel.pool_ev only)
 from . import cpu
@@ -504,13 +504,15 @@ def record_grade(G, R, game, action, row, evs, grader, view, pile, legal):
 def run(R, base_deck, profiles, rngs, mode, cap, grader):
     """The one compiled game loop: play ``rngs.shape[0]`` games (``rngs[k]``: the game's
     generator, then each seat's), recording each decision before it is applied as ``mode``
-    (``RECORD_*``) says. ``cap``: the actions kept per game (``RECORD_ACTIONS``); ``grader``:
-    ``record_grade``'s tables (``no_grader()`` otherwise).
+    (``RECORD_*``, a constant: ``run`` is compiled once for each) says. ``cap``: the actions
+    kept per game (``RECORD_ACTIONS``); ``grader``: ``record_grade``'s tables (``no_grader()``
+    otherwise).
 
     Returns the hole outputs (``new_outputs``), the integer and float recordings (actions as
     [game, k], -1 after the last; placement or decision records as rows, the first ``m``
     filled), ``m`` and the actions played per game.
     """
+    literally(mode)  # compiled once per mode, each as fast as a loop of its own
     games = rngs.shape[0]
     n = profiles.shape[0]
     outs = new_outputs(games, R[4][F_ROUNDS], n)
