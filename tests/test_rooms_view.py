@@ -333,6 +333,10 @@ def test_codepiece_room_pages_show_only_their_own_hand(world):
         other.follower.step()
         other.redraw()
         assert other.room.log == page.room.log
+    host.board.redraw()
+    told = [line for line in host.board.log_lines if line != "Next deal dealt."]
+    # sentences ("Left bids 9."), not "Left: bid 9"
+    assert told and all(line.endswith(".") and ": " not in line for line in told), told
 
 
 def test_the_coach_grades_only_the_learners_own_moves(world):

@@ -334,7 +334,7 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
     def redraw(self) -> None:
         for seat, action, _cpu in self.room.log[self._seen:]:
             who = "Dealer" if seat is None else self.names[seat]
-            self.log_lines.append("Next deal dealt." if action == NEXT else f"{who}: {cp_words.action_words(action)}")
+            self.log_lines.append("Next deal dealt." if action == NEXT else f"{cp_words.move_words(who, action)}.")
         self._seen = len(self.room.log)
         self.log_box.value = view.log_html(self.log_lines)
         if self.room.table is None:
@@ -478,7 +478,7 @@ class RoomWatch(w.VBox):
         names = [n or "?" for n in r.players]
         for seat, action, _cpu in r.log[self._seen:]:
             who = "Dealer" if seat is None else names[seat]
-            self.cp_lines.append("Next deal dealt." if action == NEXT else f"{who}: {cp_words.action_words(action)}")
+            self.cp_lines.append("Next deal dealt." if action == NEXT else f"{cp_words.move_words(who, action)}.")
         self._seen = len(r.log)
         state = r.observation(0)
         done = state["completed_tricks"]
