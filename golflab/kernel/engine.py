@@ -173,18 +173,18 @@ def hand_score(G, R, seat):
 
 
 @njit(cache=True)
-def apply_adjustments(scores, finisher, who, points, target):
+def apply_adjustments(scores, finisher, adjust):
     """``scoring.round_breakdown``'s round adjustments as the model declares them
-    (``model.ROUND_ADJUSTMENTS``: ``who`` gets them, their ``points``, ``target`` for
-    ``score_is``), in order, each to the scores the earlier ones left; ``finisher`` -1: none."""
+    (``model.ROUND_ADJUSTMENTS``; ``adjust``, a row each: who gets it, its points, the score
+    ``score_is`` needs), in order, each to the scores the earlier ones left; ``finisher`` -1: none."""
     n = scores.size
     gets = np.zeros(n, dtype=np.bool_)
-    for j in range(who.size):
-        kind = who[j]
+    for j in range(adjust.shape[0]):
+        kind, target = adjust[j, 0], adjust[j, 2]
         gets[:] = False
         if kind == WHO_SCORE_IS:
             for s in range(n):
-                gets[s] = scores[s] == target[j]
+                gets[s] = scores[s] == target
         elif kind == WHO_FINISHER:
             if finisher >= 0:
                 gets[finisher] = True
@@ -204,7 +204,7 @@ def apply_adjustments(scores, finisher, who, points, target):
                         gets[s] = True
         for s in range(n):
             if gets[s]:
-                scores[s] += points[j]
+                scores[s] += adjust[j, 1]
 
 
 @njit(cache=True)
@@ -223,7 +223,7 @@ def end_round(G, R, out_hand, out_score, out_turns, out_finisher, game):
         out_turns[game, r, s] = turns[s]
     finisher = st[S_FINISHER]
     out_finisher[game, r] = finisher
-    apply_adjustments(scores, finisher, R[11], R[12], R[13])
+    apply_adjustments(scores, finisher, R[11])
     out_score[game, r, :] = scores
     st[S_STAGE] = STAGE_NONE
     st[S_PHASE] = PHASE_GAME_OVER if st[S_ROUND] >= flags[F_ROUNDS] else PHASE_ROUND_OVER

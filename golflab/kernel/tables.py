@@ -89,11 +89,10 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     deck = np.array([card_index(c) for c in build_deck(rules.decks_for(players), rules.jokers)], dtype=np.int64)
     flags[L.F_DECK_SIZE] = deck.size
     adjustments = model.adjustments  # the round adjustments as declared, in order
-    adj_who = np.array([WHO_KINDS.index(a.who) for a in adjustments], dtype=np.int64)
-    adj_points = np.array([a.points for a in adjustments], dtype=np.int64)
-    adj_score = np.array([0 if a.score is None else a.score for a in adjustments], dtype=np.int64)
-    arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, adj_who,
-              adj_points, adj_score)
+    # one row an adjustment: who gets it (its WHO_KINDS index), its points, the score it needs (score_is)
+    adjust = np.array([(WHO_KINDS.index(a.who), a.points, 0 if a.score is None else a.score) for a in adjustments],
+                      dtype=np.int64).reshape(len(adjustments), 3)
+    arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, adjust)
     for arr in (*arrays, deck):
         arr.setflags(write=False)
     return arrays, deck
