@@ -139,6 +139,12 @@ def _rss_mb(pid: int) -> float:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
 
 
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C as a terminal's foreground job has it: a job started in the background by a script
+    (``nohup make test &``) inherits SIGINT ignored, and Python then keeps ignoring it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads worker processes from /proc (Linux)")
 @pytest.mark.parametrize("games", ["100000", "1000000000000"])
 def test_a_huge_run_starts_at_once_and_ctrl_c_exits_130_with_one_line_and_no_workers(tmp_path, games):
@@ -147,7 +153,8 @@ def test_a_huge_run_starts_at_once_and_ctrl_c_exits_130_with_one_line_and_no_wor
     target = tmp_path / "rounds.csv"
     proc = subprocess.Popen([sys.executable, "-m", "golflab", "simulate", "--players", "Sofia,Maya", "--games",
                              games, "--processes", "2", "--csv", str(target)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_as_a_terminal_starts_it)
     try:
         workers: list[int] = []
         for _ in range(1200):  # up to two minutes on a loaded machine
