@@ -85,9 +85,15 @@ class Tally:
         return pd.DataFrame.from_dict(counts, orient="index", columns=list(GRADES)).rename_axis("personality")
 
 
+@dataclass
 class Digest:
-    """``to_dict`` for a run's result (``players``, ``games``, ``seed``, ``rules``,
-    ``quality`` and ``summary()``)."""
+    """A run's settings, which both results carry, and ``to_dict`` over them, the subclass's
+    ``quality`` and its ``summary()``."""
+
+    players: list
+    rules: Rules
+    games: int
+    seed: int
 
     def to_dict(self) -> dict:
         """A JSON-ready digest: settings, summary rows and quality counters."""
@@ -115,10 +121,6 @@ class SimulationResult(Digest):
     * ``quality``: ``QualityCounters`` over the run.
     """
 
-    players: list
-    rules: Rules
-    games: int
-    seed: int
     rounds: Any
     decisions: Any
     quality: QualityCounters = field(default_factory=QualityCounters)
@@ -134,10 +136,6 @@ class SimulationSummary(Digest):
     """What ``summarize`` returns: a run's ``summary()`` and ``quality``, without frames
     (``tally``: the running totals they are read from)."""
 
-    players: list
-    rules: Rules
-    games: int
-    seed: int
     quality: QualityCounters
     tally: Tally = field(repr=False)
 
