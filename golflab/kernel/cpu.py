@@ -30,6 +30,8 @@ from ..ai.decisions import (  # the reference's constants, compiled in
 )
 from . import mt19937 as mt
 from .layout import (
+    B_POINTS,
+    B_RANK,
     BAD,
     EXCELLENT,
     F_BLACKJACK,
@@ -80,9 +82,10 @@ def column_score(a, b, value, pair, twin, unknown):
 
 
 @njit(cache=True)
-def bonus_points(g, rank_of, bonus_rank, bonus_pts) -> int:
-    """The hand bonuses of grid ``g``'s known paired columns (``ScoringModel.hand_bonuses``)."""
-    if bonus_rank.size == 0:
+def bonus_points(g, rank_of, bonus) -> int:
+    """The hand bonuses of grid ``g``'s known paired columns (``ScoringModel.hand_bonuses``;
+    ``bonus``: a row each, ``B_RANK``, ``B_POINTS``)."""
+    if bonus.shape[0] == 0:
         return 0
     counts = np.zeros(14, dtype=np.int64)
     for c in range(3):
@@ -90,15 +93,15 @@ def bonus_points(g, rank_of, bonus_rank, bonus_pts) -> int:
         if a >= 0 and b >= 0 and rank_of[a] == rank_of[b]:
             counts[rank_of[a]] += 1
     total = 0
-    for j in range(bonus_rank.size):
-        r = bonus_rank[j]
+    for j in range(bonus.shape[0]):
+        r = bonus[j, B_RANK]
         if r >= 0:
             if counts[r] >= 2:
-                total += bonus_pts[j]
+                total += bonus[j, B_POINTS]
         else:
             for k in range(14):
                 if counts[k] >= 2:
-                    total += bonus_pts[j]
+                    total += bonus[j, B_POINTS]
     return total
 
 
@@ -108,8 +111,8 @@ def hand_estimate(g, R, unknown):
     total = (column_score(g[0], g[3], value, pair, twin, unknown)
              + column_score(g[1], g[4], value, pair, twin, unknown)
              + column_score(g[2], g[5], value, pair, twin, unknown))
-    if R[8].size:
-        total += bonus_points(g, R[10], R[8], R[9])
+    if R[8].shape[0]:
+        total += bonus_points(g, R[9], R[8])
     return total
 
 

@@ -29,6 +29,10 @@ from .layout import (
     A_SKIP,
     A_SWAP,
     A_TAKE,
+    ADJ_POINTS,
+    ADJ_SCORE,
+    ADJ_WHO,
+    ADJ_WIDTH,
     F_FLIP_ACTION,
     F_FLIP_MODE,
     F_INITIAL_FLIPS,
@@ -36,6 +40,7 @@ from .layout import (
     F_MAX_TURNS,
     F_ROUNDS,
     FLIP_MODES,
+    N_FLAGS,
     N_SCALARS,
     NONE,
     PHASE_FINAL_TURN,
@@ -161,7 +166,7 @@ def hand_score(G, R, seat):
     g = np.empty(6, dtype=np.int64)
     for i in range(6):
         g[i] = R[7][G[0][seat, i]]
-    value, pair, rank_of = R[0], R[1], R[10]
+    value, pair, rank_of = R[0], R[1], R[9]
     total = 0
     for c in range(3):
         a, b = g[c], g[c + 3]
@@ -169,18 +174,19 @@ def hand_score(G, R, seat):
             total += int(pair[a])
         else:
             total += int(value[a]) + int(value[b])
-    return total + cpu.bonus_points(g, rank_of, R[8], R[9])
+    return total + cpu.bonus_points(g, rank_of, R[8])
 
 
 @njit(cache=True)
-def apply_adjustments(scores, finisher, adjust):
+def apply_adjustments(scores, finisher, flags):
     """``scoring.round_breakdown``'s round adjustments as the model declares them
-    (``model.ROUND_ADJUSTMENTS``; ``adjust``, a row each: who gets it, its points, the score
-    ``score_is`` needs), in order, each to the scores the earlier ones left; ``finisher`` -1: none."""
+    (``model.ROUND_ADJUSTMENTS``: after the rule flags, a row of ``ADJ_WIDTH`` each: who gets
+    it, its points, the score ``score_is`` needs), in order, each to the scores the earlier ones
+    left; ``finisher`` -1: none."""
     n = scores.size
     gets = np.zeros(n, dtype=np.bool_)
-    for j in range(adjust.shape[0]):
-        kind, target = adjust[j, 0], adjust[j, 2]
+    for at in range(N_FLAGS, flags.size, ADJ_WIDTH):
+        kind, target = flags[at + ADJ_WHO], flags[at + ADJ_SCORE]
         gets[:] = False
         if kind == WHO_SCORE_IS:
             for s in range(n):
@@ -204,7 +210,7 @@ def apply_adjustments(scores, finisher, adjust):
                         gets[s] = True
         for s in range(n):
             if gets[s]:
-                scores[s] += adjust[j, 1]
+                scores[s] += flags[at + ADJ_POINTS]
 
 
 @njit(cache=True)
@@ -223,7 +229,7 @@ def end_round(G, R, out_hand, out_score, out_turns, out_finisher, game):
         out_turns[game, r, s] = turns[s]
     finisher = st[S_FINISHER]
     out_finisher[game, r] = finisher
-    apply_adjustments(scores, finisher, R[11])
+    apply_adjustments(scores, finisher, flags)
     out_score[game, r, :] = scores
     st[S_STAGE] = STAGE_NONE
     st[S_PHASE] = PHASE_GAME_OVER if st[S_ROUND] >= flags[F_ROUNDS] else PHASE_ROUND_OVER

@@ -23,6 +23,13 @@ EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = (TIERS.index(t) for t in ("Exc
  F_DECK_POINTS, F_DECK_SIZE) = range(16)
 N_FLAGS = 16
 
+#: the round adjustments follow the flags in their array (``tables.rule_arrays``), a row of
+#: ``ADJ_WIDTH`` each: who gets it, its points, the score ``score_is`` needs
+ADJ_WHO, ADJ_POINTS, ADJ_SCORE = range(3)
+ADJ_WIDTH = 3
+#: a hand bonus row (the rule tuple's bonus array): the rank it needs (-1: any), its points
+B_RANK, B_POINTS = range(2)
+
 #: who a round adjustment goes to: indices into ``golflab.model.WHO_KINDS``
 WHO_SCORE_IS, WHO_FINISHER, WHO_FINISHER_BEATEN, WHO_LOWEST, WHO_TIED = (
     WHO_KINDS.index(k) for k in ("score_is", "finisher", "finisher_beaten", "lowest", "tied"))

@@ -15,7 +15,7 @@ from numba import njit
 
 from . import cpu, engine
 from . import mt19937 as mt
-from .layout import PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
+from .layout import B_POINTS, B_RANK, PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
 from .pool_ev import hand_ev, pair_sum
 
 
@@ -30,7 +30,7 @@ def falling(count, m, size):
 @njit(cache=True)
 def pool_hand_ev(g, counts, R, pair_by_rank):
     """``Pool(counts, rules).hand_ev(g)``: a grid of kinds (-1 face down) valued over the pool."""
-    value, rank_of, bonus_rank, bonus_pts = R[0], R[10], R[8], R[9]
+    value, rank_of, bonus = R[0], R[9], R[8]
     size = 0
     total = 0
     group_n = np.zeros(14, dtype=np.int64)
@@ -47,12 +47,12 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
     mean = total / size if size else 0.0
     pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
     ev = hand_ev(g, value, rank_of, pair_by_rank, group_n, group_s, size, mean, pair_term)
-    if bonus_rank.size:
+    if bonus.shape[0]:
         out = 0.0
         need = np.empty(3, dtype=np.int64)
-        for j in range(bonus_rank.size):
+        for j in range(bonus.shape[0]):
             for rank in range(14):
-                if bonus_rank[j] >= 0 and bonus_rank[j] != rank:
+                if bonus[j, B_RANK] >= 0 and bonus[j, B_RANK] != rank:
                     continue
                 m = 0
                 for c in range(3):
@@ -70,7 +70,7 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
                         p += falling(count, need[x] + need[y], size)
                 if m == 3:
                     p -= 2 * falling(count, need[0] + need[1] + need[2], size)
-                out += bonus_pts[j] * p
+                out += bonus[j, B_POINTS] * p
         ev += out
     return ev
 

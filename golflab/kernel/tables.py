@@ -42,7 +42,7 @@ READS = frozenset({"rounds", "initial_flips", "flip_mode", "jokers", "super_king
 
 
 #: positions in the rule tuple (``rule_arrays(...)[0]``) of the arrays read outside the kernel
-R_VALUE, R_PAIR, R_COUNTS, R_ORDER, R_RANK_OF = 0, 1, 5, 6, 10
+R_VALUE, R_PAIR, R_COUNTS, R_ORDER, R_RANK_OF = 0, 1, 5, 6, 9
 
 
 @lru_cache(maxsize=64)
@@ -68,8 +68,9 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     order = np.array([_KIND[k] for k in counts], dtype=np.int64)
     kind_of = np.array([_KIND[model.kind(card_of(i))] for i in range(53)], dtype=np.int64)
     bonuses = [b for b in HAND_BONUSES if getattr(rules, b.rule)]
-    bonus_rank = np.array([L.KINDS.index(b.rank) if b.rank is not None else L.NONE for b in bonuses], dtype=np.int64)
-    bonus_pts = np.array([b.points for b in bonuses], dtype=np.int64)
+    # one row a hand bonus in play: the rank it needs (-1: any rank), its points
+    bonus = np.array([(L.KINDS.index(b.rank) if b.rank is not None else L.NONE, b.points) for b in bonuses],
+                     dtype=np.int64).reshape(len(bonuses), 2)
     rank_of = np.array([_KIND[RANK_OF[k]] for k in L.KINDS], dtype=np.int64)
     _, total, points = table.deck(players)
     pressure, progress, stall = turn_marks(rules.max_turns)
@@ -88,11 +89,13 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     flags[L.F_DECK_TOTAL], flags[L.F_DECK_POINTS] = total, points
     deck = np.array([card_index(c) for c in build_deck(rules.decks_for(players), rules.jokers)], dtype=np.int64)
     flags[L.F_DECK_SIZE] = deck.size
-    adjustments = model.adjustments  # the round adjustments as declared, in order
-    # one row an adjustment: who gets it (its WHO_KINDS index), its points, the score it needs (score_is)
-    adjust = np.array([(WHO_KINDS.index(a.who), a.points, 0 if a.score is None else a.score) for a in adjustments],
-                      dtype=np.int64).reshape(len(adjustments), 3)
-    arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus_rank, bonus_pts, rank_of, adjust)
+    # after the flags, the round adjustments as declared, in order, ``L.ADJ_WIDTH`` numbers each: who
+    # gets it (its WHO_KINDS index), its points, the score it needs (score_is). They ride in the flags
+    # array, not an array of their own: every array of the rule tuple is passed (and reference
+    # counted) on each compiled call, and each one more made kernel.play about 3.5% slower.
+    adjust = [(WHO_KINDS.index(a.who), a.points, 0 if a.score is None else a.score) for a in model.adjustments]
+    flags = np.concatenate([flags, np.array(adjust, dtype=np.int64).reshape(-1)])
+    arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus, rank_of)
     for arr in (*arrays, deck):
         arr.setflags(write=False)
     return arrays, deck
