@@ -14,7 +14,7 @@ _POSITIONAL = ("flip", "swap")
 
 class ActionCode(IntEnum):
     """Every action as one integer, the encoding of the compiled code (``golflab.kernel``,
-    ``golflab.gradekernel``), declared here once: ``flip N`` is ``FLIP + N`` (0-5), ``swap N``
+    ``golflab.kernel.grade``), declared here once: ``flip N`` is ``FLIP + N`` (0-5), ``swap N``
     is ``SWAP + N`` (6-11), then the actions without a position. ``Action.code`` gives it."""
 
     FLIP = 0

@@ -1,6 +1,6 @@
 """The hot spots of grading, compiled with numba when it is installed (the ``fast`` extra).
 
-``golflab.gradekernel`` holds the compiled functions; this module loads them lazily and
+``golflab.kernel.grade`` holds the compiled functions; this module loads them lazily and
 turns Python values into their integer arrays. ``golflab.ev`` and ``golflab.analysis`` stay
 the reference: the compiled code repeats them in the same order of floating-point
 operations, so results are bit-identical (``tests/test_ev.py`` and ``tests/test_grading.py``
@@ -32,7 +32,7 @@ _loaded: "ModuleType | None | bool" = False  # False: not tried yet
 
 
 def kernel(rules: Rules) -> "ModuleType | None":
-    """``golflab.gradekernel`` (compiled on first use) when the one switch lets it grade under
+    """``golflab.kernel.grade`` (compiled on first use) when the one switch lets it grade under
     ``rules`` (``golflab.kernel.use_compiled``, part ``GRADE``), else None: ``GOLFLAB_KERNEL=0``,
     no numba, a damaged cache, or rules it does not implement (a hand bonus): the Python reference."""
     global _loaded
@@ -42,7 +42,7 @@ def kernel(rules: Rules) -> "ModuleType | None":
         return None
     if _loaded is False:
         try:
-            from . import gradekernel
+            from .kernel import grade as gradekernel
         except ImportError:
             _loaded = None
         else:
@@ -85,7 +85,7 @@ class Tables:
         return found
 
     def table(self, players: int):
-        """The rows ``gradekernel.T_*`` in one array (for ``gradekernel.grade_state``)."""
+        """The rows ``kernel.grade.T_*`` in one array (for ``kernel.grade.grade_state``)."""
         found = self._tables.get(players)
         if found is None:
             import numpy as np

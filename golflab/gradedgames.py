@@ -1,12 +1,12 @@
 """Graded CPU games at compiled speed: the simulation kernel (``golflab.kernel``) plays, and
-every decision is graded in the same compiled loop by ``golflab.gradekernel``, with no
+every decision is graded in the same compiled loop by ``golflab.kernel.grade``, with no
 ``Game`` or ``Observation`` built.
 
 ``play(personalities, rules, seed, start, stop)`` gives the games' ``KernelGames`` and one
 record per decision (``D_*``, ``E_*`` columns); ``golflab.sim.graded`` turns them into a run's
 rows, equal to the reference's (``analysis.grade`` of every decision; ``tests/test_grading.py``
 and the simulation fingerprints compare them). A decision the kernel leaves to the reference
-(``gradekernel.FALLBACK``, e.g. more face-down cards than unseen ones) is recorded with that case.
+(``kernel.grade.FALLBACK``, e.g. more face-down cards than unseen ones) is recorded with that case.
 ``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
 reference only. ``legal_codes`` is the compiled ``Game.legal_actions`` (``kernel.engine.legal_codes``;
 ``tests/test_legal_parity.py`` pins the two equal).
@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import gradekernel as gk  # noqa: F401  (gk.FALLBACK: a case left to the reference)
 from .ai import get_profile
 from .analysis import CASE_SEVERITY, CASES, EV_LOSS_LIMITS, GRADES
 from .fastev import tables
 from .kernel import GRADE, KernelGames, engine, game_seeds, refusal
+from .kernel import grade as gk  # noqa: F401  (gk.FALLBACK: a case left to the reference)
 from .kernel.engine import (  # noqa: F401  (the record's columns and the compiled legal actions, public here)
     D_ACTION,
     D_AT_DRAW,

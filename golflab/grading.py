@@ -1,5 +1,5 @@
 """Fast grading: ``fast_grade(obs, action, personality)`` returns exactly ``golflab.analysis.grade``'s
-Grade, its numbers computed by the compiled kernel (``golflab.gradekernel``, through
+Grade, its numbers computed by the compiled kernel (``golflab.kernel.grade``, through
 ``golflab.fastev``) from the observation turned into integer arrays.
 
 The reference grades the decision itself when the one switch says so (``golflab.kernel.use_compiled``,

@@ -118,7 +118,7 @@ def test_a_truncated_machine_code_file_leaves_the_games_to_the_reference_with_on
 
 @needs_compiled
 def test_a_garbage_index_leaves_the_grading_to_the_reference_with_one_line(copy, reference):
-    damaged = _one(copy, "golflab_*/gradekernel.grade_state-*.nbi")
+    damaged = _one(copy, "kernel_*/grade.grade_state-*.nbi")
     damaged.write_bytes(b"garbage\n")
     done = _run(GRADE, _env(NUMBA_CACHE_DIR=str(copy)))
     assert done.returncode == 0, done.stderr

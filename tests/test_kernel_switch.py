@@ -151,9 +151,10 @@ def test_one_action_encoding():
 
 @needs_compiled
 def test_compiled_constants_are_the_references():
-    from golflab import analysis, gradedgames, gradekernel
+    from golflab import analysis, gradedgames
     from golflab.ai import decisions
     from golflab.kernel import cpu, layout
+    from golflab.kernel import grade as gradekernel
     from golflab.model import ALL_KINDS, ALL_RANKS
     from golflab.rules import FLIP_MODES, TIERS
 
@@ -176,4 +177,4 @@ def test_the_compiled_cache_is_keyed_on_the_constants_it_compiles_in():
 
     keyed = {p.relative_to(PACKAGE).as_posix() for p in cache.key_sources()}
     assert {"actions.py", "kernel/layout.py", "ai/decisions.py", "analysis.py", "model.py", "rules.py",
-            "kernel/cpu.py", "gradekernel.py"} <= keyed
+            "kernel/cpu.py", "kernel/grade.py"} <= keyed

@@ -122,7 +122,7 @@ def _find_problem() -> str | None:
 #: An option missing here is refused whatever its value (``tests/test_kernel_switch.py``
 #: requires each option to be declared). ``PLAY``: the games, the studies' records and the
 #: coach's rollouts (``engine``, ``records``, ``rollout``); ``GRADE``: the grader
-#: (``golflab.gradekernel``, ``golflab.gradedgames``), which values hands column by column,
+#: (``golflab.kernel.grade``, ``golflab.gradedgames``), which values hands column by column,
 #: so no hand bonus (``model.HAND_BONUSES``).
 PLAY, GRADE = "play", "grade"
 IMPLEMENTED: dict[str, dict[str, "bool | tuple"]] = {

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import literally, njit
 
-from .. import gradekernel as gk  # the grader's numbers (gradekernel imports kernel.pool_ev only)
 from . import cpu
+from . import grade as gk  # the grader's numbers
 from . import mt19937 as mt
 from .layout import (
     A_DISCARD,
@@ -453,7 +453,7 @@ def record_placement(G, R, game, action, row):
 
 @njit(cache=True)
 def grade_now(G, R, table, action, view, pile, legal):
-    """Grade ``action`` of the seat to move from what it sees (``gradekernel.grade_numbers``):
+    """Grade ``action`` of the seat to move from what it sees (``grade.grade_numbers``):
     (ev, best ev, best action, case, phase)."""
     grids, up, discard, st = G[0], G[1], G[3], G[5]
     kind_of = R[7]

@@ -1,4 +1,4 @@
-"""``golflab.ev.Pool``'s expectations in compiled code, for the grader (``golflab.gradekernel``)
+"""``golflab.ev.Pool``'s expectations in compiled code, for the grader (``golflab.kernel.grade``)
 and the coach's rollouts (``rollout``) alike: a pool's sums by rank, its pair sum, a column's and
 a hand's expected points over the cards not seen, with ``Pool``'s operations in its order."""
 

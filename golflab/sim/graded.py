@@ -1,6 +1,6 @@
 """A chunk of a run with analysis, played and graded in compiled code (``golflab.gradedgames``):
 the same rows as the reference's (``games.play_reference``). A game in which the compiled
-grader meets a position it leaves to the reference (``gradekernel.FALLBACK``) is played and
+grader meets a position it leaves to the reference (``kernel.grade.FALLBACK``) is played and
 graded again, whole, by the reference.
 
 Importing this module compiles with numba (``golflab.gradedgames``): ``tasks`` imports it
@@ -14,7 +14,7 @@ from dataclasses import replace
 from .. import gradedgames
 from ..analysis import CASES, DECISION_TYPES, GRADES, PHASES, TURN_TYPES, QualityCounters
 from ..fastev import ACTION_OF_CODE
-from ..gradekernel import FALLBACK
+from ..kernel.grade import FALLBACK
 from .games import Task, kernel_rounds, play_reference
 from .players import personality_name, seat_names
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .actions import ActionCode
-from .analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
-from .kernel.pool_ev import column_ev, hand_ev, pair_sum, pool_sums
-from .model import ALL_RANKS
+from ..actions import ActionCode
+from ..analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
+from ..model import ALL_RANKS
+from .pool_ev import column_ev, hand_ev, pair_sum, pool_sums
 
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
 #: action codes (``golflab.actions.ActionCode``, as plain ints)
