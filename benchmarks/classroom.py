@@ -237,22 +237,44 @@ def jupyter(log_name: str):
         yield server
 
 
+def tree_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds (user and system) of process ``pid`` and each of its descendants, by pid."""
+    found = {}
+    with contextlib.suppress(psutil.Error):
+        root = psutil.Process(pid)
+        for proc in (root, *root.children(recursive=True)):
+            with contextlib.suppress(psutil.Error):
+                times = proc.cpu_times()
+                found[proc.pid] = times.user + times.system
+    return found
+
+
+def spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU seconds spent between two ``tree_cpu`` readings (a process new since: all of its own)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
+
+
 #: The page's widget error texts (a page that shows one has failed).
 WIDGET_ERROR = "Error displaying widget"
 
 
 def burst(browser, server: Server, learners: int, app: str, within: float) -> dict:
     """``learners`` pages open ``app`` spread over ``within`` seconds, nobody reloading; returns
-    ``usable`` (seconds per page that showed the app), ``failed`` (notes), ``peak_mb``, ``span``."""
+    ``usable`` (seconds per page that showed the app), ``failed`` (notes), ``peak_mb``, ``span``,
+    and the CPU seconds the server with its kernels (``server_cpu``) and the learners' browser
+    (``browser_cpu``: Chromium, on the same machine here) spent until the last page showed it
+    (``wall``), from the first arrival."""
     ready = READY.get(app, "body")
-    pages, peak = [], server.rss_mb()[1]
+    peak = server.rss_mb()[1]
+    # every learner's browser is open first (a blank tab each, its own context), as in a class
+    # told to open the app: opening 30 contexts takes longer than the burst on this machine
+    pages = [browser.new_context(viewport={"width": 1024, "height": 768}).new_page() for _ in range(learners)]
+    cpu_before = tree_cpu(server.process.pid), tree_cpu(os.getpid())
     start = time.monotonic()
-    for i in range(learners):
+    for i, page in enumerate(pages):
         time.sleep(max(0.0, start + i * within / max(1, learners - 1) - time.monotonic()))
-        page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
         # navigate without waiting for the server's answer, so that arrivals keep to ``within``
         page.evaluate("url => setTimeout(() => { location.href = url; }, 0)", server.url(app))
-        pages.append(page)
     span = time.monotonic() - start
     usable: dict[int, float] = {}
     failed: dict[int, str] = {}
@@ -268,12 +290,18 @@ def burst(browser, server: Server, learners: int, app: str, within: float) -> di
         with contextlib.suppress(psutil.Error):
             peak = max(peak, server.rss_mb()[1])
         time.sleep(0.25)
+    wall = time.monotonic() - start
+    server_after, mine_after = tree_cpu(server.process.pid), tree_cpu(os.getpid())
+    server_cpu = spent(cpu_before[0], server_after)
+    # this process's tree less the server's and its own: Chromium and Playwright's driver
+    browser = {pid: t for pid, t in mine_after.items() if pid not in server_after and pid != os.getpid()}
+    browser_cpu = spent(cpu_before[1], browser)
     for i in range(learners):
         if i not in usable and i not in failed:
             failed[i] = f"learner {i + 1}: {app} did not show {ready!r} within {LOAD_TIMEOUT // 1000} s"
     close_learners(pages)
     return {"usable": sorted(usable.values()), "failed": [failed[i] for i in sorted(failed)], "peak_mb": peak,
-            "span": span}
+            "span": span, "wall": wall, "server_cpu": server_cpu, "browser_cpu": browser_cpu}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -303,6 +331,9 @@ def run_bursts(args) -> None:
                   f"{percentile(result['usable'], 0.95):.1f} s, max {max(result['usable'] or [math.nan]):.1f} s; peak "
                   f"{result['peak_mb']:.0f} MB RSS ({(result['peak_mb'] - idle) / args.learners:.0f} MB per learner); "
                   f"load average {load:.1f} before", flush=True)
+            print(f"    CPU until the last page was usable ({result['wall']:.0f} s, {os.cpu_count()} cores): server "
+                  f"and kernels {result['server_cpu']:.0f} s, the learners' browser {result['browser_cpu']:.0f} s",
+                  flush=True)
             for note in result["failed"]:
                 print(f"    {note}")
             left, waited = kernels_gone_after(server, 180)
