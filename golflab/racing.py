@@ -45,13 +45,18 @@ class Estimate:
     samples: int
 
 
+def mean(xs: Sequence[float]) -> float:
+    """The mean of ``xs`` (as the race computes its means: ``sum / len``)."""
+    return sum(xs) / len(xs)
+
+
 def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     n = len(xs)
-    mean = sum(xs) / n
+    mean_ = mean(xs)
     if n < 2:
-        return mean, 0.0
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
+        return mean_, 0.0
+    var = sum((x - mean_) ** 2 for x in xs) / (n - 1)
+    return mean_, math.sqrt(var / n)
 
 
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

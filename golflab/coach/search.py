@@ -36,10 +36,10 @@ from ..actions import Action
 from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
-from ..racing import SEPARATION, race
+from ..racing import SEPARATION, mean, race
 from .hints import hint
 from .rollouts import Samples
-from .worlds import WORLD_SEED_BITS, check_to_move, observation_seed, unseen_cards
+from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
 #: The screen: the options raced as a hint races them, within this many rollouts (first
 #: round: ``SCREEN_FIRST`` each). Its *draw* is valued by the rollout policy's use of the card,
@@ -77,13 +77,8 @@ class Valued:
 def drawn_observation(obs: Observation, card) -> Observation:
     """The seat's observation after drawing ``card`` (one of its unseen cards) from the draw
     pile: a world dealt from the observation's seed with ``card`` on top of the pile, drawn."""
-    cards = unseen_cards(obs)
-    cards.remove(card)
-    rng = random.Random(observation_seed(obs))
-    rng.shuffle(cards)
-    it = iter(cards)
-    grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
-    game = Game.from_position(obs, grids, [*it, card], rng.getrandbits(WORLD_SEED_BITS))
+    grids, pile, seed = deal_world(obs, random.Random(observation_seed(obs)), on_top=(card,))
+    game = Game.from_position(obs, grids, pile, seed)
     game.apply("draw")
     return game.observation(obs.seat)
 
@@ -114,11 +109,11 @@ def card_value(obs: Observation, card) -> tuple[float, int]:
     sample = Samples(after, observation_seed(after))
     if len(uses) == 1:
         values = sample(uses[0], 0, CARD_SAMPLES)
-        return sum(values) / len(values), len(values)
+        return mean(values), len(values)
     est = race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))
     start = max(e.samples for e in est)
     values = sample(est[0].action, start, start + CARD_SAMPLES)
-    return sum(values) / len(values), sum(e.samples for e in est) + len(values)
+    return mean(values), sum(e.samples for e in est) + len(values)
 
 
 def draw_value(obs: Observation) -> Valued:
@@ -156,7 +151,7 @@ def draw_decision(obs: Observation) -> list[Valued]:
             out += [Valued(e.action, e.value, e.samples) for e in est[1:]]
             others = [est[0].action]
         values = sample(others[0], 0, OTHER_SAMPLES)
-        out.append(Valued(others[0], sum(values) / len(values), len(values)))
+        out.append(Valued(others[0], mean(values), len(values)))
     order = {a: i for i, a in enumerate(legal)}
     return sorted(out, key=lambda v: (v.value, order[v.action]))
 

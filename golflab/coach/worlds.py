@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from ..actions import Action
 from ..cards import build_deck
@@ -67,15 +67,19 @@ def check_unseen(obs: Observation, unseen: list) -> None:
             f"draw pile of {obs.draw_pile_size}")
 
 
-def deal_world(obs: Observation, rng: random.Random, unseen: list | None = None) -> tuple[list, list, int]:
+def deal_world(obs: Observation, rng: random.Random, unseen: list | None = None,
+               on_top: Sequence = ()) -> tuple[list, list, int]:
     """``determinize``'s deal: every seat's six cards, the draw pile (drawn from the end) and
-    the seed of the world's own generator (its reshuffles), all drawn from ``rng``."""
+    the seed of the world's own generator (its reshuffles), all drawn from ``rng``. ``on_top``:
+    unseen cards put on top of the pile instead of dealt (its last card is drawn first)."""
     cards = list(unseen if unseen is not None else unseen_cards(obs))
+    for card in on_top:
+        cards.remove(card)
     rng.shuffle(cards)
-    check_unseen(obs, cards)
+    check_unseen(obs, [*cards, *on_top])
     it = iter(cards)
     grids = [[c if c is not None else next(it) for c in grid] for grid in obs.grids]
-    return grids, list(it), rng.getrandbits(WORLD_SEED_BITS)
+    return grids, [*it, *on_top], rng.getrandbits(WORLD_SEED_BITS)
 
 
 #: The grid's symmetries: the columns in any order, the rows kept or exchanged (as position maps).
