@@ -92,6 +92,14 @@ def _seat_style(room, seat: int) -> str:
     return f"CPU, {PROFILES[cpu].style}" if cpu in PROFILES else "CPU"
 
 
+def codepiece_log_line(names: list, seat: "int | None", action: str) -> str:
+    """One entry of a Codepiece room's log told as a sentence ("Left bids 9."), as the Codepiece
+    table tells it; ``seat`` None: the dealer."""
+    if action == NEXT:
+        return "Next deal dealt."
+    return f"{cp_words.move_words('Dealer' if seat is None else names[seat], action)}."
+
+
 def _away_note(room, seat: int) -> str:
     if room.away(seat):
         name = room.players[seat]
@@ -332,9 +340,8 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
         return self._append(action)
 
     def redraw(self) -> None:
-        for seat, action, _cpu in self.room.log[self._seen:]:
-            who = "Dealer" if seat is None else self.names[seat]
-            self.log_lines.append("Next deal dealt." if action == NEXT else f"{cp_words.move_words(who, action)}.")
+        self.log_lines += [codepiece_log_line(self.names, seat, action)
+                           for seat, action, _cpu in self.room.log[self._seen:]]
         self._seen = len(self.room.log)
         self.log_box.value = view.log_html(self.log_lines)
         if self.room.table is None:
@@ -476,9 +483,7 @@ class RoomWatch(w.VBox):
         r = self.room
         m = r.game()
         names = [n or "?" for n in r.players]
-        for seat, action, _cpu in r.log[self._seen:]:
-            who = "Dealer" if seat is None else names[seat]
-            self.cp_lines.append("Next deal dealt." if action == NEXT else f"{cp_words.move_words(who, action)}.")
+        self.cp_lines += [codepiece_log_line(names, seat, action) for seat, action, _cpu in r.log[self._seen:]]
         self._seen = len(r.log)
         state = r.observation(0)
         done = state["completed_tricks"]
