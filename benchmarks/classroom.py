@@ -57,6 +57,16 @@ READY_TIMEOUT = 120_000  # ms before a simulated learner reloads a page that doe
 MB = 1024 * 1024
 
 
+def cpu_seconds(pids) -> dict[int, float]:
+    """User and system CPU seconds of each process in ``pids`` still running, by pid."""
+    found = {}
+    for pid in pids:
+        with contextlib.suppress(psutil.Error):
+            times = psutil.Process(pid).cpu_times()
+            found[pid] = times.user + times.system
+    return found
+
+
 @dataclass
 class Server:
     """A running Voila: its process and where its API answers."""
@@ -96,12 +106,7 @@ class Server:
         raise TimeoutError(f"the server's kernels were still busy after {timeout:.0f} s")
 
     def _cpu(self) -> dict[int, float]:
-        found = {}
-        for pid in self.kernels():
-            with contextlib.suppress(psutil.Error):
-                times = psutil.Process(pid).cpu_times()
-                found[pid] = times.user + times.system
-        return found
+        return cpu_seconds(self.kernels())
 
     def kernel(self, kernel_id: str) -> dict | None:
         """A kernel's model (``connections``...) by its id; None once it is gone."""
@@ -238,15 +243,12 @@ def jupyter(log_name: str):
 
 
 def tree_cpu(pid: int) -> dict[int, float]:
-    """CPU seconds (user and system) of process ``pid`` and each of its descendants, by pid."""
-    found = {}
-    with contextlib.suppress(psutil.Error):
-        root = psutil.Process(pid)
-        for proc in (root, *root.children(recursive=True)):
-            with contextlib.suppress(psutil.Error):
-                times = proc.cpu_times()
-                found[proc.pid] = times.user + times.system
-    return found
+    """``cpu_seconds`` of process ``pid`` and each of its descendants."""
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return {}
+    return cpu_seconds([pid, *(child.pid for child in children)])
 
 
 def spent(before: dict[int, float], after: dict[int, float]) -> float:
