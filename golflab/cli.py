@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import signal
 import sys
 from typing import Sequence
 
@@ -30,6 +29,7 @@ from .cli_output import (
     flush,
     on_sigterm,
     say,
+    watching,
     write,
 )
 from .rules import OPTION, RULE_HELP, Rules
@@ -201,6 +201,7 @@ def _lineup(text: str) -> list:
 
 
 def _simulate(args) -> int:
+    from .sim.progress import auto_progress
     from .simulation import summarize  # local: the simulation (about 60 ms to import) only for this command
 
     rules = parse_rules(args.rule)
@@ -209,7 +210,7 @@ def _simulate(args) -> int:
     complete = False
     try:
         result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
-                           analyze=not args.no_analysis, rounds=csv)
+                           analyze=not args.no_analysis, rounds=csv, progress=watching(auto_progress(None)))
         complete = True
     except ValueError as exc:  # e.g. a deck too small for the table
         raise UsageError(str(exc)) from None
@@ -245,7 +246,7 @@ def _client(address: str):
 
 
 def _sweep(args) -> int:
-    from .sweep import check_out, make_cells, parse_grid, run_sweep  # local: the simulation only for this command
+    from .sweep import SweepBar, check_out, make_cells, parse_grid, run_sweep  # local: the simulation only for this command
 
     try:
         check_out(args.out)  # at once: before any work
@@ -260,14 +261,16 @@ def _sweep(args) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     client = _client(args.scheduler) if args.scheduler is not None else None
+    bar = SweepBar()
     try:
         skipped = run_sweep(cells, grid, args.games, args.seed, args.out, processes=args.processes,
-                            executor=client, analyze=not args.no_analysis)
+                            executor=client, analyze=not args.no_analysis, progress=watching(bar))
     except ValueError as exc:  # e.g. --out holds another sweep
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot write --out {args.out}: {exc.strerror or exc}") from None
     finally:
+        bar.close()
         if client is not None:
             client.close()
     kept = f" ({skipped} kept from an earlier run)" if skipped else ""
@@ -284,12 +287,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .classroom.cli import main as class_main  # local: SQLAlchemy only for these commands
 
         return class_main(list(argv[1:]))
-    previous = on_sigterm()
+    restore = on_sigterm()
     try:
         return _main(argv)
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
+        restore()
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -3,7 +3,8 @@
 ``say``/``write``/``flush`` raise ``OutputError`` when stdout is closed or cannot be written
 (a full disk), after pointing it at the null device so that nothing fails again at exit;
 ``complain`` writes one line on stderr if there is one. ``on_sigterm`` makes SIGTERM raise
-``Terminated`` (a KeyboardInterrupt), so a run ends as after Ctrl-C, cleaned up.
+``Terminated`` (a KeyboardInterrupt), so a run ends as after Ctrl-C, cleaned up; ``watching``
+raises it again between chunks if that raise was lost.
 ``CsvRounds`` writes ``--csv`` beside itself and puts it in place once the run is complete.
 """
 
@@ -17,6 +18,7 @@ import socket
 import sys
 import tempfile
 import threading
+from typing import Any, Callable
 
 from .sim.columns import ROUND_COLUMNS
 
@@ -93,22 +95,63 @@ def one_line(text: str, longest: int = 200) -> str:
     return re.sub(r"\S{%d,}" % (longest + 1), lambda m: f"{m.group()[:60]}... ({len(m.group())} characters)", text)
 
 
-def on_sigterm():
+_terminated = False  # SIGTERM came (set by on_sigterm's handler)
+
+
+def on_sigterm() -> Callable[[], None]:
     """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
-    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns the
-    previous handler (None when not in the main thread, where signals cannot be set)."""
+    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns what
+    puts the previous handling back (nothing to do when not in the main thread, where
+    signals cannot be set)."""
+    global _terminated
     if threading.current_thread() is not threading.main_thread():
-        return None
+        return lambda: None
     pid = os.getpid()
+    _terminated = False
 
     def handler(signum, frame):
+        global _terminated
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
         if os.getpid() != pid:
             os.kill(os.getpid(), signal.SIGTERM)
             return
+        _terminated = True
         raise Terminated
 
-    return signal.signal(signal.SIGTERM, handler)
+    unraisable = sys.unraisablehook
+
+    def quiet(info) -> None:  # a Terminated Python dropped: no traceback, check_terminated raises it
+        if not isinstance(info.exc_value, Terminated):
+            unraisable(info)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    sys.unraisablehook = quiet
+
+    def restore() -> None:
+        signal.signal(signal.SIGTERM, previous)
+        sys.unraisablehook = unraisable
+
+    return restore
+
+
+def check_terminated() -> None:
+    """Raise Terminated if SIGTERM came. Its handler raises at once, wherever the run is; but
+    Python drops an exception raised inside a callback it calls itself (a weakref's, say,
+    while a module is imported), and the run would go on to the end. This raises it again."""
+    if _terminated:
+        raise Terminated
+
+
+def watching(progress: Callable[[int, int], Any] | None) -> Callable[[int, int], None]:
+    """A ``progress(done, total)`` for a long run that first checks for SIGTERM
+    (``check_terminated``), then calls ``progress`` if there is one."""
+
+    def report(done: int, total: int) -> None:
+        check_terminated()
+        if progress is not None:
+            progress(done, total)
+
+    return report
 
 
 class CsvRounds:
@@ -205,4 +248,4 @@ def _umask() -> int:
 
 
 __all__ = ["CsvRounds", "OutputError", "Terminated", "UsageError", "complain", "discard_stdout", "flush",
-           "on_sigterm", "one_line", "say", "write"]
+           "check_terminated", "on_sigterm", "one_line", "say", "watching", "write"]

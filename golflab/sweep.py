@@ -183,7 +183,7 @@ def run_sweep(cells: Sequence[Cell], grid: dict, games: int, seed: int, out: str
 def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: str, processes: int, executor: Any,
           analyze: bool, progress) -> None:
     """Play ``cells`` and append each one's rows to ``work`` as it is done."""
-    report = _Bar() if progress in (None, True) else (progress or None)
+    report = SweepBar() if progress in (None, True) else (progress or None)
     total = total_cells * games
     if report:
         report((total_cells - len(cells)) * games, total)
@@ -197,12 +197,13 @@ def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: 
             with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes
                 f.write(text)
     finally:
-        if isinstance(report, _Bar):
+        if isinstance(report, SweepBar):
             report.close()
 
 
-class _Bar:
-    """The text bar on stderr; none if stderr is closed or cannot be written (the sweep goes on)."""
+class SweepBar:
+    """The sweep's text bar on stderr; none if stderr is closed or cannot be written (the
+    sweep goes on)."""
 
     def __init__(self) -> None:
         self.bar = TextBar(label="sweeping") if sys.stderr is not None else None
