@@ -246,7 +246,7 @@ def _client(address: str):
 
 
 def _sweep(args) -> int:
-    from .sweep import SweepBar, check_out, make_cells, parse_grid, run_sweep  # local: the simulation only for this command
+    from .sweep import SweepBar, check_out, make_cells, parse_grid, run_sweep  # local: only for this command
 
     try:
         check_out(args.out)  # at once: before any work
