@@ -10,7 +10,7 @@ from typing import Any
 from ..game import Observation
 from ..racing import race
 from .reasons import describe
-from .rollouts import Samples
+from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, observation_seed
 
 #: Rollouts a hint may spend in all when ``samples`` is not given (its options race: ``golflab.racing``).
@@ -53,7 +53,8 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
     option), else None: a grade then reuses it instead of valuing again."""
     seed = observation_seed(obs)
     legal = tuple(str(a) for a in obs.legal_actions)
-    return _CACHE.get((seed, None, HINT_ROLLOUTS, None, legal)) or _CACHE.get((seed, samples, None, None, legal))
+    return (_CACHE.get((seed, None, HINT_ROLLOUTS, None, legal, ROLLOUT_PROFILE))
+            or _CACHE.get((seed, samples, None, None, legal, ROLLOUT_PROFILE)))
 
 
 def check_samples(samples: Any) -> None:
@@ -77,18 +78,20 @@ def _check_precision(precision: Any, samples: Any) -> None:
 
 
 def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int = HINT_ROLLOUTS,
-              precision: float | None = None, seed: int | None = None) -> list[Option]:
+              precision: float | None = None, seed: int | None = None,
+              policy: str = ROLLOUT_PROFILE) -> list[Option]:
     """The rollout values of ``actions`` (best first): ``samples`` per option, or raced
     (``golflab.racing``) within ``budget`` rollouts when ``samples`` is None. Sample ``i`` is
-    the same world for every option, drawn from the observation's seed (or ``seed``)."""
+    the same world for every option, drawn from the observation's seed (or ``seed``); this
+    seat is played on by the personality ``policy`` (``rollouts.bot_profiles``)."""
     seed = observation_seed(obs) if seed is None else seed
-    key = (seed, samples, budget if samples is None else None, precision, actions)
+    key = (seed, samples, budget if samples is None else None, precision, actions, policy)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return list(found)
     first = MIN_SAMPLES if samples is None else samples
-    sample = Samples(obs, seed)
+    sample = Samples(obs, seed, policy)
     if samples is None:
         estimates = race(actions, sample, first=first, budget=max(budget, first * len(actions)),
                          precision=precision)

@@ -23,8 +23,11 @@ ROLLOUT_PROFILE = "Marcus"
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
-def bot_profiles(obs: Observation) -> list:
-    own = get_profile(ROLLOUT_PROFILE)
+def bot_profiles(obs: Observation, policy: str = ROLLOUT_PROFILE) -> list:
+    """The personalities that play each seat of ``obs`` in its rollouts: an opponent named
+    after a personality (``"Maya 2"`` is Maya) as itself, this seat and every other by the
+    personality ``policy``."""
+    own = get_profile(policy)
     by_lower = {k.lower(): p for k, p in PROFILES.items()}
     out = []
     for s, name in enumerate(obs.players):
@@ -91,22 +94,22 @@ KERNEL_MIN_ROLLOUTS = 2000
 _python_rollouts = 0
 
 
-def compiled(obs: Observation, rollouts: int) -> bool:
-    """Whether the compiled kernel plays these rollouts: when the one switch lets it
-    (``kernel.use_compiled`` for the rules and the rollouts' seats), and it is already
+def compiled(obs: Observation, rollouts: int, policy: str = ROLLOUT_PROFILE) -> bool:
+    """Whether the compiled kernel plays these rollouts (this seat played by ``policy``): when
+    the one switch lets it (``kernel.use_compiled`` for the rules and the rollouts' seats), and it is already
     loaded or this process has already spent ``KERNEL_MIN_ROLLOUTS`` rollouts in Python."""
     global _python_rollouts
     loaded = "golflab.kernel.rollout" in sys.modules or _python_rollouts >= KERNEL_MIN_ROLLOUTS
-    if loaded and kernel.use_compiled(obs.rules, bot_profiles(obs)):
+    if loaded and kernel.use_compiled(obs.rules, bot_profiles(obs, policy)):
         return True
     _python_rollouts += rollouts
     return False
 
 
-def compiled_rollouts(obs: Observation):
+def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE):
     """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
     arrays (grids, draw piles, world seeds: ``Samples.arrays``) and the CPU seeds."""
-    profiles, seat = bot_profiles(obs), obs.seat
+    profiles, seat = bot_profiles(obs, policy), obs.seat
     stop = horizon_end(obs.turns)
     up = [c is not None for c in obs.grids[seat]]
 
@@ -124,13 +127,15 @@ def compiled_rollouts(obs: Observation):
 class Samples:
     """The rollouts of one observation, sample by sample: sample ``i`` is the ``i``-th deal and
     CPU seed drawn from ``random.Random(seed)`` (in that order), the same for every option and
-    whatever batch asks for it (``__call__(action, start, stop)``). Each batch is played by
+    whatever batch asks for it (``__call__(action, start, stop)``); this seat is played by the
+    personality ``policy`` after the option (``bot_profiles``). Each batch is played by
     the compiled kernel or in Python (``compiled``): the values are the same either way.
     Once the kernel plays, it deals the further worlds too (``kernel.worlds.Dealer``, draw for
     draw ``deal``)."""
 
-    def __init__(self, obs: Observation, seed: int) -> None:
+    def __init__(self, obs: Observation, seed: int, policy: str = ROLLOUT_PROFILE) -> None:
         self.obs, self.rng, self.unseen = obs, random.Random(seed), unseen_cards(obs)
+        self.policy = policy
         self.deals: list = []
         self.seeds: list[int] = []
         self.compiled = None
@@ -196,8 +201,8 @@ class Samples:
         self._filled = n + k
 
     def __call__(self, action: str, start: int, stop: int) -> list[float]:
-        if self.compiled is None and compiled(self.obs, stop - start):
-            self.compiled = compiled_rollouts(self.obs)
+        if self.compiled is None and compiled(self.obs, stop - start, self.policy):
+            self.compiled = compiled_rollouts(self.obs, self.policy)
         if self.compiled is not None:
             grids, draws, worlds, bots, generators = self.arrays(stop)
             return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
@@ -206,7 +211,7 @@ class Samples:
             self.deals.append(deal_world(self.obs, self.rng, self.unseen))
             self.seeds.append(self.rng.getrandbits(BOT_SEED_BITS))
         if self.profiles is None:
-            self.profiles = bot_profiles(self.obs)
+            self.profiles = bot_profiles(self.obs, self.policy)
         while len(self.bots) < stop:
             self.bots.append(Bots(self.profiles, self.seeds[len(self.bots)]))
         obs = self.obs

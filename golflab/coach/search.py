@@ -37,8 +37,8 @@ from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import SEPARATION, mean, race
-from .hints import hint
-from .rollouts import Samples
+from .hints import evaluate
+from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
 #: The screen: the options raced as a hint races them, within this many rollouts (first
@@ -62,6 +62,9 @@ OTHER_ROLLOUTS = 512
 OTHER_FIRST = 32
 #: Rollouts that value the best option other than *draw* (compared with *draw*'s value).
 OTHER_SAMPLES = 256
+#: The personality that plays the Expert's own seat on in its rollouts (the coach's hints
+#: use ``rollouts.ROLLOUT_PROFILE``).
+ROLLOUT_POLICY = ROLLOUT_PROFILE
 
 
 @dataclass(frozen=True)
@@ -100,13 +103,13 @@ def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
     return [a for a in legal if a in keep]
 
 
-def card_value(obs: Observation, card) -> tuple[float, int]:
+def card_value(obs: Observation, card, policy: str = ROLLOUT_POLICY) -> tuple[float, int]:
     """(the best use's rollout value, rollouts spent) after drawing ``card``: the uses raced,
     then the winner valued on ``CARD_SAMPLES`` further worlds (the race's own means favour
     the winner by its luck; fresh worlds do not)."""
     after = drawn_observation(obs, card)
     uses = candidate_uses(after)
-    sample = Samples(after, observation_seed(after))
+    sample = Samples(after, observation_seed(after), policy)
     if len(uses) == 1:
         values = sample(uses[0], 0, CARD_SAMPLES)
         return mean(values), len(values)
@@ -116,7 +119,7 @@ def card_value(obs: Observation, card) -> tuple[float, int]:
     return mean(values), sum(e.samples for e in est) + len(values)
 
 
-def draw_value(obs: Observation) -> Valued:
+def draw_value(obs: Observation, policy: str = ROLLOUT_POLICY) -> Valued:
     """*draw* as a chance node: the expectation over the drawn card's kind of its best use."""
     kind = scoring_model(obs.rules).kind
     groups: dict[str, list] = {}
@@ -125,18 +128,18 @@ def draw_value(obs: Observation) -> Valued:
     total = sum(len(cs) for cs in groups.values())
     value, spent = 0.0, 0
     for cards in groups.values():
-        v, n = card_value(obs, cards[0])
+        v, n = card_value(obs, cards[0], policy)
         value += len(cards) / total * v
         spent += n
     return Valued("draw", value, spent)
 
 
-def draw_decision(obs: Observation) -> list[Valued]:
+def draw_decision(obs: Observation, policy: str = ROLLOUT_POLICY) -> list[Valued]:
     """Every option of a draw decision valued, best first: the hint's screen first (when it
     already puts *draw* clearly first, that stands); else *draw* as a chance node, the other
     options raced among themselves and the best of them valued on ``OTHER_SAMPLES``."""
     legal = [a.notation for a in obs.legal_actions]
-    sample = Samples(obs, observation_seed(obs))
+    sample = Samples(obs, observation_seed(obs), policy)
     screen = race(legal, sample, first=SCREEN_FIRST, budget=SCREEN_ROLLOUTS)
     draw = next(e for e in screen if e.action == "draw")
     ahead = [e for e in screen if e is not draw and draw.value - e.value > SEPARATION * max(e.gap_se, draw.gap_se)]
@@ -144,7 +147,7 @@ def draw_decision(obs: Observation) -> list[Valued]:
             draw.value - e.value > DRAW_GAIN for e in ahead):
         return [Valued(e.action, e.value, e.samples) for e in screen]
     others = [a for a in legal if a != "draw"]
-    out = [draw_value(obs)]
+    out = [draw_value(obs, policy)]
     if others:
         if len(others) > 1:
             est = race(others, sample, first=OTHER_FIRST, budget=max(OTHER_ROLLOUTS, OTHER_FIRST * len(others)))
@@ -156,17 +159,19 @@ def draw_decision(obs: Observation) -> list[Valued]:
     return sorted(out, key=lambda v: (v.value, order[v.action]))
 
 
-def best_move(obs: Observation) -> Action:
-    """The Expert's move for the seat to move (see the module): deterministic from ``obs``."""
+def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
+    """The Expert's move for the seat to move (see the module): deterministic from ``obs``;
+    its own seat played on in the rollouts by the personality ``policy``."""
     check_to_move(obs)
     legal = obs.legal_actions
     if len(legal) == 1:
         return legal[0]
     notations = [a.notation for a in legal]
     if obs.awaiting == "draw" and "draw" in notations and obs.draw_pile_size > 0:
-        return Action.parse(draw_decision(obs)[0].action)
-    return Action.parse(hint(obs)[0].action)
+        return Action.parse(draw_decision(obs, policy)[0].action)
+    return Action.parse(evaluate(obs, tuple(notations), None, policy=policy)[0].action)
 
 
-__all__ = ["CARD_SAMPLES", "DRAW_GAIN", "OTHER_ROLLOUTS", "OTHER_SAMPLES", "SCREEN_ROLLOUTS", "USES", "USE_ROLLOUTS",
-           "Valued", "best_move", "candidate_uses", "card_value", "draw_decision", "draw_value", "drawn_observation"]
+__all__ = ["CARD_SAMPLES", "DRAW_GAIN", "OTHER_ROLLOUTS", "OTHER_SAMPLES", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS",
+           "USES", "USE_ROLLOUTS", "Valued", "best_move", "candidate_uses", "card_value", "draw_decision",
+           "draw_value", "drawn_observation"]
