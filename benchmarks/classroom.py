@@ -49,22 +49,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, voila_command  # noqa: E402
+from process_cpu import cpu_seconds, kernel_processes, tree_cpu  # noqa: E402
 
 READY = {"play.ipynb": ".golf-status", "learn.ipynb": ".golf-status", "rules.ipynb": ".golf-score-result",
          "puzzles.ipynb": ".golf-puzzle-feedback"}
 LOAD_TIMEOUT = 300_000  # ms: 30 kernels starting on a shared 2-core machine take a while
 READY_TIMEOUT = 120_000  # ms before a simulated learner reloads a page that does not show the app
 MB = 1024 * 1024
-
-
-def cpu_seconds(pids) -> dict[int, float]:
-    """User and system CPU seconds of each process in ``pids`` still running, by pid."""
-    found = {}
-    for pid in pids:
-        with contextlib.suppress(psutil.Error):
-            times = psutil.Process(pid).cpu_times()
-            found[pid] = times.user + times.system
-    return found
 
 
 @dataclass
@@ -80,12 +71,7 @@ class Server:
     def kernels(self) -> list[int]:
         """Process ids of the kernels the server runs now (standalone Voila has no kernel list
         in its API, only ``/api/kernels/<id>``)."""
-        found = []
-        for child in psutil.Process(self.process.pid).children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                if any("ipykernel" in part for part in child.cmdline()):
-                    found.append(child.pid)
-        return found
+        return [proc.pid for proc in kernel_processes(self.process.pid)]
 
     #: Kernels the server keeps with no page (golflab-voila's preheated ones), once it is quiet.
     pooled: int = 0
@@ -242,13 +228,6 @@ def jupyter(log_name: str):
         yield server
 
 
-def tree_cpu(pid: int) -> dict[int, float]:
-    """``cpu_seconds`` of process ``pid`` and each of its descendants."""
-    try:
-        children = psutil.Process(pid).children(recursive=True)
-    except psutil.Error:
-        return {}
-    return cpu_seconds([pid, *(child.pid for child in children)])
 
 
 def spent(before: dict[int, float], after: dict[int, float]) -> float:

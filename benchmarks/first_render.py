@@ -47,6 +47,7 @@ import psutil  # noqa: E402  (ipykernel's dependency)
 from board_hooks import connected_kernel  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS, app_env, open_app, start_server, voila_command  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from process_cpu import cpu_seconds, kernel_processes  # noqa: E402
 
 LESSONS = ("lesson1_deal_and_turn", "lesson2_scoring_and_pairs", "lesson3_which_card_to_replace",
            "lesson4_when_to_go_out", "lesson5_house_rules")  # usable: their exercises are live
@@ -70,26 +71,12 @@ PAGE_TIMEOUT = 180_000  # ms: a loaded machine is slow, and a slow load is a fig
 
 def kernels(server) -> list[psutil.Process]:
     """The server's kernel processes (its ``ipykernel`` children)."""
-    found = []
-    for child in psutil.Process(server.process.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(child.cmdline()):
-                found.append(child)
-        except psutil.Error:
-            pass
-    return found
+    return kernel_processes(server.process.pid)
 
 
 def cpu_by_pid(server) -> dict[int, float]:
     """User + system CPU seconds of each of the server's kernels, by process id."""
-    found = {}
-    for proc in kernels(server):
-        try:
-            times = proc.cpu_times()
-            found[proc.pid] = times.user + times.system
-        except psutil.Error:
-            pass
-    return found
+    return cpu_seconds(proc.pid for proc in kernels(server))
 
 
 def kernel_process(server, kernel_id: str) -> "psutil.Process | None":
