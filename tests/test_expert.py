@@ -159,3 +159,27 @@ def test_the_reference_and_the_compiled_rollouts_give_the_same_legal_move(monkey
 
         coach.clear_cache()
         assert expert_move(obs) == reference
+
+
+def test_the_rollouts_play_this_seat_by_the_policy_and_opponents_as_themselves():
+    from golflab.coach.rollouts import ROLLOUT_PROFILE, bot_profiles
+
+    game = Game(["Expert", "Maya 2", "Classic Expert"], Rules(rounds=1), seed=3)
+    obs = game.observation(0)
+    assert [p.name for p in bot_profiles(obs)] == [ROLLOUT_PROFILE, "Maya", ROLLOUT_PROFILE]
+    assert [p.name for p in bot_profiles(obs, "Kenji")] == ["Kenji", "Maya", "Kenji"]
+
+
+def test_a_valuation_with_another_rollout_policy_is_its_own_and_deterministic():
+    from golflab import coach
+    from golflab.coach import hints
+
+    obs = _draw_position(4)
+    legal = tuple(a.notation for a in obs.legal_actions)
+    coach.clear_cache()
+    marcus = hints.evaluate(obs, legal, 8, policy="Marcus")
+    kenji = hints.evaluate(obs, legal, 8, policy="Kenji")
+    assert [o.value for o in marcus] != [o.value for o in kenji]  # not the other's cached values
+    coach.clear_cache()
+    assert hints.evaluate(obs, legal, 8, policy="Kenji") == kenji
+    assert hint(obs, samples=8) == hints.evaluate(obs, legal, 8)  # the coach's own policy by default

@@ -37,7 +37,7 @@ from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import SEPARATION, mean, race
-from .hints import evaluate
+from . import hints
 from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
@@ -169,7 +169,7 @@ def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
     notations = [a.notation for a in legal]
     if obs.awaiting == "draw" and "draw" in notations and obs.draw_pile_size > 0:
         return Action.parse(draw_decision(obs, policy)[0].action)
-    return Action.parse(evaluate(obs, tuple(notations), None, policy=policy)[0].action)
+    return Action.parse(hints.evaluate(obs, tuple(notations), None, hints.HINT_ROLLOUTS, policy=policy)[0].action)
 
 
 __all__ = ["CARD_SAMPLES", "DRAW_GAIN", "OTHER_ROLLOUTS", "OTHER_SAMPLES", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS",
