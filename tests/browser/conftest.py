@@ -254,7 +254,17 @@ def widget_error_finder():
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
-    if report.failed and "voila_server" in getattr(item, "fixturenames", ()):
+    if not report.failed:
+        return
+    page = getattr(item, "funcargs", {}).get("page")
+    if page is not None:  # what the learner would have seen: the page's text, and a screenshot
+        with contextlib.suppress(Exception):
+            ARTIFACTS.mkdir(exist_ok=True)
+            shot = ARTIFACTS / f"failed-{''.join(c if c.isalnum() else '-' for c in item.name)}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            report.sections.append(("Page at the failure", f"{page.url}\n{page.inner_text('body')[:4000]}\n"
+                                                           f"(screenshot: {shot})"))
+    if "voila_server" in getattr(item, "fixturenames", ()):
         server = item.funcargs.get("voila_server")
         if server is not None:
             report.sections.append(("Voila log (tail)", server.log_tail()))
