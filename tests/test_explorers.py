@@ -483,6 +483,23 @@ def test_an_app_with_its_shipped_result_says_it_is_drawing_the_charts(monkeypatc
     assert e.idle.wait(60) and "Done:" in e.status.value and "computed ahead" in e.status.value
 
 
+def test_a_kernel_started_ahead_of_its_page_draws_the_first_result_at_once(monkeypatch):
+    """In a kernel Voila preheats (``VOILA_PREHEAT``, the page's request not come yet) the first
+    result is drawn before the notebook ends: no update is left in flight when the page
+    connects (one sent as it connects is lost, and the page would say "Drawing..." for good)."""
+    from golflab_widgets import classroom_session
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setattr(classroom_session, "request_seen", False)
+    threads = threading.active_count()
+    e = TierExplorer(background=True)
+    assert "Done:" in e.status.value and "explorer-computing" not in e._dom_classes and e.result is not None
+    assert e.idle.is_set() and threading.active_count() == threads  # no worker thread was started
+    monkeypatch.setattr(classroom_session, "request_seen", True)  # the page has come: changes run behind it
+    e.seed.value = 3
+    assert e.idle.wait(60) and "Done:" in e.status.value and "seed 3" in e.status.value
+
+
 def test_the_first_chart_does_not_build_the_iri_grammars():
     """Drawing the first chart imports plotly (and through it jsonschema) without importing
     rfc3987_syntax, which builds 38 grammars at import (about a second before any chart)."""

@@ -21,6 +21,7 @@ from typing import Any, Hashable, Mapping
 
 import ipywidgets as w
 
+from ..classroom_session import awaiting_request
 from . import precomputed
 from .cache import LRUCache
 from .charts import ChartSlot
@@ -202,10 +203,15 @@ class Explorer(w.VBox):
         """Show the first result, if ``auto``: a subclass calls this at the end of its
         ``__init__``. With ``background`` it is computed on the worker thread, so an app's
         page shows at once, its status line saying what is being computed, and the charts
-        follow; without, at once (``refresh``)."""
+        follow; without, at once (``refresh``). In a kernel Voila started ahead of its page
+        (``awaiting_request``) it is computed at once too: nobody waits for that kernel, and
+        its page then arrives with the charts drawn. (A result that reached the page as it
+        connected could be lost: the page asks for every widget's state, then listens to
+        each; an update sent in between is dropped, and the page said "Drawing the charts…"
+        for good.)"""
         if not self._auto:
             return
-        if not self._background:
+        if not self._background or awaiting_request():
             self.refresh()
             return
         try:
