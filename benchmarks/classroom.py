@@ -47,6 +47,7 @@ import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))  # process_cpu, also when a test imports this file by its path
 
 from conftest import CHROMIUM, CHROMIUM_ARGS, start_server, voila_command  # noqa: E402
 from process_cpu import cpu_seconds, kernel_processes, tree_cpu  # noqa: E402
