@@ -229,8 +229,6 @@ def jupyter(log_name: str):
         yield server
 
 
-
-
 def spent(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU seconds spent between two ``tree_cpu`` readings (a process new since: all of its own)."""
     return sum(t - before.get(pid, 0.0) for pid, t in after.items())

@@ -53,8 +53,15 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
     option), else None: a grade then reuses it instead of valuing again."""
     seed = observation_seed(obs)
     legal = tuple(str(a) for a in obs.legal_actions)
-    return (_CACHE.get((seed, None, HINT_ROLLOUTS, None, legal, ROLLOUT_PROFILE))
-            or _CACHE.get((seed, samples, None, None, legal, ROLLOUT_PROFILE)))
+    return _CACHE.get(_cache_key(seed, None, HINT_ROLLOUTS, None, legal)) or _CACHE.get(
+        _cache_key(seed, samples, None, None, legal))
+
+
+def _cache_key(seed: int, samples: int | None, budget: int | None, precision: float | None, actions: tuple,
+               policy: str = ROLLOUT_PROFILE) -> tuple:
+    """What a valuation is kept under: everything its values depend on (the budget only
+    when the options race, ``samples`` None)."""
+    return seed, samples, budget if samples is None else None, precision, actions, policy
 
 
 def check_samples(samples: Any) -> None:
@@ -85,7 +92,7 @@ def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int 
     the same world for every option, drawn from the observation's seed (or ``seed``); this
     seat is played on by the personality ``policy`` (``rollouts.bot_profiles``)."""
     seed = observation_seed(obs) if seed is None else seed
-    key = (seed, samples, budget if samples is None else None, precision, actions, policy)
+    key = _cache_key(seed, samples, budget, precision, actions, policy)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
