@@ -20,6 +20,7 @@ from golflab.ai import (
 from golflab.coach import hint, search
 from golflab.coach.expert import classic_expert_move, expert_move
 from golflab.coach.worlds import unseen_cards
+from golflab.model import scoring_model
 
 
 def test_expert_is_a_cpu_name_but_not_a_personality():
@@ -78,8 +79,8 @@ def small_search(monkeypatch):
     depend on them), so that a hole of Experts is quick in the Python reference too."""
     from golflab.coach import hints
 
-    for name, value in (("USE_FIRST", 4), ("USE_ROLLOUTS", 8), ("CARD_SAMPLES", 8), ("OTHER_FIRST", 8),
-                        ("OTHER_ROLLOUTS", 32), ("OTHER_SAMPLES", 32), ("SCREEN_FIRST", 8), ("SCREEN_ROLLOUTS", 64)):
+    for name, value in (("USE_FIRST", 4), ("USE_ROLLOUTS", 8), ("DECISION_FIRST", 8), ("DECISION_ROLLOUTS", 64),
+                        ("SCREEN_FIRST", 8), ("SCREEN_ROLLOUTS", 64)):
         monkeypatch.setattr(search, name, value)
     monkeypatch.setattr(hints, "HINT_ROLLOUTS", 256)
 
@@ -133,6 +134,83 @@ def test_the_same_observation_gives_the_same_move_and_draw_is_valued_over_the_dr
     valued = search.draw_decision(obs)
     assert sorted(v.action for v in valued) == sorted(x.notation for x in obs.legal_actions)
     assert valued == search.draw_decision(obs)  # deterministic values too
+    plan = search.use_plan(obs)
+    assert set(plan) == {scoring_model(obs.rules).kind(c) for c in unseen_cards(obs)}
+    for after, use in plan.values():
+        assert after.awaiting == "place" and use in {x.notation for x in after.legal_actions}
+
+
+def _worlds_cards(grids, pile, hidden) -> list:
+    return sorted(map(str, [c for g, h in zip(grids, hidden) for c, x in zip(g, h) if x] + list(pile)))
+
+
+def test_a_world_exchanged_for_a_drawn_card_holds_the_unseen_cards_of_the_observation_after_the_draw():
+    import random
+
+    from golflab.coach.rollouts import exchanged
+    from golflab.coach.worlds import deal_world
+
+    obs = _draw_position(4)
+    hidden = [[c is None for c in g] for g in obs.grids]
+    grids, pile, _ = deal_world(obs, random.Random(1))
+    top = pile[-1]
+    kind = scoring_model(obs.rules).kind
+    other = next(c for c in unseen_cards(obs) if kind(c) == kind(top) and c != top) if sum(
+        kind(c) == kind(top) for c in unseen_cards(obs)) > 1 else top
+    after = search.drawn_observation(obs, other)
+    new_grids, rest = exchanged(grids, pile[:-1], hidden, other, top)
+    assert _worlds_cards(new_grids, rest, hidden) == sorted(map(str, unseen_cards(after)))
+    assert grids != new_grids or pile[:-1] != rest or other == top  # the world given was not changed in place
+    assert exchanged(grids, pile[:-1], hidden, top, top) == (grids, pile[:-1])
+
+
+def test_draw_by_the_plan_gives_the_same_values_in_the_reference_and_compiled(monkeypatch):
+    from golflab import kernel
+    from golflab.coach.rollouts import Samples
+    from golflab.coach.worlds import observation_seed
+
+    obs = _draw_position(5)
+    plan = search.use_plan(obs)
+    monkeypatch.setenv(kernel.ENV, "0")
+    reference = Samples(obs, observation_seed(obs)).drawn(plan, 0, 24)
+    assert Samples(obs, observation_seed(obs)).drawn(plan, 8, 24) == reference[8:]  # any batch: the same worlds
+    monkeypatch.setenv(kernel.ENV, "1")
+    if not kernel.enabled():
+        pytest.skip(f"the compiled kernel is off here: {kernel.off_reason()}")
+    import golflab.kernel.rollout  # noqa: F401  (loaded: the rollouts run compiled at once)
+
+    compiled = Samples(obs, observation_seed(obs))
+    assert compiled.drawn(plan, 0, 24) == pytest.approx(reference, abs=1e-9)
+    assert compiled.compiled is not None
+    monkeypatch.setenv(kernel.ENV, "0")
+    taken, use = search.best_use(obs)
+    reference = Samples(obs, observation_seed(obs)).after(taken, use, 0, 16)
+    monkeypatch.setenv(kernel.ENV, "1")
+    assert Samples(obs, observation_seed(obs)).after(taken, use, 0, 16) == pytest.approx(reference, abs=1e-9)
+
+
+def test_take_is_followed_by_the_best_use_of_the_taken_card_on_the_same_worlds():
+    from golflab.coach.rollouts import Samples
+    from golflab.coach.worlds import observation_seed
+
+    obs = _draw_position(4)
+    taken, use = search.best_use(obs)
+    assert taken.awaiting == "place" and taken.drawn == obs.discard_pile[-1]
+    assert taken.draw_pile_size == obs.draw_pile_size and unseen_cards(taken) == unseen_cards(obs)
+    assert use in search.candidate_uses(taken)
+    sample = Samples(obs, observation_seed(obs))
+    after_take = sample.after(taken, use, 0, 12)
+    assert len(after_take) == 12 and after_take == sample.after(taken, use, 0, 12)
+    assert after_take != sample("take", 0, 12) or use == search.candidate_uses(taken)[0]
+
+
+def test_the_screen_settles_only_options_no_better_use_could_save():
+    from golflab.racing import Estimate
+
+    best = Estimate("draw", -3.0, 0.3, 0.0, 256)
+    assert search.behind(Estimate("take", -3.0 + search.USE_GAIN + 0.5, 0.3, 0.1, 256), best)
+    assert not search.behind(Estimate("take", -3.0 + search.USE_GAIN - 0.5, 0.3, 0.1, 256), best)  # could be saved
+    assert not search.behind(Estimate("take", -3.0 + search.USE_GAIN + 0.5, 0.3, 2.0, 256), best)  # too noisy
 
 
 def test_simulate_and_the_cli_accept_the_expert_and_the_classic_expert():

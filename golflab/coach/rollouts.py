@@ -12,6 +12,7 @@ from ..actions import Action
 from ..ai import PROFILES, CPUPlayer, get_profile
 from ..ev import Pool, unseen_counts
 from ..game import Game, Observation, Phase
+from ..model import scoring_model
 from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
 
 #: Rollouts look this many table rounds past the option's turn, then score each hand at its
@@ -200,13 +201,14 @@ class Samples:
             into[n:n + k] = new
         self._filled = n + k
 
-    def __call__(self, action: str, start: int, stop: int) -> list[float]:
-        if self.compiled is None and compiled(self.obs, stop - start, self.policy):
+    def _kernel_plays(self, rollouts: int) -> bool:
+        """Whether these rollouts run compiled (``compiled``; once it does, it always does)."""
+        if self.compiled is None and compiled(self.obs, rollouts, self.policy):
             self.compiled = compiled_rollouts(self.obs, self.policy)
-        if self.compiled is not None:
-            grids, draws, worlds, bots, generators = self.arrays(stop)
-            return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
-                                 bots[start:stop], generators[start:stop])
+        return self.compiled is not None
+
+    def _python_worlds(self, stop: int) -> None:
+        """Deal the first ``stop`` worlds in Python, with their CPU players."""
         while len(self.deals) < stop:
             self.deals.append(deal_world(self.obs, self.rng, self.unseen))
             self.seeds.append(self.rng.getrandbits(BOT_SEED_BITS))
@@ -214,9 +216,99 @@ class Samples:
             self.profiles = bot_profiles(self.obs, self.policy)
         while len(self.bots) < stop:
             self.bots.append(Bots(self.profiles, self.seeds[len(self.bots)]))
+
+    def __call__(self, action: str, start: int, stop: int) -> list[float]:
+        if self._kernel_plays(stop - start):
+            grids, draws, worlds, bots, generators = self.arrays(stop)
+            return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
+                                 bots[start:stop], generators[start:stop])
+        self._python_worlds(stop)
         obs = self.obs
         return [rollout(world(obs, deal, action), action, bots.fresh(), obs.seat)
                 for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
+
+    def after(self, after: Observation, use: str, start: int, stop: int) -> list[float]:
+        """The values of ``use`` played from ``after`` on samples ``start`` to ``stop - 1``,
+        paired with every option's: ``after`` is this observation after a move that shows no
+        unseen card (*take*), so each world of this observation is one of ``after``'s."""
+        if self._kernel_plays(stop - start):
+            grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
+            return compiled_rollouts(after, self.policy)(use, (grids, draws, worlds), bots, generators)
+        self._python_worlds(stop)
+        return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat)
+                for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
+
+    def drawn(self, plan: dict, start: int, stop: int) -> list[float]:
+        """*draw*'s values on samples ``start`` to ``stop - 1``, paired with every option's: in
+        each world the top card of its pile is drawn and used as ``plan`` says for its kind
+        (``plan[kind] = (after, use)``: ``after`` the observation after drawing one card of that
+        kind, ``use`` the notation played). The world is then ``after``'s, the drawn card and the
+        one ``after`` holds exchanged where they differ (same kind: same points, same pairs)."""
+        kind = scoring_model(self.obs.rules).kind
+        hidden = [[c is None for c in grid] for grid in self.obs.grids]
+        top = self.obs.draw_pile_size - 1
+        if self._kernel_plays(stop - start):
+            return self._drawn_compiled(plan, start, stop, kind, hidden, top)
+        self._python_worlds(stop)
+        out = []
+        for (grids, draw, seed), bots in zip(self.deals[start:stop], self.bots[start:stop]):
+            after, use = plan[kind(draw[top])]
+            grids, rest = exchanged(grids, draw[:top], hidden, after.drawn, draw[top])
+            out.append(rollout(world(after, (grids, rest, seed), use), use, bots.fresh(), self.obs.seat))
+        return out
+
+    def _drawn_compiled(self, plan: dict, start: int, stop: int, kind, hidden: list, top: int) -> list[float]:
+        import numpy as np
+
+        from ..kernel.tables import card_index, card_of
+
+        grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
+        kinds = [kind(card_of(int(i))) for i in draws[:, top]]
+        out = np.empty(len(kinds))
+        for k, (after, use) in plan.items():
+            rows = [w for w, x in enumerate(kinds) if x == k]
+            if not rows:
+                continue
+            g, d = grids[rows].copy(), draws[rows].copy()
+            held = card_index(after.drawn)
+            for r, w in enumerate(rows):
+                drawn = int(draws[w, top])
+                if drawn != held:
+                    exchange_index(g[r], d[r, :top], hidden, held, drawn)
+            values = compiled_rollouts(after, self.policy)(use, (g, d, worlds[rows]), bots[rows], generators[rows])
+            out[rows] = values
+        return [float(v) for v in out]
+
+
+def exchanged(grids: list, rest: list, hidden: list, held, drawn) -> tuple[list, list]:
+    """A world's grids and remaining pile with the first unseen copy of ``held`` (a face-down
+    card, where ``hidden[s][i]``, or a card of ``rest``) replaced by ``drawn``: the world's
+    cards then match an observation holding ``held`` after ``drawn`` was drawn."""
+    if held == drawn:
+        return grids, rest
+    for s, grid in enumerate(grids):
+        for i, card in enumerate(grid):
+            if hidden[s][i] and card == held:
+                grids = [list(g) for g in grids]
+                grids[s][i] = drawn
+                return grids, rest
+    rest = list(rest)
+    rest[rest.index(held)] = drawn
+    return grids, rest
+
+
+def exchange_index(grids, rest, hidden: list, held: int, drawn: int) -> None:
+    """``exchanged`` in place on one world's kernel arrays (card indices)."""
+    for s in range(len(hidden)):
+        for i in range(6):
+            if hidden[s][i] and grids[s, i] == held:
+                grids[s, i] = drawn
+                return
+    for j in range(len(rest)):
+        if rest[j] == held:
+            rest[j] = drawn
+            return
+    raise ValueError(f"card index {held} is not among the world's unseen cards")
 
 
 def leaf(obs: Observation) -> float:

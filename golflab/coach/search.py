@@ -1,24 +1,25 @@
-"""The Expert's search: the coach's rollouts, with *draw* valued as a chance node.
+"""The Expert's search: the coach's rollouts, with *draw* valued as a chance node and each
+drawn or taken card used as well as the search can.
 
-``hint`` values *draw* by the rollout policy's own use of the drawn card. ``best_move``
-values it as the expectation, over the card drawn, of the best use of that card:
+``hint`` values *draw* and *take* by the rollout policy's own use of the card. ``best_move``
+values them by the best use of that card, on the same worlds as every other option:
 
-1. A screen first: the options raced as a hint races them, within ``SCREEN_ROLLOUTS``. Its
-   *draw* is the rollout policy's use of the card, which the best use can only better: when
-   *draw* is already ``racing.SEPARATION`` standard errors ahead of every option, it is the
-   move; when an option is clearly ahead of it by more than ``DRAW_GAIN`` points, the
-   screen's best is.
-2. Else the unseen cards (``worlds.unseen_cards``) are grouped by scoring kind
-   (``model.kind``): each kind is drawn with probability (its count) / (the unseen cards).
-3. For each kind, the position after drawing a card of it (``drawn_observation``) is valued
-   like a hint's: its uses (``swap N``, ``discard``) pruned to the ``USES`` best by the
-   one-step EV (``ev.placement_evs``; equivalent face-down positions once), then raced on
-   paired rollouts (``golflab.racing``) within ``USE_ROLLOUTS`` per use. The card's value is
-   the winner's, on ``CARD_SAMPLES`` further worlds (not the race's own, which favour it).
-4. *draw* is worth the probability-weighted sum of the cards' values; the other options
-   (``take``, ``flip N``, ``knock``) are raced on the observation's own rollouts within
-   ``OTHER_ROLLOUTS`` and the best of them valued on ``OTHER_SAMPLES``. The lowest value
-   wins (ties: the legal order).
+1. A screen first: the options raced as a hint races them, within ``SCREEN_ROLLOUTS``. An
+   option more than ``USE_GAIN`` points (and ``racing.SEPARATION`` standard errors) behind
+   the screen's best is out (``behind``): a better use of a card never gained that much. When
+   one option is left, it is the move.
+2. Else each kind of unseen card (``model.kind``) gets a use: the position after drawing a
+   card of it (``drawn_observation``) is valued like a hint's, its uses (``swap N``,
+   ``discard``) pruned to the ``USES`` best by the one-step EV (``ev.placement_evs``;
+   equivalent face-down positions once), then raced on that position's own rollouts
+   (``golflab.racing``) within ``USE_ROLLOUTS`` per use (``use_plan``). The card *take* would
+   take gets its use the same way (``best_use``, ``taken_observation``).
+3. The options left race on the observation's own worlds: *draw* played by that plan, each
+   world's top card drawn and used as its kind's plan says (``Samples.drawn``), so *draw* is
+   the expectation over the drawn card of its best use; *take* followed by its use
+   (``Samples.after``); ``flip N`` and ``knock`` as they are. The race's paired differences
+   (within ``DECISION_ROLLOUTS``) decide; the lowest value wins (ties: the legal order). The
+   uses are chosen on other worlds than the race's, so its values do not favour them by luck.
 
 Every other decision (placing a card, flipping) is the hint's best option (``hint``). A draw
 pile that is empty (the draw reshuffles the discards) is valued by the hint too.
@@ -36,7 +37,7 @@ from ..actions import Action
 from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
-from ..racing import SEPARATION, mean, race
+from ..racing import SEPARATION, race
 from . import hints
 from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
@@ -46,22 +47,20 @@ from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 #: which a best use can only better: when *draw* is clearly first there, it is the move.
 SCREEN_ROLLOUTS = 256
 SCREEN_FIRST = 16
-#: Points by which an option clearly ahead of *draw* in the screen settles it too: more than
-#: a best use of the drawn card ever gained over the rollout policy's use in our trials (2.7).
-DRAW_GAIN = 5.0
+#: Points an option must trail the screen's best by to be settled there (``behind``): more
+#: than the best use of a drawn card ever gained over the rollout policy's use in our trials
+#: (2.7), so the search of *draw* and *take* below could not make it up.
+USE_GAIN = 5.0
 #: Uses of each drawn card valued by rollouts (the best by one-step EV).
 USES = 3
 #: Determinizations per use in the first round of a drawn card's race.
 USE_FIRST = 12
 #: Rollouts per use a drawn card's race may spend (its budget is this times its uses).
 USE_ROLLOUTS = 32
-#: Further worlds that value the race's winner (the drawn card's value).
-CARD_SAMPLES = 24
-#: Rollouts the options other than *draw* may spend in all (first round: ``OTHER_FIRST`` each).
-OTHER_ROLLOUTS = 512
-OTHER_FIRST = 32
-#: Rollouts that value the best option other than *draw* (compared with *draw*'s value).
-OTHER_SAMPLES = 256
+#: Rollouts the final race of a draw decision may spend in all (first round: ``DECISION_FIRST``
+#: each): *draw* by the use plan against every other option, on the same worlds.
+DECISION_ROLLOUTS = 2048
+DECISION_FIRST = 32
 #: The personality that plays the Expert's own seat on in its rollouts (the coach's hints
 #: use ``rollouts.ROLLOUT_PROFILE``).
 ROLLOUT_POLICY = ROLLOUT_PROFILE
@@ -103,60 +102,74 @@ def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
     return [a for a in legal if a in keep]
 
 
-def card_value(obs: Observation, card, policy: str = ROLLOUT_POLICY) -> tuple[float, int]:
-    """(the best use's rollout value, rollouts spent) after drawing ``card``: the uses raced,
-    then the winner valued on ``CARD_SAMPLES`` further worlds (the race's own means favour
-    the winner by its luck; fresh worlds do not)."""
-    after = drawn_observation(obs, card)
+def taken_observation(obs: Observation) -> Observation:
+    """The seat's observation after *take* (the discard pile's top card: nothing unseen shows)."""
+    grids, pile, seed = deal_world(obs, random.Random(observation_seed(obs)))
+    game = Game.from_position(obs, grids, pile, seed)
+    game.apply("take")
+    return game.observation(obs.seat)
+
+
+def best_use(obs: Observation, card=None, policy: str = ROLLOUT_POLICY) -> tuple[Observation, str]:
+    """(the observation after drawing ``card``, or after *take* when ``card`` is None; its best
+    use): the ``USES`` candidate uses raced on that observation's own rollouts, within
+    ``USE_ROLLOUTS`` per use."""
+    after = taken_observation(obs) if card is None else drawn_observation(obs, card)
+    return after, _best_of(after, policy)
+
+
+def _best_of(after: Observation, policy: str) -> str:
     uses = candidate_uses(after)
-    sample = Samples(after, observation_seed(after), policy)
     if len(uses) == 1:
-        values = sample(uses[0], 0, CARD_SAMPLES)
-        return mean(values), len(values)
-    est = race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))
-    start = max(e.samples for e in est)
-    values = sample(est[0].action, start, start + CARD_SAMPLES)
-    return mean(values), sum(e.samples for e in est) + len(values)
+        return uses[0]
+    sample = Samples(after, observation_seed(after), policy)
+    return race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))[0].action
 
 
-def draw_value(obs: Observation, policy: str = ROLLOUT_POLICY) -> Valued:
-    """*draw* as a chance node: the expectation over the drawn card's kind of its best use."""
+def use_plan(obs: Observation, policy: str = ROLLOUT_POLICY) -> dict[str, tuple[Observation, str]]:
+    """The best use of a drawn card of each kind of unseen card (``best_use`` of the first card
+    of the kind): ``{kind: (after, use)}``, which ``Samples.drawn`` plays."""
     kind = scoring_model(obs.rules).kind
-    groups: dict[str, list] = {}
-    for c in unseen_cards(obs):
-        groups.setdefault(kind(c), []).append(c)
-    total = sum(len(cs) for cs in groups.values())
-    value, spent = 0.0, 0
-    for cards in groups.values():
-        v, n = card_value(obs, cards[0], policy)
-        value += len(cards) / total * v
-        spent += n
-    return Valued("draw", value, spent)
+    plan: dict[str, tuple[Observation, str]] = {}
+    for card in unseen_cards(obs):
+        if kind(card) not in plan:
+            plan[kind(card)] = best_use(obs, card, policy)
+    return plan
 
 
 def draw_decision(obs: Observation, policy: str = ROLLOUT_POLICY) -> list[Valued]:
     """Every option of a draw decision valued, best first: the hint's screen first (when it
-    already puts *draw* clearly first, that stands); else *draw* as a chance node, the other
-    options raced among themselves and the best of them valued on ``OTHER_SAMPLES``."""
+    already settles the decision, that stands); else *draw* played by the best use of each
+    drawn card's kind (``use_plan``) and raced with the other options on the same worlds."""
     legal = [a.notation for a in obs.legal_actions]
     sample = Samples(obs, observation_seed(obs), policy)
     screen = race(legal, sample, first=SCREEN_FIRST, budget=SCREEN_ROLLOUTS)
-    draw = next(e for e in screen if e.action == "draw")
-    ahead = [e for e in screen if e is not draw and draw.value - e.value > SEPARATION * max(e.gap_se, draw.gap_se)]
-    if (screen[0] is draw and all(e.value - draw.value > SEPARATION * e.gap_se for e in screen[1:])) or any(
-            draw.value - e.value > DRAW_GAIN for e in ahead):
+    best = screen[0]
+    contenders = [e.action for e in screen if e is best or not behind(e, best)]
+    if len(contenders) == 1:
         return [Valued(e.action, e.value, e.samples) for e in screen]
-    others = [a for a in legal if a != "draw"]
-    out = [draw_value(obs, policy)]
-    if others:
-        if len(others) > 1:
-            est = race(others, sample, first=OTHER_FIRST, budget=max(OTHER_ROLLOUTS, OTHER_FIRST * len(others)))
-            out += [Valued(e.action, e.value, e.samples) for e in est[1:]]
-            others = [est[0].action]
-        values = sample(others[0], 0, OTHER_SAMPLES)
-        out.append(Valued(others[0], mean(values), len(values)))
-    order = {a: i for i, a in enumerate(legal)}
-    return sorted(out, key=lambda v: (v.value, order[v.action]))
+    plan = use_plan(obs, policy) if "draw" in contenders else {}
+    taken = best_use(obs, None, policy) if "take" in contenders else None
+
+    def paired(action: str, start: int, stop: int) -> list[float]:
+        if action == "draw":
+            return sample.drawn(plan, start, stop)
+        if action == "take":
+            return sample.after(*taken, start, stop)
+        return sample(action, start, stop)
+
+    est = race(contenders, paired, first=DECISION_FIRST,
+               budget=max(DECISION_ROLLOUTS, DECISION_FIRST * len(contenders)))
+    return [Valued(e.action, e.value, e.samples) for e in est] + [
+        Valued(e.action, e.value, e.samples) for e in screen if e.action not in contenders]
+
+
+def behind(option, best) -> bool:
+    """Whether the screen settles ``option`` as worse than ``best`` (``racing.Estimate``s):
+    more than ``USE_GAIN`` points behind, and ``racing.SEPARATION`` standard errors of their
+    paired difference: the best use of a drawn or taken card could not make up the gap."""
+    gap = option.value - best.value
+    return gap > USE_GAIN and gap > SEPARATION * option.gap_se
 
 
 def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
@@ -172,6 +185,6 @@ def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
     return Action.parse(hints.evaluate(obs, tuple(notations), None, hints.HINT_ROLLOUTS, policy=policy)[0].action)
 
 
-__all__ = ["CARD_SAMPLES", "DRAW_GAIN", "OTHER_ROLLOUTS", "OTHER_SAMPLES", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS",
-           "USES", "USE_ROLLOUTS", "Valued", "best_move", "candidate_uses", "card_value", "draw_decision",
-           "draw_value", "drawn_observation"]
+__all__ = ["DECISION_FIRST", "DECISION_ROLLOUTS", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS", "USES", "USE_GAIN",
+           "USE_ROLLOUTS", "Valued", "behind", "best_move", "best_use", "candidate_uses", "draw_decision",
+           "drawn_observation", "taken_observation", "use_plan"]
