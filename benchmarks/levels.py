@@ -9,7 +9,7 @@ per level, over the same positions for every level (positions of Marcus's games)
 machine, whose load it depends on.
 
 ``python benchmarks/levels.py [--pairs 1-7] [--rounds 400] [--search-rounds 100] [--seed 0]
-[--positions 40]`` (``--rounds`` counts holes, two per deal; ``--search-rounds`` for the
+[--positions 40] [--processes 1]`` (``--rounds`` counts holes, two per deal; ``--search-rounds`` for the
 pairs that involve levels 6-8, which are slow).
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -53,20 +54,30 @@ class Rung:
                 f"(95% interval {low:+.2f} to {high:+.2f}){resolved}")
 
 
-def rung(low: int, deals: int, seed: int) -> Rung:
-    """Level ``low`` against the next over ``deals`` duplicate deals (seats swapped)."""
+def deal_means(task: tuple[int, int, int]) -> tuple[float, float]:
+    """(level low's, level low+1's) mean hole score over both seatings of one deal (``task``:
+    low, seed, index)."""
+    low, seed, index = task
     a, b = f"Level {low}", f"Level {low + 1}"
-    margins, lows, highs = [], [], []
-    for i in range(deals):
-        deal_seed = random.Random(f"golflab.levels-bench:{seed}:{low}:{i}").getrandbits(63)
-        mine = {a: [], b: []}
-        for names in ([a, b, a, b], [b, a, b, a]):
-            for name, score in zip(names, play_hole(names, deal_seed)):
-                mine[name].append(score)
-        lo, hi = statistics.fmean(mine[a]), statistics.fmean(mine[b])
-        lows.append(lo)
-        highs.append(hi)
-        margins.append(lo - hi)
+    deal_seed = random.Random(f"golflab.levels-bench:{seed}:{low}:{index}").getrandbits(63)
+    mine = {a: [], b: []}
+    for names in ([a, b, a, b], [b, a, b, a]):
+        for name, score in zip(names, play_hole(names, deal_seed)):
+            mine[name].append(score)
+    return statistics.fmean(mine[a]), statistics.fmean(mine[b])
+
+
+def rung(low: int, deals: int, seed: int, processes: int = 1) -> Rung:
+    """Level ``low`` against the next over ``deals`` duplicate deals (seats swapped), the deals
+    played by ``processes`` worker processes (the same results whatever their number)."""
+    tasks = [(low, seed, i) for i in range(deals)]
+    if processes > 1:
+        with multiprocessing.Pool(processes) as pool:
+            results = pool.map(deal_means, tasks)
+    else:
+        results = list(map(deal_means, tasks))
+    lows, highs = [lo for lo, _ in results], [hi for _, hi in results]
+    margins = [lo - hi for lo, hi in results]
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(deals) if deals > 1 else float("nan")
     return Rung(low, deals, statistics.fmean(lows), statistics.fmean(highs), mean, half)
@@ -115,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--search-rounds", type=int, default=100, help="holes per pair involving a search level")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--positions", type=int, default=40, help="positions timed per level (0: no timing)")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     args = parser.parse_args(argv)
     try:
         span = _span(args.pairs)
@@ -122,11 +134,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(exc))
     if min(args.rounds, args.search_rounds) < 4:
         parser.error("--rounds and --search-rounds must be 4 or more")
+    if args.processes < 1:
+        parser.error(f"--processes must be 1 or more, got {args.processes}")
     print(f"seed {args.seed}; levels: " + "; ".join(f"{lv.name} = {lv.summary}" for lv in LEVELS), flush=True)
     for low in span:
         searches = LEVELS[low].searches  # the higher level of the pair (LEVELS[low] is Level low+1)
         start = time.perf_counter()
-        result = rung(low, (args.search_rounds if searches else args.rounds) // 2, args.seed)
+        result = rung(low, (args.search_rounds if searches else args.rounds) // 2, args.seed, args.processes)
         print(f"{result.line()} [{time.perf_counter() - start:.0f} s]", flush=True)
     if args.positions:
         obs_list = positions(args.positions, args.seed)

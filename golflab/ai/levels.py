@@ -48,14 +48,16 @@ class Level:
 
 
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
+#: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the
+#: Expert's move on 1 decision in 3, then 2 in 3 (at 2 in 5 and 3 in 4, 6 v 7 measured +0.28).
 LEVELS: tuple[Level, ...] = (
     Level(1, "Diego", 0.50, 0.0, "Beginner: half its moves at random"),
     Level(2, "Diego", 0.20, 0.0, "Novice: one move in five at random"),
     Level(3, "Marcus", 0.06, 0.0, "Casual: an occasional random move"),
     Level(4, "Marcus", 0.0, 0.0, "Club player: steady rules of thumb"),
     Level(5, "Kenji", 0.0, 0.0, "Strong player: Kenji's rules of thumb"),
-    Level(6, "Kenji", 0.0, 0.4, "Thinker: the Expert's move on 2 decisions in 5"),
-    Level(7, "Kenji", 0.0, 0.75, "Strategist: the Expert's move on 3 decisions in 4"),
+    Level(6, "Kenji", 0.0, 1 / 3, "Thinker: the Expert's move on 1 decision in 3"),
+    Level(7, "Kenji", 0.0, 2 / 3, "Strategist: the Expert's move on 2 decisions in 3"),
     Level(8, "Kenji", 0.0, 1.0, "Expert: the coach's full search on every move"),
 )
 #: The level names, weakest first ("Level 1" ... "Level 8").
