@@ -48,6 +48,14 @@ def test_markdown_shows_no_code(path):
     assert not bad, "\n".join(bad)
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_markdown_points_learners_to_pages_they_have(path):
+    """The rules' spec is the developers' (``shared/spec``), not on a learner's screen: a page
+    points to the Rules app instead of citing a section of it."""
+    bad = [f"{path.name} cell {cell}" for cell, source in markdown_cells(path) if "spec section" in source.lower()]
+    assert not bad, "\n".join(bad)
+
+
 def test_markdown_seen_reads_as_a_reader_does():
     source = ("# Title\n\nA [link](x.ipynb) and `code`\nwrapped on two lines.\n\n- one item\n  continued\n"
               "- two\n\n[Home](i.ipynb) · Lesson 2 of 5\n\n```\nprint('x')\n```\n"
