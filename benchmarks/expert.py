@@ -4,15 +4,16 @@ Each deal is one hole at a table of 4: two Experts and two opponents, played twi
 same shuffle, the Experts at seats 0 and 2, then at 1 and 3 (the opponents taking the
 others). The opponents (``--versus``): ``personalities``, two of the eight drawn at random
 per deal; ``marcus``, two Marcus; ``classic``, two Classic Experts (the Expert before the
-coach's search valued *draw* as a chance node: ``golflab.coach.expert``); ``all``, the three
-in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
+coach's search valued *draw* as a chance node: ``golflab.coach.expert``); ``ladder``, levels
+1-8 each against the next instead (``benchmarks/levels.py``, ``--rounds`` holes a pair);
+``all``, the four in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
 approximation). Every ``--report`` deals it prints the running figures with the median and
 95th percentile of the Expert's move time (decisions with a choice only; the time depends
 on this machine's load: measure with ``--processes 1`` on a busy machine).
 
 ``python benchmarks/expert.py --rounds 2000 [--seed 0] [--versus all] [--processes 2] [--report 25]``
-(``--rounds`` counts holes played per matchup: two per deal).
+(``--rounds`` counts holes played per matchup, or per pair of levels: two per deal).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import sys
 import time
 
 from golflab import Game, Rules
-from golflab.ai import PROFILES, CPUPlayer
+from golflab.ai import LEVELS, PROFILES, CPUPlayer
 
 EXPERT = "Expert"
 VERSUS = ("personalities", "marcus", "classic")
@@ -118,11 +119,21 @@ def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> 
     print(f"{times_line(times)} ({processes} process{'es' if processes > 1 else ''}, {versus})", flush=True)
 
 
+def ladder(rounds: int, seed: int, processes: int) -> None:
+    """Print the ladder of levels 1-8, each against the next (``benchmarks/levels.py``)."""
+    from levels import rung  # benchmarks/levels.py, beside this script
+
+    for low in range(1, len(LEVELS)):
+        start = time.perf_counter()
+        print(f"{rung(low, rounds // 2, seed, processes).line()} [{time.perf_counter() - start:.0f} s]", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="holes to play per matchup (two per deal)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--versus", choices=(*VERSUS, "all"), default="all", help="the Experts' opponents")
+    parser.add_argument("--versus", choices=(*VERSUS, "ladder", "all"), default="all",
+                        help="the Experts' opponents, or the ladder of levels (each against the next); all: every one")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     parser.add_argument("--report", type=int, default=25, help="print running figures every N deals")
     args = parser.parse_args(argv)
@@ -133,8 +144,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.report < 1:
         parser.error(f"--report must be 1 or more, got {args.report}")
     print(f"seed {args.seed}, {args.rounds} rounds per matchup", flush=True)
-    for versus in VERSUS if args.versus == "all" else (args.versus,):
-        matchup(versus, args.rounds // 2, args.seed, args.processes, args.report)
+    for versus in (*VERSUS, "ladder") if args.versus == "all" else (args.versus,):
+        if versus == "ladder":
+            ladder(args.rounds, args.seed, args.processes)
+        else:
+            matchup(versus, args.rounds // 2, args.seed, args.processes, args.report)
     return 0
 
 
