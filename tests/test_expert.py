@@ -246,6 +246,9 @@ def test_the_rollouts_play_this_seat_by_the_policy_and_opponents_as_themselves()
     obs = game.observation(0)
     assert [p.name for p in bot_profiles(obs)] == [ROLLOUT_PROFILE, "Maya", ROLLOUT_PROFILE]
     assert [p.name for p in bot_profiles(obs, "Kenji")] == ["Kenji", "Maya", "Kenji"]
+    game = Game(["Expert", "Level 1", "Level 6 2", "Level 8", "Sofia 3"], Rules(rounds=1), seed=3)
+    assert [p.name for p in bot_profiles(game.observation(0))] == [
+        ROLLOUT_PROFILE, "Diego", "Kenji", ROLLOUT_PROFILE, "Sofia"]  # a level by its base; Level 8 is the Expert
 
 
 def test_a_valuation_with_another_rollout_policy_is_its_own_and_deterministic():

@@ -9,7 +9,7 @@ import sys
 
 from .. import kernel
 from ..actions import Action
-from ..ai import PROFILES, CPUPlayer, get_profile
+from ..ai import LEVELS, PROFILES, CPUPlayer, get_level, get_profile
 from ..ev import Pool, unseen_counts
 from ..game import Game, Observation, Phase
 from ..model import scoring_model
@@ -26,15 +26,25 @@ _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 def bot_profiles(obs: Observation, policy: str = ROLLOUT_PROFILE) -> list:
     """The personalities that play each seat of ``obs`` in its rollouts: an opponent named
-    after a personality (``"Maya 2"`` is Maya) as itself, this seat and every other by the
-    personality ``policy``."""
+    after a personality (``"Maya 2"`` is Maya) as itself, one named after a level below the
+    Expert (``"Level 3"``, ``"Level 3 2"``) as the level's base personality, this seat and
+    every other by the personality ``policy``."""
     own = get_profile(policy)
+    return [own if s == obs.seat else modelled(name, own) for s, name in enumerate(obs.players)]
+
+
+def modelled(name: str, own):
+    """The personality a rollout plays for the seat called ``name`` (see ``bot_profiles``)."""
     by_lower = {k.lower(): p for k, p in PROFILES.items()}
-    out = []
-    for s, name in enumerate(obs.players):
-        base = name.rsplit(" ", 1)[0] if name.rsplit(" ", 1)[-1].isdigit() else name
-        out.append(own if s == obs.seat else by_lower.get(base.strip().lower(), own))
-    return out
+    words = name.split()
+    bases = [name] + ([" ".join(words[:-1])] if len(words) > 1 and words[-1].isdigit() else [])
+    for base in bases:
+        level = get_level(base)
+        if level is not None:
+            return own if level.number == len(LEVELS) else get_profile(level.base)
+        if base.strip().lower() in by_lower:
+            return by_lower[base.strip().lower()]
+    return own
 
 
 def horizon_end(turns) -> int:
