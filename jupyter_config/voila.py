@@ -18,6 +18,8 @@ browser tests alike.
   extension Voila would fetch it from cdnjs, the standalone Voila does not). The app listing
   (``/voila/tree``) is served from the same template without Voila's Font Awesome 4 stylesheet
   from cdn.jsdelivr.net (``tree-lab.html`` and ``tree.html`` there).
+* Kernels connect over Unix sockets (``KernelManager.transport``), so many kernels starting at
+  once cannot collide on a TCP port.
 * The server starts without the warning "The websocket_ping_timeout (90000) cannot be longer than
   the websocket_ping_interval (30000)" (see ``MillisecondPings``).
 """
@@ -77,3 +79,9 @@ c = get_config()  # noqa: F821 (traitlets provides it when it runs this file)
 c.VoilaConfiguration.template = "golflab"
 c.VoilaConfiguration.prelaunch_hook = issue_xsrf_cookie
 c.VoilaConfiguration.page_config_hook = without_mathjax
+# Kernels talk to Voila over Unix sockets, not TCP ports. ``golflab-voila`` starts about twenty
+# preheated kernels at once, and a port picked for one kernel (free when picked) can be taken
+# before that kernel binds it, by any other connection on the machine: the kernel dies with
+# "Address already in use" and its page says "Running ..." for good (a fresh-clone test run met
+# it on index.ipynb). A socket file named after the kernel's own connection file cannot collide.
+c.KernelManager.transport = "ipc"
