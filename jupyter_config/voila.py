@@ -26,6 +26,7 @@ browser tests alike.
 
 import logging
 import os
+import tempfile
 from pathlib import Path
 
 JUPYTER_DATA = Path(__file__).resolve().parent / "data"
@@ -84,4 +85,8 @@ c.VoilaConfiguration.page_config_hook = without_mathjax
 # before that kernel binds it, by any other connection on the machine: the kernel dies with
 # "Address already in use" and its page says "Running ..." for good (a fresh-clone test run met
 # it on index.ipynb). A socket file named after the kernel's own connection file cannot collide.
-c.KernelManager.transport = "ipc"
+# Its path (Voila keeps connection files in a new folder of the temporary directory:
+# "<tmp>/voila_<8>/kernel-<uuid>-ipc-<n>") must fit a Unix socket's 107 characters: with a
+# temporary directory too long for that, the kernels keep TCP.
+if len(os.path.join(tempfile.gettempdir(), "voila_00000000", f"kernel-{'0' * 36}-ipc-99999")) <= 107:
+    c.KernelManager.transport = "ipc"
