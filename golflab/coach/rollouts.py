@@ -228,22 +228,16 @@ class Samples:
             self.bots.append(Bots(self.profiles, self.seeds[len(self.bots)]))
 
     def __call__(self, action: str, start: int, stop: int) -> list[float]:
-        if self._kernel_plays(stop - start):
-            grids, draws, worlds, bots, generators = self.arrays(stop)
-            return self.compiled(action, (grids[start:stop], draws[start:stop], worlds[start:stop]),
-                                 bots[start:stop], generators[start:stop])
-        self._python_worlds(stop)
-        obs = self.obs
-        return [rollout(world(obs, deal, action), action, bots.fresh(), obs.seat)
-                for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
+        return self.after(self.obs, action, start, stop)
 
     def after(self, after: Observation, use: str, start: int, stop: int) -> list[float]:
         """The values of ``use`` played from ``after`` on samples ``start`` to ``stop - 1``,
-        paired with every option's: ``after`` is this observation after a move that shows no
-        unseen card (*take*), so each world of this observation is one of ``after``'s."""
+        paired with every option's: ``after`` is this observation, or it after a move that
+        shows no unseen card (*take*), so each world of this observation is one of ``after``'s."""
         if self._kernel_plays(stop - start):
+            play = self.compiled if after is self.obs else compiled_rollouts(after, self.policy)
             grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
-            return compiled_rollouts(after, self.policy)(use, (grids, draws, worlds), bots, generators)
+            return play(use, (grids, draws, worlds), bots, generators)
         self._python_worlds(stop)
         return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat)
                 for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]

@@ -43,8 +43,8 @@ from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
 #: The screen: the options raced as a hint races them, within this many rollouts (first
-#: round: ``SCREEN_FIRST`` each). Its *draw* is valued by the rollout policy's use of the card,
-#: which a best use can only better: when *draw* is clearly first there, it is the move.
+#: round: ``SCREEN_FIRST`` each). Its *draw* and *take* are valued by the rollout policy's use of
+#: the card, which a best use can only better: it sets aside only options ``behind`` its best.
 SCREEN_ROLLOUTS = 256
 SCREEN_FIRST = 16
 #: Points an option must trail the screen's best by to be settled there (``behind``): more
@@ -76,13 +76,18 @@ class Valued:
     rollouts: int
 
 
-def drawn_observation(obs: Observation, card) -> Observation:
-    """The seat's observation after drawing ``card`` (one of its unseen cards) from the draw
-    pile: a world dealt from the observation's seed with ``card`` on top of the pile, drawn."""
-    grids, pile, seed = deal_world(obs, random.Random(observation_seed(obs)), on_top=(card,))
+def observation_after(obs: Observation, action: str, on_top: tuple = ()) -> Observation:
+    """The seat's observation after ``action`` (*draw* or *take*), played in a world dealt from
+    the observation's seed with the unseen cards ``on_top`` on top of the draw pile."""
+    grids, pile, seed = deal_world(obs, random.Random(observation_seed(obs)), on_top=on_top)
     game = Game.from_position(obs, grids, pile, seed)
-    game.apply("draw")
+    game.apply(action)
     return game.observation(obs.seat)
+
+
+def drawn_observation(obs: Observation, card) -> Observation:
+    """The seat's observation after drawing ``card`` (one of its unseen cards) from the draw pile."""
+    return observation_after(obs, "draw", (card,))
 
 
 def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
@@ -104,10 +109,7 @@ def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
 
 def taken_observation(obs: Observation) -> Observation:
     """The seat's observation after *take* (the discard pile's top card: nothing unseen shows)."""
-    grids, pile, seed = deal_world(obs, random.Random(observation_seed(obs)))
-    game = Game.from_position(obs, grids, pile, seed)
-    game.apply("take")
-    return game.observation(obs.seat)
+    return observation_after(obs, "take")
 
 
 def best_use(obs: Observation, card=None, policy: str = ROLLOUT_POLICY) -> tuple[Observation, str]:
@@ -187,4 +189,4 @@ def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
 
 __all__ = ["DECISION_FIRST", "DECISION_ROLLOUTS", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS", "USES", "USE_GAIN",
            "USE_ROLLOUTS", "Valued", "behind", "best_move", "best_use", "candidate_uses", "draw_decision",
-           "drawn_observation", "taken_observation", "use_plan"]
+           "drawn_observation", "observation_after", "taken_observation", "use_plan"]
