@@ -4,7 +4,8 @@ Each deal is one hole at a table of 4: two Experts and two opponents, played twi
 same shuffle, the Experts at seats 0 and 2, then at 1 and 3 (the opponents taking the
 others). The opponents (``--versus``): ``personalities``, two of the eight drawn at random
 per deal; ``marcus``, two Marcus; ``classic``, two Classic Experts (the Expert before the
-coach's search valued *draw* as a chance node: ``golflab.coach.expert``); ``ladder``, levels
+coach's search valued *draw* as a chance node and before the hint's race: the hint's best
+option at 160 rollouts a move, ``golflab.coach.expert``); ``ladder``, levels
 1-8 each against the next instead (``benchmarks/levels.py``, ``--rounds`` holes a pair);
 ``all``, the four in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal

@@ -18,7 +18,7 @@ from golflab.ai import (
     personality_names,
 )
 from golflab.coach import hint, search
-from golflab.coach.expert import classic_expert_move, expert_move
+from golflab.coach.expert import classic_expert_move, classic_samples, expert_move
 from golflab.coach.worlds import unseen_cards
 from golflab.model import scoring_model
 
@@ -54,7 +54,23 @@ def test_classic_expert_plays_the_hints_best_option_legally_and_deterministicall
         game.apply(CPUPlayer("Sofia", seed=0).choose(game.observation(game.current_player)))
     obs = game.observation(0)
     a, b = CPUPlayer("Classic Expert", seed=1).choose(obs), CPUPlayer("classic expert", seed=2).choose(obs)
-    assert a == b and a in obs.legal_actions and a.notation == hint(obs)[0].action
+    assert a == b and a in obs.legal_actions and a.notation == hint(obs, samples=classic_samples(obs))[0].action
+
+
+def test_the_classic_expert_spends_160_rollouts_a_move_split_evenly():
+    game = Game(["Expert", "Sofia"], Rules(rounds=1), seed=4)
+    seen = set()
+    while not game.is_over and len(seen) < 3:
+        obs = game.observation(game.current_player)
+        n = len(obs.legal_actions)
+        if game.current_player == 0 and n > 1 and n not in seen:
+            seen.add(n)
+            assert classic_samples(obs) == max(16, 160 // n)
+            options = hint(obs, samples=classic_samples(obs))
+            assert [o.samples for o in options] == [classic_samples(obs)] * n
+            assert classic_expert_move(obs).notation == options[0].action
+        game.apply(CPUPlayer("Sofia", seed=0).choose(obs))
+    assert len(seen) == 3  # the first flips (6 and 5 options: 26 and 32 samples) and a draw (2: 80)
 
 
 @pytest.mark.parametrize("name", ["Expert", "Classic Expert"])

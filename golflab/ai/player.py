@@ -17,7 +17,8 @@ class CPUPlayer:
     same choices. To place a card it reuses what its draw decision computed when the new
     observation shows the same grid (and the same cards), which changes no choice.
     ``CPUPlayer("Expert")`` plays the coach's search (``golflab.coach.expert``) and
-    ``CPUPlayer("Classic Expert")`` the hint's best option, the Expert before that search:
+    ``CPUPlayer("Classic Expert")`` the hint's best option at 160 rollouts a move, the Expert
+    before that search and the hint's race:
     both deterministic, so their seed changes nothing. ``CPUPlayer("Level 3")`` plays a level
     (``golflab.ai.levels``): its base personality, with a random legal move at the level's
     ``blunder`` rate and the Expert's move at its ``search`` rate (both from its own generator).
