@@ -43,7 +43,8 @@ ROOM_REVIEW_SAMPLES = 16
 PANEL_CSS = """<style>
 .golf-room-panel{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;
  border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0}
-.golf-room-code{font:700 64px/1.1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.25em;color:#0d47a1}
+.golf-room-code,.golf-room-code .widget-html-content{font:700 64px/1.2 ui-monospace,Menlo,Consolas,monospace;
+ letter-spacing:.25em;color:#0d47a1;height:auto}
 .golf-room-lobby{font-size:16px}
 .golf-room-message{font-size:15px;color:#7f0000}
 .golf-room-message.golf-room-ok{color:#1b5e20}

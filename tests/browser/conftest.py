@@ -238,6 +238,37 @@ def open_app(page, server: VoilaServer, notebook: str, ready: str = ".golf-statu
     raise WidgetLoadError(f"{notebook}: {ready!r} did not appear within {timeout / 1000:.0f}s")
 
 
+def open_signed_in(browser, server: VoilaServer, token: str, notebook: str, ready: str, timeout: float = 60_000):
+    """A page of its own Chromium context, signed in with the session ``token``, at ``notebook``
+    once ``ready`` shows (each learner of a room test plays from such a page)."""
+    from golflab.classroom.identity import COOKIE_NAME
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1100})
+    context.add_cookies([{"name": COOKIE_NAME, "value": token, "url": server.base}])
+    page = context.new_page()
+    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=timeout)
+    page.locator(ready).first.wait_for(timeout=timeout * 2)
+    return page
+
+
+def assert_not_clipped(page, selector: str) -> None:
+    """The element's text fits its box (a widget's fixed line height can cut a large text off)."""
+    sizes = page.eval_on_selector(selector, "el => { const c = el.querySelector('.widget-html-content') || el;"
+                                            " return [c.scrollHeight, c.clientHeight, el.clientHeight]; }")
+    assert sizes[0] <= sizes[1] + 1 and sizes[1] <= sizes[2] + 1, f"{selector} is cut off: {sizes}"
+
+
+def class_tokens(store, teacher: str, learners: tuple, password: str, class_name: str) -> dict[str, str]:
+    """A teacher with a class of ``learners`` in ``store`` (made once per store), and a session
+    token for each of them and the teacher."""
+    if store.user(teacher) is None:
+        owner = store.create_user(teacher, password, role="teacher")
+        invite = store.create_invite(store.create_class(class_name, owner), by=owner)
+        for name in learners:
+            store.register(name, password, invite)
+    return {name: store.sign_in(name, password) for name in (*learners, teacher)}
+
+
 @pytest.fixture
 def app_opener():
     """``open_app`` as a fixture, for tests that prefer fixtures to imports."""

@@ -12,10 +12,9 @@ import re
 import time
 
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 from golflab.classroom import Store
-from golflab.classroom.identity import COOKIE_NAME
 
 PASSWORD = "rooms-pass-1"
 LEARNERS = ("rita", "sam", "tess")
@@ -29,22 +28,12 @@ TIMEOUT = 60_000
 def people(voila_server, class_store_url):
     """A teacher with a class of three learners; a session token for each."""
     store = Store(class_store_url)
-    if store.user(TEACHER) is None:
-        teacher = store.create_user(TEACHER, PASSWORD, role="teacher")
-        invite = store.create_invite(store.create_class("Room class", teacher), by=teacher)
-        for name in LEARNERS:
-            store.register(name, PASSWORD, invite)
-    yield store, {name: store.sign_in(name, PASSWORD) for name in (*LEARNERS, TEACHER)}
+    yield store, class_tokens(store, TEACHER, LEARNERS, PASSWORD, "Room class")
     store.close()
 
 
 def open_as(browser, server, token: str, notebook: str, ready: str):
-    context = browser.new_context(viewport={"width": 1280, "height": 1100})
-    context.add_cookies([{"name": COOKIE_NAME, "value": token, "url": server.base}])
-    page = context.new_page()
-    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=TIMEOUT)
-    page.locator(ready).first.wait_for(timeout=TIMEOUT * 2)
-    return page
+    return open_signed_in(browser, server, token, notebook, ready, TIMEOUT)
 
 
 def join(page, code: str) -> None:
@@ -117,6 +106,7 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
     rita.locator(".golf-room-code").wait_for(timeout=TIMEOUT)
     code = rita.inner_text(".golf-room-code").strip()
     assert re.fullmatch(r"[A-Z]{4}", code), code
+    assert_not_clipped(rita, ".golf-room-code")
     join(sam, code)
     join(tess, code)
     rita.wait_for_function("() => /tess/.test(document.querySelector('.golf-room-lobby').textContent)",

@@ -1,0 +1,153 @@
+"""Codepiece against each other in the browser: two learners, each in their own Chromium context with
+their own sign-in cookie, play a one-deal Codepiece room of the Codepiece app (2 people and 2 CPU
+players) through the room board's hooks (cp-pass, cp-bid-N, cp-trump-S, cp-card-XX, cp-status). No
+page's HTML holds a card of another seat's hand. The teacher watches the room from class.ipynb.
+
+Screenshots: test-artifacts/codepiece-room-lobby.png, codepiece-room-bidding.png,
+codepiece-room-trick-seat1.png and codepiece-room-trick-seat2.png (one moment from both seats),
+codepiece-room-over.png, codepiece-room-teacher.png."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from board_hooks import StatusLine
+from conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
+
+from golflab.classroom import Store
+
+PASSWORD = "cp-room-pass-1"
+LEARNERS = ("cora", "cyd")
+TEACHER = "ms_piece"
+BOARD = ".golf-room-board"
+STATUS = StatusLine(f"{BOARD} .cp-status", "cp-await-", 60_000)
+LEGAL_CARDS = f"{BOARD} .cp-hand button.cp-card:not([disabled])"
+
+
+@pytest.fixture(scope="module")
+def people(voila_server, class_store_url):
+    """A teacher with a class of two learners; a session token for each."""
+    store = Store(class_store_url)
+    yield store, class_tokens(store, TEACHER, LEARNERS, PASSWORD, "Codepiece class")
+    store.close()
+
+
+def open_as(browser, server, token: str, ready: str = ".golf-room-create", notebook: str = "codepiece.ipynb"):
+    return open_signed_in(browser, server, token, notebook, ready, STATUS.timeout)
+
+
+def enabled(page, selector: str, prefix: str) -> list[str]:
+    """The hook classes (``prefix`` + something) of the enabled buttons matching ``selector``."""
+    return page.eval_on_selector_all(
+        selector, "(els, p) => els.filter(e => !e.disabled).map(e => [...e.classList].find(c => c.startsWith(p)))",
+        prefix)
+
+
+def play_one(page) -> bool:
+    """One move for this page's seat if the board waits for it: pass (or the only bid), spades, the
+    first legal card. True when it played."""
+    what = STATUS.awaiting(page)
+    if what == "bid":
+        bids = enabled(page, f"{BOARD} .cp-pass, {BOARD} [class*='cp-bid-']", "cp-")
+        target = "cp-pass" if "cp-pass" in bids else bids[0]
+        STATUS.click_and_wait(page, f"{BOARD} .{target}")
+    elif what == "trump":
+        STATUS.click_and_wait(page, f"{BOARD} .cp-trump-S")
+    elif what == "card":
+        legal = enabled(page, LEGAL_CARDS, "cp-card-")
+        assert legal, page.inner_text(STATUS.selector)
+        STATUS.click_and_wait(page, f"{BOARD} .{legal[0]}")
+        assert page.locator(f"{BOARD} .cp-hand .{legal[0]}").count() == 0  # the card left the hand
+    else:
+        return False
+    return True
+
+
+def assert_no_other_hand_shows(store, code: str, pages: dict) -> None:
+    room = store.room(code)
+    for seat, page in pages.items():
+        html = page.inner_html(BOARD)
+        for other in range(4):
+            if other != seat:
+                for card in room.observation(other)["hand"]:
+                    assert f"cp-card-{card}" not in html, f"seat {seat}'s page shows seat {other}'s {card}"
+
+
+def test_two_learners_play_a_codepiece_room(browser, voila_server, people):
+    store, tokens = people
+    ARTIFACTS.mkdir(exist_ok=True)
+    cora, cyd = (open_as(browser, voila_server, tokens[n]) for n in LEARNERS)
+    cora.fill(".cp-room-deals input", "1")
+    cora.press(".cp-room-deals input", "Enter")
+    cora.fill(".golf-room-cpus input", "2")
+    cora.press(".golf-room-cpus input", "Enter")
+    cora.click(".golf-room-create")
+    cora.locator(".golf-room-code").wait_for(timeout=STATUS.timeout)
+    code = cora.inner_text(".golf-room-code").strip()
+    assert re.fullmatch(r"[A-Z]{4}", code), code
+    assert_not_clipped(cora, ".golf-room-code")
+    cyd.fill(".golf-room-join-code input", code)
+    cyd.click(".golf-room-join")
+    cora.wait_for_function("() => /cyd/.test(document.querySelector('.golf-room-lobby').textContent)",
+                           timeout=STATUS.timeout)  # the host's lobby updated by itself
+    assert "team" in cora.inner_text(".golf-room-lobby")  # partners sit across
+    cora.locator(".golf-room-panel").screenshot(path=str(ARTIFACTS / "codepiece-room-lobby.png"))
+    cora.click(".golf-room-start")
+    pages = {0: cora, 1: cyd}
+    for page in pages.values():
+        page.locator(STATUS.selector).wait_for(timeout=STATUS.timeout)
+    room = store.room(code)
+    assert room.kind == "codepiece" and room.players[:2] == LEARNERS
+
+    teacher = open_as(browser, voila_server, tokens[TEACHER], ".golf-room-watch", "class.ipynb")
+    teacher.click(".golf-room-watch")  # the newest room of the class is chosen already
+    watch = teacher.locator(".golf-room-watch-view")
+    watch.wait_for(timeout=STATUS.timeout)
+    assert code in watch.inner_text()
+
+    shots = {"bid": False, "trick": False}
+    played = 0
+    deadline = time.monotonic() + 600
+    while store.room(code).state != "over":
+        assert time.monotonic() < deadline, "the deal did not finish"
+        room = store.room(code)
+        mover = room.table.seat_to_move
+        page = pages.get(mover)
+        if page is None:
+            cora.wait_for_timeout(100)  # a CPU's turn: a page's poll plays it
+            continue
+        page.wait_for_function("([sel, cpu]) => { const el = document.querySelector(sel);"
+                               " return el && !el.classList.contains(cpu); }",
+                               arg=[STATUS.selector, "cp-await-cpu"], timeout=STATUS.timeout)
+        what = STATUS.awaiting(page)
+        if what == "bid" and not shots["bid"]:
+            page.locator(BOARD).screenshot(path=str(ARTIFACTS / "codepiece-room-bidding.png"))
+            shots["bid"] = True
+        if what == "card" and not shots["trick"] and page.locator(f"{BOARD} .cp-trick .cp-played").count():
+            other = pages[1 - mover]
+            other.wait_for_function("([sel, name]) => document.querySelector(sel).textContent.includes(name)",
+                                    arg=[STATUS.selector, room.players[mover]], timeout=STATUS.timeout)
+            page.locator(BOARD).screenshot(path=str(ARTIFACTS / "codepiece-room-trick-seat1.png"))
+            other.locator(BOARD).screenshot(path=str(ARTIFACTS / "codepiece-room-trick-seat2.png"))
+            assert_no_other_hand_shows(store, code, pages)
+            watch.screenshot(path=str(ARTIFACTS / "codepiece-room-teacher.png"))
+            shots["trick"] = True
+        if play_one(page):
+            played += 1
+        else:
+            page.wait_for_timeout(100)
+
+    assert all(shots.values()) and played > 0
+    room = store.room(code)
+    assert sum(not cpu for _s, _a, cpu in room.log) == played  # every move of ours is in the room's log
+    for page in pages.values():
+        page.wait_for_function("([sel, cls]) => document.querySelector(sel).classList.contains(cls)",
+                               arg=[STATUS.selector, "cp-await-match-over"], timeout=STATUS.timeout)
+        assert "The match is over." in page.inner_text(STATUS.selector)
+    cora.locator(BOARD).screenshot(path=str(ARTIFACTS / "codepiece-room-over.png"))
+    teacher.wait_for_function("([sel, code]) => document.querySelector(sel).textContent.includes(code)",
+                              arg=[".golf-room-watch-view", code], timeout=STATUS.timeout)
+    for page in (*pages.values(), teacher):
+        page.context.close()
