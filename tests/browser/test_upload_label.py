@@ -25,8 +25,11 @@ def test_resume_from_a_file_reads_its_label_and_still_resumes_a_game(page, voila
     with page.expect_file_chooser(timeout=TIMEOUT) as chooser:
         page.click(".golf-upload")
     chooser.value.set_files(str(saved))
-    page.wait_for_function("() => document.querySelector('.golf-status').textContent.includes('Loaded a saved game')",
-                           timeout=TIMEOUT)
+    # Loaded: the status says so, until the CPU players move on (on a busy machine the page may
+    # only ever show the later status); the saved game's own flips in the last moves stay.
+    page.wait_for_function("() => { const t = document.body.innerText;"
+                           " return t.includes('Loaded a saved game') || (t.includes('You turned up the')"
+                           " && t.includes('at top left') && t.includes('at top middle')); }", timeout=TIMEOUT)
     assert "Hole 1 of 3" in page.inner_text(".golf-rules")  # the CPU players move on at once: not the status
     assert button.inner_text().strip() == "Resume from a file"  # emptied for the next file, no count
     page.close(run_before_unload=True)
