@@ -72,9 +72,11 @@ def test_postgres_answers_through_sqlalchemy_and_not_as_root(postgres):
             assert conn.execute(sa.text("select 1")).scalar() == 1
             assert conn.execute(sa.text("select version()")).scalar().startswith("PostgreSQL")
             backend = conn.execute(sa.text("select pg_backend_pid()")).scalar()
+            # read while the connection holds its backend open: it ends once disconnected
+            status = Path(f"/proc/{backend}/status").read_text()
     finally:
         engine.dispose()
-    uid = int(re.search(r"^Uid:\s+(\d+)", Path(f"/proc/{backend}/status").read_text(), re.M).group(1))
+    uid = int(re.search(r"^Uid:\s+(\d+)", status, re.M).group(1))
     assert uid != 0, "PostgreSQL refuses root: the tests run it as the postgres OS user"
 
 
