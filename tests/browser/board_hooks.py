@@ -52,6 +52,13 @@ class StatusLine:
         return self.awaiting(page)
 
 
+def enabled_hooks(page, selector: str, prefix: str) -> list[str]:
+    """The hook classes (``prefix`` + something) of the enabled buttons matching ``selector``."""
+    return page.eval_on_selector_all(
+        selector, "(els, p) => els.filter(e => !e.disabled).map(e => [...e.classList].find(c => c.startsWith(p)))",
+        prefix)
+
+
 GOLF = StatusLine(".golf-status", "golf-await-", 30_000)
 CODEPIECE = StatusLine(".cp-status", "cp-await-", 60_000)
 

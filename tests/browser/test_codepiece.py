@@ -7,19 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from board_hooks import CODEPIECE
+from board_hooks import CODEPIECE, enabled_hooks
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 STATUS, STEP_TIMEOUT = CODEPIECE.selector, CODEPIECE.timeout
 awaiting, click_and_wait, wait_for_learner = CODEPIECE.awaiting, CODEPIECE.click_and_wait, CODEPIECE.wait_for_learner
 LEGAL_CARDS = ".cp-hand button.cp-card:not([disabled])"
-
-
-def enabled_hooks(page, selector: str, prefix: str) -> list[str]:
-    """The hook classes (``prefix`` + something) of the enabled buttons matching ``selector``."""
-    return page.eval_on_selector_all(
-        selector, "(els, p) => els.filter(e => !e.disabled).map(e => [...e.classList].find(c => c.startsWith(p)))",
-        prefix)
 
 
 def play_deal(page, bid: str, shots: dict[str, str]) -> int:

@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from board_hooks import StatusLine
+from board_hooks import StatusLine, enabled_hooks
 from conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 from golflab.classroom import Store
@@ -38,25 +38,18 @@ def open_as(browser, server, token: str, ready: str = ".golf-room-create", noteb
     return open_signed_in(browser, server, token, notebook, ready, STATUS.timeout)
 
 
-def enabled(page, selector: str, prefix: str) -> list[str]:
-    """The hook classes (``prefix`` + something) of the enabled buttons matching ``selector``."""
-    return page.eval_on_selector_all(
-        selector, "(els, p) => els.filter(e => !e.disabled).map(e => [...e.classList].find(c => c.startsWith(p)))",
-        prefix)
-
-
 def play_one(page) -> bool:
     """One move for this page's seat if the board waits for it: pass (or the only bid), spades, the
     first legal card. True when it played."""
     what = STATUS.awaiting(page)
     if what == "bid":
-        bids = enabled(page, f"{BOARD} .cp-pass, {BOARD} [class*='cp-bid-']", "cp-")
+        bids = enabled_hooks(page, f"{BOARD} .cp-pass, {BOARD} [class*='cp-bid-']", "cp-")
         target = "cp-pass" if "cp-pass" in bids else bids[0]
         STATUS.click_and_wait(page, f"{BOARD} .{target}")
     elif what == "trump":
         STATUS.click_and_wait(page, f"{BOARD} .cp-trump-S")
     elif what == "card":
-        legal = enabled(page, LEGAL_CARDS, "cp-card-")
+        legal = enabled_hooks(page, LEGAL_CARDS, "cp-card-")
         assert legal, page.inner_text(STATUS.selector)
         STATUS.click_and_wait(page, f"{BOARD} .{legal[0]}")
         assert page.locator(f"{BOARD} .cp-hand .{legal[0]}").count() == 0  # the card left the hand
@@ -118,10 +111,7 @@ def test_two_learners_play_a_codepiece_room(browser, voila_server, people):
         if page is None:
             cora.wait_for_timeout(100)  # a CPU's turn: a page's poll plays it
             continue
-        page.wait_for_function("([sel, cpu]) => { const el = document.querySelector(sel);"
-                               " return el && !el.classList.contains(cpu); }",
-                               arg=[STATUS.selector, "cp-await-cpu"], timeout=STATUS.timeout)
-        what = STATUS.awaiting(page)
+        what = STATUS.wait_for_learner(page)
         if what == "bid" and not shots["bid"]:
             page.locator(BOARD).screenshot(path=str(ARTIFACTS / "codepiece-room-bidding.png"))
             shots["bid"] = True
