@@ -130,6 +130,10 @@ def test_a_learners_accuracy_trend_and_rating(world):
     dash.learner_choice.value = "ann"
     trend = dash.accuracy_chart.figure.data[0]
     assert list(trend.y) == [60.0, 85.0]
+    # games a minute apart: numbered on the axis (not a time axis of milliseconds), when in the hover
+    assert list(trend.x) == [1, 2] and dash.accuracy_chart.figure.layout.xaxis.title.text == "graded game"
+    assert list(dash.accuracy_chart.figure.layout.xaxis.range) == [0.5, 2.5]
+    assert all(when.startswith(("today", "yesterday")) or when[-4:].isdigit() for when in trend.customdata)
     assert dash.accuracy_chart.figure.layout.width == 460
     dash.learner_choice.value = "bob"
     bars = dash.rating_chart.figure.data[0]

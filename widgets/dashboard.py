@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import base64
 import re
-from datetime import datetime, timezone
 from html import escape
 from typing import Callable, Sequence
 
@@ -160,10 +159,6 @@ def _rating_range(ratings: Sequence[float]) -> list[float]:
     return [min(low, 1500) - 150, max(high, 1500) + 150]
 
 
-def _date(at: float) -> datetime:
-    return datetime.fromtimestamp(at, tz=timezone.utc)
-
-
 class ClassDashboard(w.VBox):
     """One of the teacher's classes at a glance (see the module's docstring).
 
@@ -223,8 +218,9 @@ class ClassDashboard(w.VBox):
         self.learner_choice = w.Dropdown(options=[], layout=w.Layout(width="220px"))
         self.learner_choice.add_class("golf-learner-choice")
         self.learner_choice.observe(lambda change: self._quiet or self._act(self.show_learner), names="value")
-        self.accuracy_chart = ChartSlot(460, 300, title="Accuracy in graded games", xaxis_title="played",
-                                        yaxis_title="accuracy (%)", yaxis_range=[0, 100])
+        self.accuracy_chart = ChartSlot(460, 300, title="Accuracy in graded games", xaxis_title="graded game",
+                                        xaxis_tickformat="d", yaxis_title="accuracy (%)",
+                                        yaxis_range=[0, 100])
         self.rating_chart = ChartSlot(460, 300, title="Puzzle rating", yaxis_title="rating")
         for slot, cls in ((self.accuracy_chart, "golf-accuracy-trend"), (self.rating_chart, "golf-rating-chart")):
             slot.add_class(cls)
@@ -392,10 +388,13 @@ class ClassDashboard(w.VBox):
             return
         self.deactivate_button.disabled, self.reactivate_button.disabled = not learner.active, learner.active
         trend = self.store.learner_stats(learner, by=self.user).accuracy_trend
+        now = self.store.clock()
         profile = self.store.puzzle_profile(learner, by=self.user)
         self.accuracy_chart.draw(
-            [go.Scatter(x=[_date(t) for t, _ in trend], y=[a for _, a in trend], mode="lines+markers",
-                        name=learner.name)],
+            [go.Scatter(x=list(range(1, len(trend) + 1)), y=[a for _, a in trend], mode="lines+markers",
+                        name=learner.name, customdata=[progress.when_words(t, now) for t, _ in trend],
+                        hovertemplate="game %{x}, played %{customdata}<br>accuracy %{y:.0f}%<extra></extra>")],
+            xaxis_range=[0.5, max(len(trend), 1) + 0.5], xaxis_dtick=1 if len(trend) <= 12 else None,
             title=f"{learner.name}: accuracy in graded games" + ("" if trend else " (none yet)"))
         names = [r["name"] for r in self.rows]
         colours = ["#e65100" if n == learner.name else "#90a4ae" for n in names]
