@@ -22,6 +22,7 @@ HORIZON = 2
 ROLLOUT_PROFILE = "Marcus"
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_PROFILES_BY_LOWER = {name.lower(): profile for name, profile in PROFILES.items()}
 
 
 def bot_profiles(obs: Observation, policy: str = ROLLOUT_PROFILE) -> list:
@@ -35,15 +36,15 @@ def bot_profiles(obs: Observation, policy: str = ROLLOUT_PROFILE) -> list:
 
 def modelled(name: str, own):
     """The personality a rollout plays for the seat called ``name`` (see ``bot_profiles``)."""
-    by_lower = {k.lower(): p for k, p in PROFILES.items()}
     words = name.split()
     bases = [name] + ([" ".join(words[:-1])] if len(words) > 1 and words[-1].isdigit() else [])
     for base in bases:
         level = get_level(base)
         if level is not None:
             return own if level.number == len(LEVELS) else get_profile(level.base)
-        if base.strip().lower() in by_lower:
-            return by_lower[base.strip().lower()]
+        profile = _PROFILES_BY_LOWER.get(base.strip().lower())
+        if profile is not None:
+            return profile
     return own
 
 
@@ -155,6 +156,18 @@ class Samples:
         self._arrays: tuple | None = None  # the kernel's worlds, with room to grow: the first _filled held
         self._filled = 0
         self._dealer = None
+        self._plays: dict[int, tuple] = {}  # id(after): (after, its compiled rollouts), for ``_play``
+
+    def _play(self, after: Observation):
+        """The compiled rollouts from ``after`` (this observation's, or one after *draw* or
+        *take*), built once per observation for the life of these samples (a race asks for
+        them every round)."""
+        if after is self.obs:
+            return self.compiled
+        held = self._plays.get(id(after))
+        if held is None or held[0] is not after:
+            held = self._plays[id(after)] = (after, compiled_rollouts(after, self.policy))
+        return held[1]
 
     def _converted(self, start: int, stop: int) -> tuple:
         """Python's deals ``start:stop`` as the kernel's arrays (grids, draws, world seeds, CPU seeds)."""
@@ -235,7 +248,7 @@ class Samples:
         paired with every option's: ``after`` is this observation, or it after a move that
         shows no unseen card (*take*), so each world of this observation is one of ``after``'s."""
         if self._kernel_plays(stop - start):
-            play = self.compiled if after is self.obs else compiled_rollouts(after, self.policy)
+            play = self._play(after)
             grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
             return play(use, (grids, draws, worlds), bots, generators)
         self._python_worlds(stop)
@@ -279,7 +292,7 @@ class Samples:
                 drawn = int(draws[w, top])
                 if drawn != held:
                     exchange_index(g[r], d[r, :top], hidden, held, drawn)
-            values = compiled_rollouts(after, self.policy)(use, (g, d, worlds[rows]), bots[rows], generators[rows])
+            values = self._play(after)(use, (g, d, worlds[rows]), bots[rows], generators[rows])
             out[rows] = values
         return [float(v) for v in out]
 
