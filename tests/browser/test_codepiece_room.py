@@ -1,7 +1,8 @@
 """Codepiece against each other in the browser: two learners, each in their own Chromium context with
 their own sign-in cookie, play a one-deal Codepiece room of the Codepiece app (2 people and 2 CPU
-players) through the room board's hooks (cp-pass, cp-bid-N, cp-trump-S, cp-card-XX, cp-status). No
-page's HTML holds a card of another seat's hand. The teacher watches the room from class.ipynb.
+players) through the room board's hooks (cp-pass, cp-bid-N, cp-trump-S, cp-card-XX, cp-status): cora
+bids the lowest bid left, cyd passes, and the other's page shows the bid. No page's HTML holds a
+card of another seat's hand. The teacher watches the room from class.ipynb.
 
 Screenshots: test-artifacts/codepiece-room-lobby.png, codepiece-room-bidding.png,
 codepiece-room-trick-seat1.png and codepiece-room-trick-seat2.png (one moment from both seats),
@@ -38,24 +39,27 @@ def open_as(browser, server, token: str, ready: str = ".golf-room-create", noteb
     return open_signed_in(browser, server, token, notebook, ready, STATUS.timeout)
 
 
-def play_one(page) -> bool:
-    """One move for this page's seat if the board waits for it: pass (or the only bid), spades, the
-    first legal card. True when it played."""
+def play_one(page, bid: bool = False) -> "str | None":
+    """One move for this page's seat if the board waits for it: the lowest bid when ``bid`` and one
+    is left, else pass (or the only bid); spades; the first legal card. The hook it clicked, or None
+    when the board did not wait for this seat."""
     what = STATUS.awaiting(page)
     if what == "bid":
-        bids = enabled_hooks(page, f"{BOARD} .cp-pass, {BOARD} [class*='cp-bid-']", "cp-")
-        target = "cp-pass" if "cp-pass" in bids else bids[0]
+        hooks = enabled_hooks(page, f"{BOARD} .cp-pass, {BOARD} [class*='cp-bid-']", "cp-")
+        bids = sorted((h for h in hooks if h.startswith("cp-bid-")), key=lambda h: int(h.rsplit("-", 1)[1]))
+        target = bids[0] if bid and bids else "cp-pass" if "cp-pass" in hooks else hooks[0]
         STATUS.click_and_wait(page, f"{BOARD} .{target}")
-    elif what == "trump":
+        return target
+    if what == "trump":
         STATUS.click_and_wait(page, f"{BOARD} .cp-trump-S")
-    elif what == "card":
+        return "cp-trump-S"
+    if what == "card":
         legal = enabled_hooks(page, LEGAL_CARDS, "cp-card-")
         assert legal, page.inner_text(STATUS.selector)
         STATUS.click_and_wait(page, f"{BOARD} .{legal[0]}")
         assert page.locator(f"{BOARD} .cp-hand .{legal[0]}").count() == 0  # the card left the hand
-    else:
-        return False
-    return True
+        return legal[0]
+    return None
 
 
 def assert_no_other_hand_shows(store, code: str, pages: dict) -> None:
@@ -102,6 +106,7 @@ def test_two_learners_play_a_codepiece_room(browser, voila_server, people):
 
     shots = {"bid": False, "trick": False}
     played = 0
+    bids: list[str] = []
     deadline = time.monotonic() + 600
     while store.room(code).state != "over":
         assert time.monotonic() < deadline, "the deal did not finish"
@@ -124,14 +129,22 @@ def test_two_learners_play_a_codepiece_room(browser, voila_server, people):
             assert_no_other_hand_shows(store, code, pages)
             watch.screenshot(path=str(ARTIFACTS / "codepiece-room-teacher.png"))
             shots["trick"] = True
-        if play_one(page):
-            played += 1
-        else:
+        clicked = play_one(page, bid=mover == 0)  # cora bids when she can; cyd passes
+        if clicked is None:
             page.wait_for_timeout(100)
+            continue
+        played += 1
+        if clicked.startswith("cp-bid-"):
+            bids.append(clicked.rsplit("-", 1)[1])
+            other = pages[1 - mover]  # the other learner's page tells the bid by itself
+            other.wait_for_function("([sel, said]) => document.querySelector(sel).textContent.includes(said)",
+                                    arg=[BOARD, f"bids {bids[-1]}"], timeout=STATUS.timeout)
 
     assert all(shots.values()) and played > 0
     room = store.room(code)
     assert sum(not cpu for _s, _a, cpu in room.log) == played  # every move of ours is in the room's log
+    assert bids or any(a == "bid_13" for _s, a, _cpu in room.log), "cora had no bid left to make"
+    assert [a for s, a, cpu in room.log if s == 0 and not cpu and a.startswith("bid_")] == [f"bid_{b}" for b in bids]
     for page in pages.values():
         page.wait_for_function("([sel, cls]) => document.querySelector(sel).classList.contains(cls)",
                                arg=[STATUS.selector, "cp-await-match-over"], timeout=STATUS.timeout)
