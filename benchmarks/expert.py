@@ -11,9 +11,10 @@ option at 160 rollouts a move, ``golflab.coach.expert``); ``ladder``, levels
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
 approximation). Every ``--report`` deals it prints the running figures with the median and
 95th percentile of the Expert's move time (decisions with a choice only; the time depends
-on this machine's load: measure with ``--processes 1`` on a busy machine).
+on this machine's load: measure with ``--processes 1`` on a busy machine). Several seeds
+(``--seed 0 1``) play a run of ``--rounds`` each, then print the figures of all their deals pooled.
 
-``python benchmarks/expert.py --rounds 2000 [--seed 0] [--versus all] [--processes 2] [--report 25]``
+``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]``
 (``--rounds`` counts holes played per matchup, or per pair of levels: two per deal).
 """
 
@@ -97,8 +98,9 @@ def times_line(times: list[float]) -> str:
     return f"Expert move: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms over {len(ms)} moves"
 
 
-def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> None:
-    """Play and print one matchup."""
+def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> tuple[list, list, list, list]:
+    """Play and print one matchup: its per-deal (margins, opponents' means, Experts' means) and
+    the Expert's move times."""
     tasks = [(versus, seed, i) for i in range(deals)]
     margins, oms, ems, times = [], [], [], []
     start = time.perf_counter()
@@ -118,6 +120,7 @@ def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> 
             pool.close()
             pool.join()
     print(f"{times_line(times)} ({processes} process{'es' if processes > 1 else ''}, {versus})", flush=True)
+    return margins, oms, ems, times
 
 
 def ladder(rounds: int, seed: int, processes: int) -> None:
@@ -132,7 +135,8 @@ def ladder(rounds: int, seed: int, processes: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="holes to play per matchup (two per deal)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, nargs="+", default=[0],
+                        help="one seed, or several: each is a run of --rounds, then all pooled")
     parser.add_argument("--versus", choices=(*VERSUS, "ladder", "all"), default="all",
                         help="the Experts' opponents, or the ladder of levels (each against the next); all: every one")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
@@ -144,12 +148,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
     if args.report < 1:
         parser.error(f"--report must be 1 or more, got {args.report}")
-    print(f"seed {args.seed}, {args.rounds} rounds per matchup", flush=True)
     for versus in (*VERSUS, "ladder") if args.versus == "all" else (args.versus,):
-        if versus == "ladder":
-            ladder(args.rounds, args.seed, args.processes)
-        else:
-            matchup(versus, args.rounds // 2, args.seed, args.processes, args.report)
+        pooled: tuple[list, ...] = ([], [], [], [])
+        for seed in args.seed:
+            print(f"seed {seed}, {args.rounds} rounds per matchup", flush=True)
+            if versus == "ladder":
+                ladder(args.rounds, seed, args.processes)
+                continue
+            for into, part in zip(pooled, matchup(versus, args.rounds // 2, seed, args.processes, args.report)):
+                into += part
+        if len(args.seed) > 1 and versus != "ladder":
+            margins, oms, ems, times = pooled
+            print(f"seeds {', '.join(map(str, args.seed))} pooled: {summary(versus, margins, oms, ems)}; "
+                  f"{times_line(times)}", flush=True)
     return 0
 
 
