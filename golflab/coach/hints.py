@@ -9,6 +9,7 @@ from typing import Any
 
 from ..game import Observation
 from ..racing import race
+from . import rollouts
 from .reasons import describe
 from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, observation_seed
@@ -58,10 +59,11 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
 
 
 def _cache_key(seed: int, samples: int | None, budget: int | None, precision: float | None, actions: tuple,
-               policy: str = ROLLOUT_PROFILE) -> tuple:
+               policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> tuple:
     """What a valuation is kept under: everything its values depend on (the budget only
     when the options race, ``samples`` None)."""
-    return seed, samples, budget if samples is None else None, precision, actions, policy
+    horizon = rollouts.HORIZON if horizon is None else horizon
+    return seed, samples, budget if samples is None else None, precision, actions, policy, horizon
 
 
 def check_samples(samples: Any) -> None:
@@ -86,19 +88,20 @@ def _check_precision(precision: Any, samples: Any) -> None:
 
 def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int = HINT_ROLLOUTS,
               precision: float | None = None, seed: int | None = None,
-              policy: str = ROLLOUT_PROFILE) -> list[Option]:
+              policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> list[Option]:
     """The rollout values of ``actions`` (best first): ``samples`` per option, or raced
     (``golflab.racing``) within ``budget`` rollouts when ``samples`` is None. Sample ``i`` is
     the same world for every option, drawn from the observation's seed (or ``seed``); this
-    seat is played on by the personality ``policy`` (``rollouts.bot_profiles``)."""
+    seat is played on by the personality ``policy`` (``rollouts.bot_profiles``), the rollouts
+    looking ``horizon`` table rounds ahead (None: ``rollouts.HORIZON``)."""
     seed = observation_seed(obs) if seed is None else seed
-    key = _cache_key(seed, samples, budget, precision, actions, policy)
+    key = _cache_key(seed, samples, budget, precision, actions, policy, horizon)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return list(found)
     first = MIN_SAMPLES if samples is None else samples
-    sample = Samples(obs, seed, policy)
+    sample = Samples(obs, seed, policy, horizon)
     if samples is None:
         estimates = race(actions, sample, first=first, budget=max(budget, first * len(actions)),
                          precision=precision)

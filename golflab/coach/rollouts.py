@@ -48,10 +48,10 @@ def modelled(name: str, own):
     return own
 
 
-def horizon_end(turns) -> int:
+def horizon_end(turns, horizon: int | None = None) -> int:
     """The turn count (all seats) at which a rollout from a position with ``turns`` stops and
-    scores the leaf: ``HORIZON`` table rounds after the option's turn."""
-    return sum(turns) + 1 + HORIZON * len(turns)
+    scores the leaf: ``horizon`` table rounds after the option's turn (None: ``HORIZON``)."""
+    return sum(turns) + 1 + (HORIZON if horizon is None else horizon) * len(turns)
 
 
 class Bots:
@@ -84,9 +84,10 @@ def world(obs: Observation, deal: tuple, action: str) -> Game:
     return Game.from_position(obs, grids, draw, world_seed)
 
 
-def rollout(game: Game, action: str, bots: list, seat: int) -> float:
-    """Apply ``action``, play the hole out with CPU players, return the seat's relative score."""
-    stop = horizon_end(game.turns)
+def rollout(game: Game, action: str, bots: list, seat: int, horizon: int | None = None) -> float:
+    """Apply ``action``, play the hole on with CPU players for ``horizon`` table rounds (or to
+    its end), return the seat's relative score (the leaf's when the horizon comes first)."""
+    stop = horizon_end(game.turns, horizon)
     game.apply(action)
     observe, apply = game.observation, game.apply
     while game.phase not in _OVER:
@@ -118,11 +119,11 @@ def compiled(obs: Observation, rollouts: int, policy: str = ROLLOUT_PROFILE) -> 
     return False
 
 
-def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE):
+def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None):
     """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
     arrays (grids, draw piles, world seeds: ``Samples.arrays``) and the CPU seeds."""
     profiles, seat = bot_profiles(obs, policy), obs.seat
-    stop = horizon_end(obs.turns)
+    stop = horizon_end(obs.turns, horizon)
     up = [c is not None for c in obs.grids[seat]]
 
     def rollouts(action: str, deals: tuple, bot_seeds: list, generators) -> list[float]:
@@ -140,14 +141,16 @@ class Samples:
     """The rollouts of one observation, sample by sample: sample ``i`` is the ``i``-th deal and
     CPU seed drawn from ``random.Random(seed)`` (in that order), the same for every option and
     whatever batch asks for it (``__call__(action, start, stop)``); this seat is played by the
-    personality ``policy`` after the option (``bot_profiles``). Each batch is played by
+    personality ``policy`` after the option (``bot_profiles``), for ``horizon`` table rounds
+    (None: ``HORIZON``). Each batch is played by
     the compiled kernel or in Python (``compiled``): the values are the same either way.
     Once the kernel plays, it deals the further worlds too (``kernel.worlds.Dealer``, draw for
     draw ``deal``)."""
 
-    def __init__(self, obs: Observation, seed: int, policy: str = ROLLOUT_PROFILE) -> None:
+    def __init__(self, obs: Observation, seed: int, policy: str = ROLLOUT_PROFILE,
+                 horizon: int | None = None) -> None:
         self.obs, self.rng, self.unseen = obs, random.Random(seed), unseen_cards(obs)
-        self.policy = policy
+        self.policy, self.horizon = policy, HORIZON if horizon is None else horizon
         self.deals: list = []
         self.seeds: list[int] = []
         self.compiled = None
@@ -166,7 +169,7 @@ class Samples:
             return self.compiled
         held = self._plays.get(id(after))
         if held is None or held[0] is not after:
-            held = self._plays[id(after)] = (after, compiled_rollouts(after, self.policy))
+            held = self._plays[id(after)] = (after, compiled_rollouts(after, self.policy, self.horizon))
         return held[1]
 
     def _converted(self, start: int, stop: int) -> tuple:
@@ -227,7 +230,7 @@ class Samples:
     def _kernel_plays(self, rollouts: int) -> bool:
         """Whether these rollouts run compiled (``compiled``; once it does, it always does)."""
         if self.compiled is None and compiled(self.obs, rollouts, self.policy):
-            self.compiled = compiled_rollouts(self.obs, self.policy)
+            self.compiled = compiled_rollouts(self.obs, self.policy, self.horizon)
         return self.compiled is not None
 
     def _python_worlds(self, stop: int) -> None:
@@ -252,7 +255,7 @@ class Samples:
             grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
             return play(use, (grids, draws, worlds), bots, generators)
         self._python_worlds(stop)
-        return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat)
+        return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat, self.horizon)
                 for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
 
     def drawn(self, plan: dict, start: int, stop: int) -> list[float]:
@@ -271,7 +274,8 @@ class Samples:
         for (grids, draw, seed), bots in zip(self.deals[start:stop], self.bots[start:stop]):
             after, use = plan[kind(draw[top])]
             grids, rest = exchanged(grids, draw[:top], hidden, after.drawn, draw[top])
-            out.append(rollout(world(after, (grids, rest, seed), use), use, bots.fresh(), self.obs.seat))
+            out.append(rollout(world(after, (grids, rest, seed), use), use, bots.fresh(), self.obs.seat,
+                               self.horizon))
         return out
 
     def _drawn_compiled(self, plan: dict, start: int, stop: int, kind, hidden: list, top: int) -> list[float]:

@@ -39,7 +39,7 @@ from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import SEPARATION, race
 from . import hints
-from .rollouts import ROLLOUT_PROFILE, Samples
+from .rollouts import HORIZON, ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
 #: The screen: the options raced as a hint races them, within this many rollouts (first
@@ -64,6 +64,16 @@ DECISION_FIRST = 32
 #: The personality that plays the Expert's own seat on in its rollouts (the coach's hints
 #: use ``rollouts.ROLLOUT_PROFILE``).
 ROLLOUT_POLICY = ROLLOUT_PROFILE
+#: Table rounds the Expert's rollouts look past the option's turn before they score the leaf:
+#: the coach's (``rollouts.HORIZON``, 2). ``benchmarks/expert.py --horizon 3`` measured 3 against
+#: Marcus: +4.32 points per round (seed 0, 2,000 rounds; +3.87 at 2 on the same deals) at a
+#: median move of 150 ms (76-84 ms at 2); not yet the default (see the README).
+SEARCH_HORIZON = HORIZON
+
+
+def search_horizon(horizon: int | None) -> int:
+    """``horizon``, or ``SEARCH_HORIZON`` when it is None (read when the search runs)."""
+    return SEARCH_HORIZON if horizon is None else horizon
 
 
 @dataclass(frozen=True)
@@ -112,46 +122,49 @@ def taken_observation(obs: Observation) -> Observation:
     return observation_after(obs, "take")
 
 
-def best_use(obs: Observation, card=None, policy: str = ROLLOUT_POLICY) -> tuple[Observation, str]:
+def best_use(obs: Observation, card=None, policy: str = ROLLOUT_POLICY,
+             horizon: int | None = None) -> tuple[Observation, str]:
     """(the observation after drawing ``card``, or after *take* when ``card`` is None; its best
     use): the ``USES`` candidate uses raced on that observation's own rollouts, within
     ``USE_ROLLOUTS`` per use."""
     after = taken_observation(obs) if card is None else drawn_observation(obs, card)
-    return after, _best_of(after, policy)
+    return after, _best_of(after, policy, search_horizon(horizon))
 
 
-def _best_of(after: Observation, policy: str) -> str:
+def _best_of(after: Observation, policy: str, horizon: int) -> str:
     uses = candidate_uses(after)
     if len(uses) == 1:
         return uses[0]
-    sample = Samples(after, observation_seed(after), policy)
+    sample = Samples(after, observation_seed(after), policy, horizon)
     return race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))[0].action
 
 
-def use_plan(obs: Observation, policy: str = ROLLOUT_POLICY) -> dict[str, tuple[Observation, str]]:
+def use_plan(obs: Observation, policy: str = ROLLOUT_POLICY,
+             horizon: int | None = None) -> dict[str, tuple[Observation, str]]:
     """The best use of a drawn card of each kind of unseen card (``best_use`` of the first card
     of the kind): ``{kind: (after, use)}``, which ``Samples.drawn`` plays."""
-    kind = scoring_model(obs.rules).kind
+    kind, horizon = scoring_model(obs.rules).kind, search_horizon(horizon)
     plan: dict[str, tuple[Observation, str]] = {}
     for card in unseen_cards(obs):
         if kind(card) not in plan:
-            plan[kind(card)] = best_use(obs, card, policy)
+            plan[kind(card)] = best_use(obs, card, policy, horizon)
     return plan
 
 
-def draw_decision(obs: Observation, policy: str = ROLLOUT_POLICY) -> list[Valued]:
+def draw_decision(obs: Observation, policy: str = ROLLOUT_POLICY, horizon: int | None = None) -> list[Valued]:
     """Every option of a draw decision valued, best first: the hint's screen first (when it
     already settles the decision, that stands); else *draw* played by the best use of each
     drawn card's kind (``use_plan``) and raced with the other options on the same worlds."""
     legal = [a.notation for a in obs.legal_actions]
-    sample = Samples(obs, observation_seed(obs), policy)
+    horizon = search_horizon(horizon)
+    sample = Samples(obs, observation_seed(obs), policy, horizon)
     screen = race(legal, sample, first=SCREEN_FIRST, budget=SCREEN_ROLLOUTS)
     best = screen[0]
     contenders = [e.action for e in screen if e is best or not behind(e, best)]
     if len(contenders) == 1:
         return [Valued(e.action, e.value, e.samples) for e in screen]
-    plan = use_plan(obs, policy) if "draw" in contenders else {}
-    taken = best_use(obs, None, policy) if "take" in contenders else None
+    plan = use_plan(obs, policy, horizon) if "draw" in contenders else {}
+    taken = best_use(obs, None, policy, horizon) if "take" in contenders else None
 
     def paired(action: str, start: int, stop: int) -> list[float]:
         if action == "draw":
@@ -174,19 +187,22 @@ def behind(option, best) -> bool:
     return gap > USE_GAIN and gap > SEPARATION * option.gap_se
 
 
-def best_move(obs: Observation, policy: str = ROLLOUT_POLICY) -> Action:
+def best_move(obs: Observation, policy: str = ROLLOUT_POLICY, horizon: int | None = None) -> Action:
     """The Expert's move for the seat to move (see the module): deterministic from ``obs``;
-    its own seat played on in the rollouts by the personality ``policy``."""
+    its own seat played on in the rollouts by the personality ``policy`` for ``horizon``
+    table rounds."""
     check_to_move(obs)
     legal = obs.legal_actions
     if len(legal) == 1:
         return legal[0]
     notations = [a.notation for a in legal]
+    horizon = search_horizon(horizon)
     if obs.awaiting == "draw" and "draw" in notations and obs.draw_pile_size > 0:
-        return Action.parse(draw_decision(obs, policy)[0].action)
-    return Action.parse(hints.evaluate(obs, tuple(notations), None, hints.HINT_ROLLOUTS, policy=policy)[0].action)
+        return Action.parse(draw_decision(obs, policy, horizon)[0].action)
+    return Action.parse(hints.evaluate(obs, tuple(notations), None, hints.HINT_ROLLOUTS, policy=policy,
+                                       horizon=horizon)[0].action)
 
 
-__all__ = ["DECISION_FIRST", "DECISION_ROLLOUTS", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS", "USES", "USE_GAIN",
-           "USE_ROLLOUTS", "Valued", "behind", "best_move", "best_use", "candidate_uses", "draw_decision",
-           "drawn_observation", "observation_after", "taken_observation", "use_plan"]
+__all__ = ["DECISION_FIRST", "DECISION_ROLLOUTS", "ROLLOUT_POLICY", "SCREEN_ROLLOUTS", "SEARCH_HORIZON", "USES",
+           "USE_GAIN", "USE_ROLLOUTS", "Valued", "behind", "best_move", "best_use", "candidate_uses", "draw_decision",
+           "drawn_observation", "observation_after", "search_horizon", "taken_observation", "use_plan"]
