@@ -14,25 +14,32 @@ approximation). Every ``--report`` deals it prints the running figures with the 
 on this machine's load: measure with ``--processes 1`` on a busy machine). Several seeds
 (``--seed 0 1``) play a run of ``--rounds`` each, then print the figures of all their deals pooled.
 
-``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]``
-(``--rounds`` counts holes played per matchup, or per pair of levels: two per deal).
+``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]
+[--horizon 3] [--csv deals.csv]`` (``--rounds`` counts holes played per matchup, or per pair of
+levels: two per deal; ``--horizon``: the table rounds the Expert's rollouts look ahead,
+``search.SEARCH_HORIZON`` by default; ``--csv`` writes one row per deal, to pool runs exactly later).
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import math
 import multiprocessing
 import random
 import statistics
 import sys
 import time
+from typing import Callable
 
 from golflab import Game, Rules
 from golflab.ai import LEVELS, PROFILES, CPUPlayer
+from golflab.coach import search
 
 EXPERT = "Expert"
 VERSUS = ("personalities", "marcus", "classic")
+#: The columns of ``--csv``: one row per deal (the means over its two seatings).
+CSV_HEADER = ("versus", "seed", "deal", "opponents", "experts", "margin")
 
 
 def timed_hole(names: list[str], seed: int) -> tuple[tuple[int, ...], list[float]]:
@@ -84,10 +91,13 @@ def deal_margin(task: tuple[str, int, int]) -> tuple[float, float, float, list[f
 def summary(versus: str, margins: list[float], oms: list[float], ems: list[float]) -> str:
     n = len(margins)
     mean = statistics.fmean(margins)
-    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    if n > 1:
+        half = 1.96 * statistics.stdev(margins) / math.sqrt(n)
+        interval = f"95% interval {mean - half:+.2f} to {mean + half:+.2f}"
+    else:
+        interval = "an interval needs 2 deals"
     return (f"Expert v {versus} (2 v 2): {2 * n} rounds ({n} deals): {versus} {statistics.fmean(oms):.2f}, "
-            f"Expert {statistics.fmean(ems):.2f} points per round; margin {mean:+.2f} "
-            f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})")
+            f"Expert {statistics.fmean(ems):.2f} points per round; margin {mean:+.2f} ({interval})")
 
 
 def times_line(times: list[float]) -> str:
@@ -98,9 +108,10 @@ def times_line(times: list[float]) -> str:
     return f"Expert move: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms over {len(ms)} moves"
 
 
-def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> tuple[list, list, list, list]:
+def matchup(versus: str, deals: int, seed: int, processes: int, report: int,
+            write_row: Callable[[tuple], object] | None = None) -> tuple[list, list, list, list]:
     """Play and print one matchup: its per-deal (margins, opponents' means, Experts' means) and
-    the Expert's move times."""
+    the Expert's move times; each deal also passed to ``write_row`` (``CSV_HEADER``'s columns) when given."""
     tasks = [(versus, seed, i) for i in range(deals)]
     margins, oms, ems, times = [], [], [], []
     start = time.perf_counter()
@@ -112,6 +123,8 @@ def matchup(versus: str, deals: int, seed: int, processes: int, report: int) -> 
             ems.append(em)
             margins.append(d)
             times += took
+            if write_row is not None:
+                write_row((versus, seed, i, f"{om:.4f}", f"{em:.4f}", f"{d:.4f}"))
             if (i + 1) % report == 0 or i + 1 == deals:
                 elapsed = f"{time.perf_counter() - start:.0f} s"
                 print(f"{summary(versus, margins, oms, ems)}; {times_line(times)} [{elapsed}]", flush=True)
@@ -141,6 +154,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the Experts' opponents, or the ladder of levels (each against the next); all: every one")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     parser.add_argument("--report", type=int, default=25, help="print running figures every N deals")
+    parser.add_argument("--horizon", type=int, default=search.SEARCH_HORIZON,
+                        help="table rounds the Expert's rollouts look ahead (default %(default)s: the Expert's own)")
+    parser.add_argument("--csv", metavar="PATH",
+                        help=f"also write one row per deal to PATH ({', '.join(CSV_HEADER)}), to pool runs later")
     args = parser.parse_args(argv)
     if args.rounds < 4:
         parser.error(f"--rounds must be 4 or more, got {args.rounds}")
@@ -148,19 +165,37 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
     if args.report < 1:
         parser.error(f"--report must be 1 or more, got {args.report}")
-    for versus in (*VERSUS, "ladder") if args.versus == "all" else (args.versus,):
-        pooled: tuple[list, ...] = ([], [], [], [])
-        for seed in args.seed:
-            print(f"seed {seed}, {args.rounds} rounds per matchup", flush=True)
+    if not 1 <= args.horizon <= 20:
+        parser.error(f"--horizon must be 1 to 20 table rounds, got {args.horizon}")
+    search.SEARCH_HORIZON = args.horizon  # read when the search runs; the worker processes inherit it
+    try:
+        out = open(args.csv, "w", newline="") if args.csv else None
+    except OSError as error:
+        parser.error(f"--csv cannot write {args.csv!r}: {error.strerror}")
+    rows = csv.writer(out) if out else None
+    if rows:
+        rows.writerow(CSV_HEADER)
+    try:
+        for versus in (*VERSUS, "ladder") if args.versus == "all" else (args.versus,):
             if versus == "ladder":
-                ladder(args.rounds, seed, args.processes)
+                for seed in args.seed:
+                    print(f"seed {seed}, {args.rounds} rounds per pair of levels", flush=True)
+                    ladder(args.rounds, seed, args.processes)
                 continue
-            for into, part in zip(pooled, matchup(versus, args.rounds // 2, seed, args.processes, args.report)):
-                into += part
-        if len(args.seed) > 1 and versus != "ladder":
-            margins, oms, ems, times = pooled
-            print(f"seeds {', '.join(map(str, args.seed))} pooled: {summary(versus, margins, oms, ems)}; "
-                  f"{times_line(times)}", flush=True)
+            pooled: tuple[list, ...] = ([], [], [], [])
+            for seed in args.seed:
+                print(f"seed {seed}, {args.rounds} rounds per matchup, the Expert's horizon {args.horizon} "
+                      "table rounds", flush=True)
+                for into, part in zip(pooled, matchup(versus, args.rounds // 2, seed, args.processes, args.report,
+                                                              rows.writerow if rows else None)):
+                    into += part
+            if len(args.seed) > 1:
+                margins, oms, ems, times = pooled
+                print(f"seeds {', '.join(map(str, args.seed))} pooled: {summary(versus, margins, oms, ems)}; "
+                      f"{times_line(times)}", flush=True)
+    finally:
+        if out:
+            out.close()
     return 0
 
 

@@ -280,3 +280,59 @@ def test_a_valuation_with_another_rollout_policy_is_its_own_and_deterministic():
     coach.clear_cache()
     assert hints.evaluate(obs, legal, 8, policy="Kenji") == kenji
     assert hint(obs, samples=8) == hints.evaluate(obs, legal, 8)  # the coach's own policy by default
+
+
+def test_the_benchmark_writes_each_deal_so_runs_pool_exactly(small_search, tmp_path, capsys):
+    import csv
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "expert.py"
+    spec = importlib.util.spec_from_file_location("expert_bench", path)
+    bench = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    out = tmp_path / "deals.csv"
+    assert bench.main(["--versus", "marcus", "--rounds", "4", "--seed", "3", "4", "--report", "1",
+                       "--csv", str(out)]) == 0
+    rows = list(csv.reader(out.open()))
+    assert tuple(rows[0]) == bench.CSV_HEADER
+    assert [r[:3] for r in rows[1:]] == [["marcus", s, d] for s in ("3", "4") for d in ("0", "1")]
+    margins = [float(r[5]) for r in rows[1:]]
+    assert all(abs(float(r[3]) - float(r[4]) - float(r[5])) < 1e-3 for r in rows[1:])
+    printed = capsys.readouterr().out
+    assert "an interval needs 2 deals" in printed  # the first report, after one deal
+    assert "seeds 3, 4 pooled: Expert v marcus (2 v 2): 8 rounds (4 deals)" in printed
+    assert f"margin {sum(margins) / 4:+.2f}" in printed.split("pooled:")[1]
+    with pytest.raises(SystemExit):
+        bench.main(["--csv", str(tmp_path / "no" / "such" / "dir.csv")])
+    assert "--csv cannot write" in capsys.readouterr().err
+
+
+def test_the_expert_looks_its_own_horizon_ahead_the_same_in_the_reference_and_compiled(monkeypatch):
+    from golflab import coach, kernel
+    from golflab.coach import hints
+    from golflab.coach.rollouts import HORIZON, Samples, horizon_end
+    from golflab.coach.worlds import observation_seed
+
+    obs = _draw_position(6)
+    assert horizon_end(obs.turns, 3) - horizon_end(obs.turns, 2) == len(obs.turns)  # one more table round
+    assert horizon_end(obs.turns) == horizon_end(obs.turns, HORIZON)
+    seed, legal = observation_seed(obs), tuple(a.notation for a in obs.legal_actions)
+    monkeypatch.setenv(kernel.ENV, "0")
+    shallow = Samples(obs, seed).after(obs, "draw", 0, 16)
+    deep = Samples(obs, seed, horizon=HORIZON + 2).after(obs, "draw", 0, 16)
+    assert deep != shallow  # the same worlds, played further before the leaf
+    coach.clear_cache()
+    valued = hints.evaluate(obs, legal, 8, horizon=HORIZON + 2)
+    assert [o.value for o in valued] != [o.value for o in hints.evaluate(obs, legal, 8)]  # each cached as its own
+    assert hints.evaluate(obs, legal, 8, horizon=HORIZON + 2) == valued
+    monkeypatch.setenv(kernel.ENV, "1")
+    if not kernel.enabled():
+        pytest.skip(f"the compiled kernel is off here: {kernel.off_reason()}")
+    import golflab.kernel.rollout  # noqa: F401  (loaded: the rollouts run compiled at once)
+
+    compiled = Samples(obs, seed, horizon=HORIZON + 2)
+    assert compiled.after(obs, "draw", 0, 16) == pytest.approx(deep, abs=1e-9)
+    assert compiled.compiled is not None
+    monkeypatch.setattr(search, "SEARCH_HORIZON", HORIZON + 2)  # read when the search runs
+    assert search.search_horizon(None) == HORIZON + 2 and search.search_horizon(1) == 1
