@@ -224,7 +224,13 @@ def widget_errors(page) -> list[str]:
     return [e for e in WIDGET_ERRORS if e in body]
 
 
-def open_app(page, server: VoilaServer, notebook: str, ready: str = ".golf-status", timeout: float = 60_000) -> None:
+#: Milliseconds an app may take to open: Voila runs the notebook before it sends the page, and on
+#: a slow or busy 2-core machine a cold kernel took over 60 s (test_codepiece, 27 November 2026).
+OPEN_TIMEOUT = 120_000
+
+
+def open_app(page, server: VoilaServer, notebook: str, ready: str = ".golf-status",
+             timeout: float = OPEN_TIMEOUT) -> None:
     """Open an app and wait until ``ready`` is visible; a widget error fails at once."""
     page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=timeout)
     deadline = time.monotonic() + timeout / 1000
@@ -238,7 +244,8 @@ def open_app(page, server: VoilaServer, notebook: str, ready: str = ".golf-statu
     raise WidgetLoadError(f"{notebook}: {ready!r} did not appear within {timeout / 1000:.0f}s")
 
 
-def open_signed_in(browser, server: VoilaServer, token: str, notebook: str, ready: str, timeout: float = 60_000):
+def open_signed_in(browser, server: VoilaServer, token: str, notebook: str, ready: str,
+                   timeout: float = OPEN_TIMEOUT):
     """A page of its own Chromium context, signed in with the session ``token``, at ``notebook``
     once ``ready`` shows (each learner of a room test plays from such a page)."""
     from golflab.classroom.identity import COOKIE_NAME
