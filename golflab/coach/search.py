@@ -67,7 +67,8 @@ ROLLOUT_POLICY = ROLLOUT_PROFILE
 #: Table rounds the Expert's rollouts look past the option's turn before they score the leaf:
 #: the coach's (``rollouts.HORIZON``, 2). ``benchmarks/expert.py --horizon 3`` measured 3 against
 #: Marcus: +4.32 points per round (seed 0, 2,000 rounds; +3.87 at 2 on the same deals) at a
-#: median move of 150 ms (76-84 ms at 2); not yet the default (see the README).
+#: median move of 150 ms (about 1.5 times the time of 2 on the same decisions); not yet the
+#: default (see the README).
 SEARCH_HORIZON = HORIZON
 
 
