@@ -9,9 +9,8 @@ from typing import Any
 
 from ..game import Observation
 from ..racing import race
-from . import rollouts
 from .reasons import describe
-from .rollouts import ROLLOUT_PROFILE, Samples
+from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
 from .worlds import check_to_move, observation_seed
 
 #: Rollouts a hint may spend in all when ``samples`` is not given (its options race: ``golflab.racing``).
@@ -62,8 +61,8 @@ def _cache_key(seed: int, samples: int | None, budget: int | None, precision: fl
                policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> tuple:
     """What a valuation is kept under: everything its values depend on (the budget only
     when the options race, ``samples`` None)."""
-    horizon = rollouts.HORIZON if horizon is None else horizon
-    return seed, samples, budget if samples is None else None, precision, actions, policy, horizon
+    return (seed, samples, budget if samples is None else None, precision, actions, policy,
+            rollout_horizon(horizon))
 
 
 def check_samples(samples: Any) -> None:

@@ -48,10 +48,15 @@ def modelled(name: str, own):
     return own
 
 
+def rollout_horizon(horizon: int | None) -> int:
+    """``horizon``, or ``HORIZON`` (the coach's) when it is None (read when the rollouts run)."""
+    return HORIZON if horizon is None else horizon
+
+
 def horizon_end(turns, horizon: int | None = None) -> int:
     """The turn count (all seats) at which a rollout from a position with ``turns`` stops and
     scores the leaf: ``horizon`` table rounds after the option's turn (None: ``HORIZON``)."""
-    return sum(turns) + 1 + (HORIZON if horizon is None else horizon) * len(turns)
+    return sum(turns) + 1 + rollout_horizon(horizon) * len(turns)
 
 
 class Bots:
@@ -150,7 +155,7 @@ class Samples:
     def __init__(self, obs: Observation, seed: int, policy: str = ROLLOUT_PROFILE,
                  horizon: int | None = None) -> None:
         self.obs, self.rng, self.unseen = obs, random.Random(seed), unseen_cards(obs)
-        self.policy, self.horizon = policy, HORIZON if horizon is None else horizon
+        self.policy, self.horizon = policy, rollout_horizon(horizon)
         self.deals: list = []
         self.seeds: list[int] = []
         self.compiled = None
