@@ -50,16 +50,13 @@ app: $(STAMP)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb; sign in: /golflab/signin)"
 	binder/start $(BIN)/golflab-voila notebooks/ --port=$(PORT)
 
-# The engine, AI, coach and simulation tests run a second time on the Python reference alone
-# (GOLFLAB_KERNEL=0; the tests of the compiled code itself skip, saying why): 2 min 22 s on two busy cores.
-REFERENCE_TESTS := $(addprefix tests/test_,game ai analysis cards coach ev grading expert simulation \
-	simulation_fingerprint strategy scoring rules rule_model random_invariants quality_targets golden \
-	game_from_position round_adjustments kernel_switch legal_parity levels)
+# Every test, in two lanes at once (tools/test_lanes.py): the browser tests, mostly waiting on
+# kernels and pages, beside the README's doctests, the other tests, the notebooks (nbval) and the
+# engine, AI, coach and simulation tests run a second time on the Python reference alone
+# (GOLFLAB_KERNEL=0). Each lane's log: test-artifacts/lane-<name>.log.
 test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg \
-		--doctest-glob=README.md README.md tests notebooks
-	GOLFLAB_KERNEL=0 $(BIN)/python -m pytest $(addsuffix .py,$(REFERENCE_TESTS))
+	$(BIN)/python tools/test_lanes.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
