@@ -145,6 +145,20 @@ def ladder(rounds: int, seed: int, processes: int) -> None:
         print(f"{rung(low, rounds // 2, seed, processes).line()} [{time.perf_counter() - start:.0f} s]", flush=True)
 
 
+def add_horizon_option(parser: argparse.ArgumentParser) -> None:
+    """``--horizon N``: the table rounds the Expert's rollouts look ahead (``search.SEARCH_HORIZON``)."""
+    parser.add_argument("--horizon", type=int, default=search.SEARCH_HORIZON,
+                        help="table rounds the Expert's rollouts look ahead (default %(default)s: the Expert's own)")
+
+
+def apply_horizon(parser: argparse.ArgumentParser, horizon: int) -> None:
+    """Set the Expert's horizon (read when the search runs; worker processes inherit it), or
+    stop with a usage error when ``horizon`` is outside 1-20."""
+    if not 1 <= horizon <= 20:
+        parser.error(f"--horizon must be 1 to 20 table rounds, got {horizon}")
+    search.SEARCH_HORIZON = horizon
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="holes to play per matchup (two per deal)")
@@ -154,8 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the Experts' opponents, or the ladder of levels (each against the next); all: every one")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     parser.add_argument("--report", type=int, default=25, help="print running figures every N deals")
-    parser.add_argument("--horizon", type=int, default=search.SEARCH_HORIZON,
-                        help="table rounds the Expert's rollouts look ahead (default %(default)s: the Expert's own)")
+    add_horizon_option(parser)
     parser.add_argument("--csv", metavar="PATH",
                         help=f"also write one row per deal to PATH ({', '.join(CSV_HEADER)}), to pool runs later")
     args = parser.parse_args(argv)
@@ -165,9 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
     if args.report < 1:
         parser.error(f"--report must be 1 or more, got {args.report}")
-    if not 1 <= args.horizon <= 20:
-        parser.error(f"--horizon must be 1 to 20 table rounds, got {args.horizon}")
-    search.SEARCH_HORIZON = args.horizon  # read when the search runs; the worker processes inherit it
+    apply_horizon(parser, args.horizon)
     try:
         out = open(args.csv, "w", newline="") if args.csv else None
     except OSError as error:

@@ -9,8 +9,9 @@ per level, over the same positions for every level (positions of Marcus's games)
 machine, whose load it depends on.
 
 ``python benchmarks/levels.py [--pairs 1-7] [--rounds 400] [--search-rounds 100] [--seed 0]
-[--positions 40] [--processes 1]`` (``--rounds`` counts holes, two per deal; ``--search-rounds`` for the
-pairs that involve levels 6-8, which are slow).
+[--positions 40] [--processes 1] [--horizon 3]`` (``--rounds`` counts holes, two per deal;
+``--search-rounds`` for the pairs that involve levels 6-8, which are slow; ``--horizon``: the table
+rounds the Expert's rollouts look ahead, in levels 6-8).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from expert import play_hole  # noqa: E402  (benchmarks/expert.py: one hole between CPU players)
+from expert import add_horizon_option, apply_horizon, play_hole  # noqa: E402  (benchmarks/expert.py)
 
 from golflab import Game, Rules, coach  # noqa: E402
 from golflab.ai import LEVELS, CPUPlayer  # noqa: E402
@@ -127,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--positions", type=int, default=40, help="positions timed per level (0: no timing)")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
+    add_horizon_option(parser)
     args = parser.parse_args(argv)
     try:
         span = _span(args.pairs)
@@ -136,7 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--rounds and --search-rounds must be 4 or more")
     if args.processes < 1:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
-    print(f"seed {args.seed}; levels: " + "; ".join(f"{lv.name} = {lv.summary}" for lv in LEVELS), flush=True)
+    apply_horizon(parser, args.horizon)
+    print(f"seed {args.seed}, the Expert's horizon {args.horizon} table rounds; levels: "
+          + "; ".join(f"{lv.name} = {lv.summary}" for lv in LEVELS), flush=True)
     for low in span:
         searches = LEVELS[low].searches  # the higher level of the pair (LEVELS[low] is Level low+1)
         start = time.perf_counter()

@@ -196,6 +196,19 @@ def test_the_cheap_ladder_is_in_order_on_a_small_sample():
         assert rung.margin > 0, rung.line()
 
 
+def test_the_ladder_benchmark_takes_the_experts_horizon(monkeypatch, capsys):
+    from golflab.coach import search
+
+    monkeypatch.setattr(search, "SEARCH_HORIZON", search.SEARCH_HORIZON)  # restored after the test
+    bench = _bench()
+    with pytest.raises(SystemExit):
+        bench.main(["--horizon", "0"])
+    assert "--horizon must be 1 to 20 table rounds, got 0" in capsys.readouterr().err
+    assert bench.main(["--pairs", "1", "--rounds", "4", "--positions", "0", "--horizon", "4"]) == 0
+    assert "the Expert's horizon 4 table rounds" in capsys.readouterr().out
+    assert search.SEARCH_HORIZON == 4  # the levels that search read it when they move
+
+
 def test_a_signed_in_learner_is_suggested_a_level_from_their_rating_else_their_kept_games(monkeypatch):
     from types import SimpleNamespace
 
