@@ -12,9 +12,9 @@ each lane a plain pytest session (its own servers, browser and cache directory) 
 
 Each lane's output goes to ``test-artifacts/lane-<name>.log``; the first lane's is also printed as
 it comes (progress for CI's log), the others' whole when they end; then a line per lane with its
-time and result. The exit status is 0 when every command of
-every lane passed; a lane stops at its first failing command. Arguments after ``--`` go to every
-pytest command (``python tools/test_lanes.py -- -x``); ``--lane NAME`` runs one lane alone.
+time and result. The exit status is 0 when every command of every lane passed; a lane stops at its
+first failing command. Arguments after ``--`` go to every pytest command
+(``python tools/test_lanes.py -- -x``); ``--lane NAME`` runs one lane alone.
 """
 
 from __future__ import annotations
