@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -59,3 +61,9 @@ def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatc
     assert "1 failed" in one and str(passing) not in one  # the lane stopped at its failing command
     assert "1 passed" in (tmp_path / "artifacts" / "lane-two.log").read_text()
     assert one in out  # the first lane printed as it ran
+    assert lanes.main(["--lane", "two"]) == 0
+    out = capsys.readouterr().out
+    assert "lane two: passed" in out and "lane one" not in out
+    with pytest.raises(SystemExit):
+        lanes.main(["--lane", "three"])
+    assert "invalid choice: 'three'" in capsys.readouterr().err
