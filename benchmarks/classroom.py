@@ -117,12 +117,12 @@ class Server:
 
 
 @contextlib.contextmanager
-def voila(log_name: str):
+def voila(log_name: str, preheat: tuple[str, ...] | None = None):
     """Standalone Voila on ``notebooks/`` as ``make app`` runs it (the browser tests' server:
     ``tests/browser/conftest.py``), on a free port, with this environment and its log in
-    ``test-artifacts/<log_name>.log``."""
+    ``test-artifacts/<log_name>.log``; kernels preheated for every notebook, or for ``preheat`` alone."""
     env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    with start_server(log_name, voila_command, env=env) as server:
+    with start_server(log_name, lambda port: voila_command(port, preheat), env=env) as server:
         server = Server(server.process, server.port)
         server.settle()
         yield server

@@ -13,7 +13,8 @@ Reuse them in any ``tests/browser/test_*.py``:
   another server (standalone Voila or a Jupyter server) on a free port with its own log
   ``test-artifacts/<name>.log`` and yields it as a ``VoilaServer`` (``kernel(id)`` reads a
   kernel's model, ``api(path)`` any JSON the server answers, with its token); ``server_env``
-  gives ``app_env(**extra)``, the environment the test servers run with.
+  gives ``app_env(**extra)``, the environment the test servers run with; ``preheat_option``
+  gives ``preheat_only(notebooks)``, golflab-voila's option to preheat those notebooks' kernels alone.
 * ``browser`` (session): Debian's Chromium, headless. Missing ``/usr/bin/chromium`` is a
   skip on a developer machine and a failure in CI (``CI=true``).
 * ``page``: a fresh browser context and page per test, closed afterwards.
@@ -33,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -110,13 +112,24 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def voila_command(port: int) -> list[str]:
+def voila_command(port: int, preheat: tuple[str, ...] | None = None) -> list[str]:
     """Standalone Voila with the sign-in page (``golflab-voila``) on the notebooks, as ``make app``
-    runs it (through ``binder/start``)."""
+    runs it (through ``binder/start``); preheating kernels for every notebook, or for ``preheat``
+    alone (``preheat_only``)."""
     exe = Path(sys.executable).with_name("golflab-voila")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.signin"]
     return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--show_tracebacks=True", "--Voila.open_browser=False"]
+            "--show_tracebacks=True", "--Voila.open_browser=False", *preheat_only(preheat)]
+
+
+def preheat_only(notebooks: tuple[str, ...] | None) -> list[str]:
+    """golflab-voila's option that keeps preheated kernels for ``notebooks`` alone (the others'
+    pages start a kernel when they open): a test that opens one app spares the machine the other
+    apps' kernels (about 5 CPU seconds each). None: every notebook (no option)."""
+    if notebooks is None:
+        return []
+    names = "|".join(re.escape(name) for name in notebooks)
+    return [f"--VoilaKernelManager.preheat_denylist=^(?!(?:.*/)?(?:{names})$)"]  # a regex: all but these
 
 
 def app_env(**extra: str) -> dict[str, str]:
@@ -192,6 +205,12 @@ def server_starter():
 def server_env():
     """``app_env`` as a fixture: ``server_env(**extra)`` is a test server's environment."""
     return app_env
+
+
+@pytest.fixture
+def preheat_option():
+    """``preheat_only`` as a fixture: ``preheat_option(("play.ipynb",))`` is golflab-voila's option."""
+    return preheat_only
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,8 @@ def _classroom():
 
 def test_five_learners_have_a_kernel_each_while_open_and_none_after(browser):
     classroom = _classroom()
-    with classroom.voila("voila-classroom") as server:
-        assert len(server.kernels()) == server.pooled  # golflab-voila's preheated kernels only
+    with classroom.voila("voila-classroom", preheat=("play.ipynb",)) as server:
+        assert len(server.kernels()) == server.pooled == 1  # golflab-voila's preheated kernel (play's alone)
         pages = classroom.open_learners(browser, server, LEARNERS)
         try:
             kernel_ids = [p.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data')"
@@ -50,7 +50,7 @@ def test_a_burst_of_learners_opening_learn_at_once_leaves_no_page_blank(browser)
     """Issue 22, CI-sized: learners open learn.ipynb within a few seconds of each other and nobody
     reloads; every page shows the app (at 30 learners 2 pages stayed blank: an IOPub timeout)."""
     classroom = _classroom()
-    with classroom.voila("voila-classroom-burst") as server:
+    with classroom.voila("voila-classroom-burst", preheat=("learn.ipynb",)) as server:
         result = classroom.burst(browser, server, LEARNERS, "learn.ipynb", within=3)
         print(f"\n{LEARNERS} learners within 3 s: usable after {[round(t, 1) for t in result['usable']]} s, "
               f"peak {result['peak_mb']:.0f} MB RSS")
