@@ -66,3 +66,9 @@ def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatc
     with pytest.raises(SystemExit):
         lanes.main(["--lane", "three"])
     assert "invalid choice: 'three'" in capsys.readouterr().err
+    killed = tmp_path / "test_killed.py"
+    killed.write_text("import os, signal\n\ndef test_gone():\n    os.kill(os.getpid(), signal.SIGKILL)\n")
+    monkeypatch.setattr(lanes, "LANES", {"two": lanes.LANES["two"],
+                                         "three": (lanes.Step((str(killed), "-p", "no:cacheprovider")),)})
+    assert lanes.main([]) == 1  # a pytest killed by a signal (code -9) fails the run too
+    assert "lane three: FAILED (exit -9)" in capsys.readouterr().out

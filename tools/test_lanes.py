@@ -102,6 +102,7 @@ def _write(log, text: str, live: bool) -> None:
 
 
 def verdict(code: int, seconds: float) -> str:
+    """A lane's result in words: passed, or failed with its exit code (negative: killed by that signal)."""
     return f"{'passed' if code == 0 else f'FAILED (exit {code})'} in {seconds:.0f} s"
 
 
@@ -119,9 +120,12 @@ def main(argv: list[str] | None = None) -> int:
         thread.start()
     for thread in threads:
         thread.join()
+    codes = []
     for lane in lanes:
-        print(f"lane {lane}: {verdict(*results[lane])}")
-    return max(code for code, _ in results.values())
+        code, seconds = results.get(lane, (1, 0.0))  # (1: the lane's thread raised, its traceback above)
+        print(f"lane {lane}: {verdict(code, seconds)}")
+        codes.append(code)
+    return next((code if code > 0 else 1 for code in codes if code), 0)  # a killed pytest's code is negative
 
 
 if __name__ == "__main__":
