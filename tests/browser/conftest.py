@@ -125,7 +125,7 @@ def voila_command(port: int, preheat: tuple[str, ...] | None = None) -> list[str
 def preheat_only(notebooks: tuple[str, ...] | None) -> list[str]:
     """golflab-voila's option that keeps preheated kernels for ``notebooks`` alone (the others'
     pages start a kernel when they open): a test that opens one app spares the machine the other
-    apps' kernels (about 5 CPU seconds each). None: every notebook (no option)."""
+    apps' kernels, each started and its page rendered ahead. None: every notebook (no option)."""
     if notebooks is None:
         return []
     names = "|".join(re.escape(name) for name in notebooks)
