@@ -71,12 +71,12 @@ def command(lane: str, step: Step, extra: list[str]) -> list[str]:
 def run_lane(lane: str, extra: list[str], results: dict[str, tuple[int, float]], live: bool) -> None:
     """Run ``lane``'s steps in order into its log (and to stdout as it comes when ``live``),
     stopping at the first that fails; then print the log (unless ``live``) and the lane's result."""
-    start, code = time.monotonic(), 0
-    with open(ARTIFACTS / f"lane-{lane}.log", "w") as log:
+    start, code, path = time.monotonic(), 0, ARTIFACTS / f"lane-{lane}.log"
+    with open(path, "w") as log:
         for step in LANES[lane]:
-            line = " ".join([*(f"{k}={v}" for k, v in step.env), *command(lane, step, extra)])
-            _write(log, f"$ {line}\n", live)
-            with subprocess.Popen(command(lane, step, extra), cwd=ROOT, stdout=subprocess.PIPE,
+            cmd = command(lane, step, extra)
+            _write(log, f"$ {' '.join([*(f'{k}={v}' for k, v in step.env), *cmd])}\n", live)
+            with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, env={**os.environ, **dict(step.env)},
                                   text=True, errors="replace") as proc:
                 for out in proc.stdout:
@@ -87,7 +87,7 @@ def run_lane(lane: str, extra: list[str], results: dict[str, tuple[int, float]],
     results[lane] = (code, time.monotonic() - start)
     with PRINT:
         if not live:
-            sys.stdout.write((ARTIFACTS / f"lane-{lane}.log").read_text(errors="replace"))
+            sys.stdout.write(path.read_text(errors="replace"))
         sys.stdout.write(f"\n== lane {lane}: {verdict(*results[lane])} ==\n\n")
         sys.stdout.flush()
 
@@ -108,10 +108,11 @@ def verdict(code: int, seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    cut = argv.index("--") if "--" in argv else len(argv)
+    extra = argv[cut + 1:]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lane", choices=sorted(LANES), help="run this lane alone")
-    args = parser.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    args = parser.parse_args(argv[:cut])
     ARTIFACTS.mkdir(exist_ok=True)
     lanes = [args.lane] if args.lane else list(LANES)
     results: dict[str, tuple[int, float]] = {}
