@@ -4,6 +4,7 @@ then each hand scored at its exact expectation past the horizon."""
 
 from __future__ import annotations
 
+import bisect
 import random
 import sys
 
@@ -126,9 +127,9 @@ def compiled(obs: Observation, rollouts: int, policy: str = ROLLOUT_PROFILE) -> 
 
 def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None):
     """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
-    arrays (grids, draw piles, world seeds: ``Samples.arrays``) and the CPU seeds."""
-    profiles, seat = bot_profiles(obs, policy), obs.seat
-    stop = horizon_end(obs.turns, horizon)
+    arrays (grids, draw piles, world seeds: ``Samples.window``) and the CPU seeds."""
+    seat = obs.seat
+    play = kernel.rollouts_from(obs, bot_profiles(obs, policy), horizon_end(obs.turns, horizon))
     up = [c is not None for c in obs.grids[seat]]
 
     def rollouts(action: str, deals: tuple, bot_seeds: list, generators) -> list[float]:
@@ -137,7 +138,7 @@ def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: 
             grids = deals[0].copy()
             grids[:, seat, :] = grids[:, seat, align(list(range(6)), up, act.pos)]
             deals = (grids, *deals[1:])
-        return kernel.rollout_values(obs, deals, bot_seeds, profiles, act.notation, stop, generators)
+        return play(act.notation, deals, bot_seeds, generators)
 
     return rollouts
 
@@ -161,8 +162,9 @@ class Samples:
         self.compiled = None
         self.profiles: list | None = None
         self.bots: list[Bots] = []
-        self._arrays: tuple | None = None  # the kernel's worlds, with room to grow: the first _filled held
-        self._filled = 0
+        self._batches: list[tuple] = []  # the kernel's worlds (``window``), batch by batch from world 0
+        self._starts: list[int] = []  # the first world of each batch
+        self._filled = 0  # the worlds in the batches
         self._dealer = None
         self._plays: dict[int, tuple] = {}  # id(after): (after, its compiled rollouts), for ``_play``
 
@@ -191,12 +193,30 @@ class Samples:
         return (grids, draws, np.array([deal[2] for deal in new], dtype=np.int64),
                 np.array(self.seeds[start:stop], dtype=np.int64))
 
-    def arrays(self, stop: int) -> tuple:
-        """The first ``stop`` worlds as the kernel's arrays (card indices of the grids, of the
-        draw piles padded to one card at least, the world seeds, the CPU seeds, the worlds'
-        generators seeded): the deals Python made converted, the rest dealt by the kernel,
-        each world seeded once whatever the number of options."""
+    def window(self, start: int, stop: int) -> tuple:
+        """Worlds ``start`` to ``stop - 1`` as the kernel's arrays (card indices of the grids, of
+        the draw piles padded to one card at least, the world seeds, the CPU seeds, the worlds'
+        generators seeded): the deals Python made converted, the rest dealt by the kernel, each
+        world seeded once whatever the number of options. The worlds are kept in the batches
+        they were made in: a window inside one batch is a view of it (a race asks every option
+        for the same new worlds), one across batches a copy of that window alone (growing one
+        array of every world, a generator row of 25 KB per world, took a tenth of a move)."""
+        import numpy as np
 
+        self._make(stop)
+        i = bisect.bisect_right(self._starts, start) - 1
+        pieces, at = [], start
+        while at < stop:
+            lo, batch = self._starts[i], self._batches[i]
+            hi = min(stop, lo + len(batch[0]))
+            pieces.append(tuple(a[at - lo:hi - lo] for a in batch))
+            at, i = hi, i + 1
+        if len(pieces) == 1:
+            return pieces[0]
+        return tuple(np.concatenate(parts) for parts in zip(*pieces))
+
+    def _make(self, stop: int) -> None:
+        """Make the kernel's arrays of the first ``stop`` worlds (``window``), as new batches."""
         from ..kernel import world_generators
         from ..kernel.worlds import Dealer
 
@@ -211,26 +231,9 @@ class Samples:
                 self._dealer = Dealer(self.obs, self.unseen, self.rng, WORLD_SEED_BITS, BOT_SEED_BITS)
             parts.append(self._dealer(stop - max(have, made)))
         for part in parts:
-            self._append((*part, world_generators(part[2], part[3], len(self.obs.players))))
-        return tuple(a[:self._filled] for a in self._arrays)
-
-    def _append(self, part: tuple) -> None:
-        """Add ``part``'s worlds after the ones held, doubling the arrays' room when it is short
-        (a race asks for a few worlds at a time: copying every world held on each call took a
-        fifth of a puzzle's CPU)."""
-        import numpy as np
-
-        n, k = self._filled, len(part[0])
-        if self._arrays is None or n + k > len(self._arrays[0]):
-            room = max(n + k, 2 * n, 64)
-            grown = tuple(np.empty((room, *new.shape[1:]), dtype=new.dtype) for new in part)
-            if self._arrays is not None:
-                for old, into in zip(self._arrays, grown):
-                    into[:n] = old[:n]
-            self._arrays = grown
-        for into, new in zip(self._arrays, part):
-            into[n:n + k] = new
-        self._filled = n + k
+            self._starts.append(self._filled)
+            self._batches.append((*part, world_generators(part[2], part[3], len(self.obs.players))))
+            self._filled += len(part[0])
 
     def _kernel_plays(self, rollouts: int) -> bool:
         """Whether these rollouts run compiled (``compiled``; once it does, it always does)."""
@@ -257,7 +260,7 @@ class Samples:
         shows no unseen card (*take*), so each world of this observation is one of ``after``'s."""
         if self._kernel_plays(stop - start):
             play = self._play(after)
-            grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
+            grids, draws, worlds, bots, generators = self.window(start, stop)
             return play(use, (grids, draws, worlds), bots, generators)
         self._python_worlds(stop)
         return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat, self.horizon)
@@ -288,7 +291,7 @@ class Samples:
 
         from ..kernel.tables import card_index, card_of
 
-        grids, draws, worlds, bots, generators = (a[start:stop] for a in self.arrays(stop))
+        grids, draws, worlds, bots, generators = self.window(start, stop)
         kinds = [kind(card_of(int(i))) for i in draws[:, top]]
         out = np.empty(len(kinds))
         for k, (after, use) in plan.items():
