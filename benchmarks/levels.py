@@ -11,7 +11,8 @@ machine, whose load it depends on.
 ``python benchmarks/levels.py [--pairs 1-7] [--rounds 400] [--search-rounds 100] [--seed 0]
 [--positions 40] [--processes 1] [--horizon 3]`` (``--rounds`` counts holes, two per deal;
 ``--search-rounds`` for the pairs that involve levels 6-8, which are slow; ``--horizon``: the table
-rounds the Expert's rollouts look ahead, in levels 6-8).
+rounds the Expert's rollouts look ahead, in Level 8; levels 6 and 7 search their own
+``Level.horizon`` ahead).
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
     apply_horizon(parser, args.horizon)
     print(f"seed {args.seed}, the Expert's horizon {args.horizon} table rounds; levels: "
-          + "; ".join(f"{lv.name} = {lv.summary}" for lv in LEVELS), flush=True)
+          + "; ".join(f"{lv.name} = {lv.summary}" + (f" ({lv.horizon or args.horizon} table rounds ahead)"
+                                                      if lv.searches else "") for lv in LEVELS), flush=True)
     for low in span:
         searches = LEVELS[low].searches  # the higher level of the pair (LEVELS[low] is Level low+1)
         start = time.perf_counter()

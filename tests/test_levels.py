@@ -92,6 +92,31 @@ def test_search_levels_choose_legal_moves_deterministically():
     assert seen == 2
 
 
+def test_levels_six_and_seven_search_two_rounds_ahead_and_level_eight_as_far_as_the_expert(monkeypatch):
+    from golflab.ai.levels import SHORT_SEARCH
+    from golflab.coach import expert, search
+
+    monkeypatch.setattr(search, "SEARCH_HORIZON", SHORT_SEARCH + 1)
+    asked = []
+
+    def spy(obs, policy=search.ROLLOUT_POLICY, horizon=None):
+        asked.append(search.search_horizon(horizon))
+        return obs.legal_actions[0]
+
+    monkeypatch.setattr(expert, "best_move", spy)
+    game = Game(["a", "b"], Rules(rounds=1), seed=3)
+    while game.awaiting != "draw":  # past the initial flips, to a draw decision
+        game.apply(CPUPlayer("Marcus", seed=1).choose(game.observation(game.current_player)))
+    obs = game.observation(game.current_player)
+    assert len(obs.legal_actions) > 1
+    for name, horizon in (("Level 6", SHORT_SEARCH), ("Level 7", SHORT_SEARCH), ("Level 8", SHORT_SEARCH + 1)):
+        asked.clear()
+        for seed in range(12):
+            CPUPlayer(name, seed=seed).choose(obs)
+        assert asked and set(asked) == {horizon}, name
+    assert [lv.horizon for lv in LEVELS if lv.searches] == [SHORT_SEARCH, SHORT_SEARCH, None]
+
+
 def test_the_kernel_refuses_levels_it_cannot_play_exactly():
     for level in LEVELS:
         kind = kernel.seat_kind(level.name)

@@ -3,8 +3,9 @@
 ``CPUPlayer("Level 3")`` (any case) plays the level. A level is a base personality and two
 chances, both drawn from the player's own seeded generator (the same seed gives the same
 games): ``blunder``, a uniformly random legal move instead of the base's, and ``search``,
-the Expert's move (the coach's search, ``golflab.coach.expert``) instead of the base's. Level 8
-always searches: it is the Expert. (A search with a small fixed number of rollouts per
+the Expert's move (the coach's search, ``golflab.coach.expert``) instead of the base's, its
+rollouts looking ``horizon`` table rounds ahead (None: the Expert's own). Level 8 always
+searches, as far ahead as the Expert: it is the Expert. (A search with a small fixed number of rollouts per
 option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone: -0.65 points per
 round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far worse; so the upper
 levels mix the full search with Kenji instead. Those figures are the Classic Expert's search.) The
@@ -23,14 +24,16 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Level:
     """One level: ``number`` (1-8), ``base`` (a personality's name), ``blunder`` (0-1: chance
-    of a random legal move), ``search`` (0-1: chance of the Expert's move) and ``summary``
-    (shown in menus)."""
+    of a random legal move), ``search`` (0-1: chance of the Expert's move), ``summary``
+    (shown in menus) and ``horizon`` (the table rounds that move's search looks ahead; None:
+    the Expert's, ``coach.search.SEARCH_HORIZON``)."""
 
     number: int
     base: str
     blunder: float
     search: float
     summary: str
+    horizon: int | None = None
 
     @property
     def name(self) -> str:
@@ -47,17 +50,20 @@ class Level:
         return self.search == 0 and self.blunder == 0
 
 
+#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``SEARCH_HORIZON``).
+SHORT_SEARCH = 2
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
 #: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the
-#: Expert's move on 1 decision in 3, then 2 in 3 (at 2 in 5 and 3 in 4, 6 v 7 measured +0.28).
+#: Expert's move on 1 decision in 3, then 2 in 3 (at 2 in 5 and 3 in 4, 6 v 7 measured +0.28),
+#: its search looking two table rounds ahead (``SHORT_SEARCH``): less far than Level 8, and faster.
 LEVELS: tuple[Level, ...] = (
     Level(1, "Diego", 0.50, 0.0, "Beginner: half its moves at random"),
     Level(2, "Diego", 0.20, 0.0, "Novice: one move in five at random"),
     Level(3, "Marcus", 0.06, 0.0, "Casual: an occasional random move"),
     Level(4, "Marcus", 0.0, 0.0, "Club player: steady rules of thumb"),
     Level(5, "Kenji", 0.0, 0.0, "Strong player: Kenji's rules of thumb"),
-    Level(6, "Kenji", 0.0, 1 / 3, "Thinker: the Expert's move on 1 decision in 3"),
-    Level(7, "Kenji", 0.0, 2 / 3, "Strategist: the Expert's move on 2 decisions in 3"),
+    Level(6, "Kenji", 0.0, 1 / 3, "Thinker: plans ahead on 1 decision in 3", SHORT_SEARCH),
+    Level(7, "Kenji", 0.0, 2 / 3, "Strategist: plans ahead on 2 decisions in 3", SHORT_SEARCH),
     Level(8, "Kenji", 0.0, 1.0, "Expert: the coach's full search on every move"),
 )
 #: The level names, weakest first ("Level 1" ... "Level 8").

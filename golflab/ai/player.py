@@ -51,19 +51,19 @@ class CPUPlayer:
                 "choose() needs the observation of the seat to move (its legal_actions are empty): "
                 "pass game.observation(game.current_player)"
             )
-        profile, rng, level = self.profile, self.rng, self.level
+        profile, rng, level, horizon = self.profile, self.rng, self.level, None
         if level is not None:
             if level.blunder and rng.random() < level.blunder:
                 self._view = None  # a random move: the next placement decides afresh
                 return legal[rng.randrange(len(legal))]
             if level.search and rng.random() < level.search:
                 self._view = None  # the Expert's move: the next placement decides afresh
-                profile = EXPERT
+                profile, horizon = EXPERT, level.horizon
         if profile is EXPERT or profile is CLASSIC_EXPERT:
             # the one import of the coach from ai, at call time: the coach imports ai
             from ..coach.expert import classic_expert_move, expert_move
 
-            return expert_move(obs) if profile is EXPERT else classic_expert_move(obs)
+            return expert_move(obs, horizon) if profile is EXPERT else classic_expert_move(obs)
         stage = obs.awaiting
         if stage == "draw":  # should_take_discard, which is False when the discard pile is empty
             rules = obs.rules

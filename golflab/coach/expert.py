@@ -27,13 +27,14 @@ def _check(obs) -> None:
             "pass game.observation(game.current_player)")
 
 
-def expert_move(obs) -> Action:
-    """The Expert's move (``search.best_move``); the only legal action when there is one.
-    Reads only the observation; the same observation always gives the same move."""
+def expert_move(obs, horizon: int | None = None) -> Action:
+    """The Expert's move (``search.best_move``, its rollouts looking ``horizon`` table rounds
+    ahead; None: ``search.SEARCH_HORIZON``); the only legal action when there is one. Reads
+    only the observation; the same observation always gives the same move."""
     _check(obs)
     if len(obs.legal_actions) == 1:
         return obs.legal_actions[0]
-    return best_move(obs)
+    return best_move(obs, horizon=horizon)
 
 
 def classic_samples(obs) -> int:
