@@ -15,9 +15,12 @@ on this machine's load: measure with ``--processes 1`` on a busy machine). Sever
 (``--seed 0 1``) play a run of ``--rounds`` each, then print the figures of all their deals pooled.
 
 ``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]
-[--horizon 3] [--csv deals.csv]`` (``--rounds`` counts holes played per matchup, or per pair of
-levels: two per deal; ``--horizon``: the table rounds the Expert's rollouts look ahead,
-``search.SEARCH_HORIZON`` by default; ``--csv`` writes one row per deal, to pool runs exactly later).
+[--horizon 3] [--csv deals.csv] [--first-deal K]`` (``--rounds`` counts holes played per
+matchup, or per pair of levels: two per deal; ``--horizon``: the table rounds the Expert's
+rollouts look ahead, ``search.SEARCH_HORIZON`` by default; ``--csv`` writes one row per deal as
+it ends, so an interrupted run keeps its deals; ``--first-deal K`` goes on from deal K of each
+seed). ``python benchmarks/expert.py --pool a.csv b.csv`` prints the figures of the deals of
+several runs pooled exactly (each deal once).
 """
 
 from __future__ import annotations
@@ -109,10 +112,11 @@ def times_line(times: list[float]) -> str:
 
 
 def matchup(versus: str, deals: int, seed: int, processes: int, report: int,
-            write_row: Callable[[tuple], object] | None = None) -> tuple[list, list, list, list]:
-    """Play and print one matchup: its per-deal (margins, opponents' means, Experts' means) and
-    the Expert's move times; each deal also passed to ``write_row`` (``CSV_HEADER``'s columns) when given."""
-    tasks = [(versus, seed, i) for i in range(deals)]
+            write_row: Callable[[tuple], object] | None = None, first: int = 0) -> tuple[list, list, list, list]:
+    """Play and print one matchup, deals ``first`` to ``first + deals - 1`` of the seed: its
+    per-deal (margins, opponents' means, Experts' means) and the Expert's move times; each deal
+    also passed to ``write_row`` (``CSV_HEADER``'s columns) when given."""
+    tasks = [(versus, seed, first + i) for i in range(deals)]
     margins, oms, ems, times = [], [], [], []
     start = time.perf_counter()
     pool = multiprocessing.Pool(processes) if processes > 1 else None
@@ -124,7 +128,7 @@ def matchup(versus: str, deals: int, seed: int, processes: int, report: int,
             margins.append(d)
             times += took
             if write_row is not None:
-                write_row((versus, seed, i, f"{om:.4f}", f"{em:.4f}", f"{d:.4f}"))
+                write_row((versus, seed, first + i, f"{om:.4f}", f"{em:.4f}", f"{d:.4f}"))
             if (i + 1) % report == 0 or i + 1 == deals:
                 elapsed = f"{time.perf_counter() - start:.0f} s"
                 print(f"{summary(versus, margins, oms, ems)}; {times_line(times)} [{elapsed}]", flush=True)
@@ -143,6 +147,33 @@ def ladder(rounds: int, seed: int, processes: int) -> None:
     for low in range(1, len(LEVELS)):
         start = time.perf_counter()
         print(f"{rung(low, rounds // 2, seed, processes).line()} [{time.perf_counter() - start:.0f} s]", flush=True)
+
+
+def pooled_csv(paths: list[str]) -> dict[str, tuple[list, list, list]]:
+    """The deals of ``--csv`` files, per matchup: ``{versus: (margins, opponents' means, Experts'
+    means)}``, in file order. A ValueError when a file is not one ``--csv`` wrote or when a deal
+    (matchup, seed, deal) is in two places: each deal must count once."""
+    pooled: dict[str, tuple[list, list, list]] = {}
+    seen: dict[tuple, str] = {}
+    for path in paths:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+        if not rows or tuple(rows[0]) != CSV_HEADER:
+            raise ValueError(f"{path} is not a --csv file of this benchmark (its first row must be "
+                             f"{','.join(CSV_HEADER)})")
+        for n, row in enumerate(rows[1:], start=2):
+            if len(row) != len(CSV_HEADER):
+                raise ValueError(f"{path}, row {n}: {len(row)} columns, expected {len(CSV_HEADER)}")
+            versus, seed, deal, om, em, margin = row
+            key = (versus, seed, deal)
+            if key in seen:
+                raise ValueError(f"{path}, row {n}: deal {deal} of seed {seed} against {versus} is also in "
+                                 f"{seen[key]}; pool each deal once")
+            seen[key] = path
+            into = pooled.setdefault(versus, ([], [], []))
+            for values, value in zip(into, (margin, om, em)):
+                values.append(float(value))
+    return pooled
 
 
 def add_horizon_option(parser: argparse.ArgumentParser) -> None:
@@ -171,16 +202,30 @@ def main(argv: list[str] | None = None) -> int:
     add_horizon_option(parser)
     parser.add_argument("--csv", metavar="PATH",
                         help=f"also write one row per deal to PATH ({', '.join(CSV_HEADER)}), to pool runs later")
+    parser.add_argument("--first-deal", type=int, default=0, metavar="K",
+                        help="start at deal K of each seed (to go on with a run later: pool the CSVs with --pool)")
+    parser.add_argument("--pool", nargs="+", metavar="CSV",
+                        help="print the pooled figures of the deals in these --csv files, and play nothing")
     args = parser.parse_args(argv)
+    if args.pool:
+        try:
+            pooled = pooled_csv(args.pool)
+        except (OSError, ValueError) as error:
+            parser.error(f"--pool: {error}")
+        for versus, (margins, oms, ems) in pooled.items():
+            print(f"{', '.join(args.pool)} pooled: {summary(versus, margins, oms, ems)}", flush=True)
+        return 0
     if args.rounds < 4:
         parser.error(f"--rounds must be 4 or more, got {args.rounds}")
     if args.processes < 1:
         parser.error(f"--processes must be 1 or more, got {args.processes}")
     if args.report < 1:
         parser.error(f"--report must be 1 or more, got {args.report}")
+    if args.first_deal < 0:
+        parser.error(f"--first-deal must be 0 or more, got {args.first_deal}")
     apply_horizon(parser, args.horizon)
     try:
-        out = open(args.csv, "w", newline="") if args.csv else None
+        out = open(args.csv, "w", newline="", buffering=1) if args.csv else None  # each deal kept as it ends
     except OSError as error:
         parser.error(f"--csv cannot write {args.csv!r}: {error.strerror}")
     rows = csv.writer(out) if out else None
@@ -195,10 +240,11 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             pooled: tuple[list, ...] = ([], [], [], [])
             for seed in args.seed:
-                print(f"seed {seed}, {args.rounds} rounds per matchup, the Expert's horizon {args.horizon} "
+                start = f", from deal {args.first_deal}" if args.first_deal else ""
+                print(f"seed {seed}, {args.rounds} rounds per matchup{start}, the Expert's horizon {args.horizon} "
                       "table rounds", flush=True)
                 for into, part in zip(pooled, matchup(versus, args.rounds // 2, seed, args.processes, args.report,
-                                                              rows.writerow if rows else None)):
+                                                      rows.writerow if rows else None, args.first_deal)):
                     into += part
             if len(args.seed) > 1:
                 margins, oms, ems, times = pooled

@@ -282,8 +282,8 @@ def test_a_valuation_with_another_rollout_policy_is_its_own_and_deterministic():
     assert hint(obs, samples=8) == hints.evaluate(obs, legal, 8)  # the coach's own policy by default
 
 
-def test_the_benchmark_writes_each_deal_so_runs_pool_exactly(small_search, tmp_path, capsys):
-    import csv
+def _expert_bench():
+    """``benchmarks/expert.py`` as a module."""
     import importlib.util
     from pathlib import Path
 
@@ -291,6 +291,13 @@ def test_the_benchmark_writes_each_deal_so_runs_pool_exactly(small_search, tmp_p
     spec = importlib.util.spec_from_file_location("expert_bench", path)
     bench = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_benchmark_writes_each_deal_so_runs_pool_exactly(small_search, tmp_path, capsys):
+    import csv
+
+    bench = _expert_bench()
     out = tmp_path / "deals.csv"
     assert bench.main(["--versus", "marcus", "--rounds", "4", "--seed", "3", "4", "--report", "1",
                        "--csv", str(out)]) == 0
@@ -306,6 +313,39 @@ def test_the_benchmark_writes_each_deal_so_runs_pool_exactly(small_search, tmp_p
     with pytest.raises(SystemExit):
         bench.main(["--csv", str(tmp_path / "no" / "such" / "dir.csv")])
     assert "--csv cannot write" in capsys.readouterr().err
+
+
+def test_the_benchmark_goes_on_from_a_deal_and_pools_the_runs_as_one(small_search, tmp_path, capsys):
+    import csv
+
+    bench = _expert_bench()
+    whole, head, tail = (tmp_path / f"{name}.csv" for name in ("whole", "head", "tail"))
+    run = ["--versus", "marcus", "--seed", "3", "--report", "4"]
+    assert bench.main([*run, "--rounds", "8", "--csv", str(whole)]) == 0
+    assert bench.main([*run, "--rounds", "4", "--csv", str(head)]) == 0
+    assert bench.main([*run, "--rounds", "4", "--first-deal", "2", "--csv", str(tail)]) == 0
+    printed = capsys.readouterr().out
+    assert "seed 3, 4 rounds per matchup, from deal 2" in printed
+
+    def deals(path):
+        return list(csv.reader(path.open()))[1:]
+
+    assert [row[2] for row in deals(tail)] == ["2", "3"]
+    assert deals(head) + deals(tail) == deals(whole)  # the same deals, whichever run plays them
+    whole_figures = next(line for line in printed.splitlines() if "8 rounds (4 deals)" in line)
+    assert bench.main(["--pool", str(head), str(tail)]) == 0
+    pooled = capsys.readouterr().out
+    assert f"{head}, {tail} pooled: " + whole_figures.split("; Expert move")[0] in pooled
+    for paths, says in (([head, whole], "deal 0 of seed 3 against marcus is also in"),
+                        ([tmp_path / "none.csv"], "No such file"),
+                        ([tmp_path / "pooled.txt"], "is not a --csv file of this benchmark")):
+        (tmp_path / "pooled.txt").write_text(pooled)
+        with pytest.raises(SystemExit):
+            bench.main(["--pool", *map(str, paths)])
+        assert says in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bench.main(["--first-deal", "-1"])
+    assert "--first-deal must be 0 or more, got -1" in capsys.readouterr().err
 
 
 def test_the_expert_looks_its_own_horizon_ahead_the_same_in_the_reference_and_compiled(monkeypatch):
