@@ -229,7 +229,7 @@ class NewGamePanel(w.VBox):
         self.names = [w.Text(description=f"Person {i + 1}", placeholder="name", style=LABEL,
                              layout=w.Layout(width="230px")) for i in range(MAX_PLAYERS)]
         self.count = w.Dropdown(description="Opponents", style=LABEL, layout=w.Layout(width="190px"))
-        self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="290px"))
+        self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="480px", max_width="100%"))
                               for _ in range(MAX_OPPONENTS)]
         self.seat = w.Dropdown(description="Your seat", style=LABEL, layout=w.Layout(width="190px"))
         self.seed = w.Text(description="Seed", placeholder="blank = random", style=LABEL,
