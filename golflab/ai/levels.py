@@ -5,12 +5,12 @@ chances, both drawn from the player's own seeded generator (the same seed gives 
 games): ``blunder``, a uniformly random legal move instead of the base's, and ``search``,
 the Expert's move (the coach's search, ``golflab.coach.expert``) instead of the base's, its
 rollouts looking ``horizon`` table rounds ahead (None: the Expert's own). Level 8 always
-searches, as far ahead as the Expert: it is the Expert. (A search with a small fixed number of rollouts per
-option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone: -0.65 points per
-round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far worse; so the upper
-levels mix the full search with Kenji instead. Those figures are the Classic Expert's search.) The
-menus, help and error messages take the names from here (``LEVEL_NAMES``); the ladder is
-measured by ``benchmarks/levels.py``.
+searches, as far ahead as the Expert: it is the Expert. (A search with a small fixed number
+of rollouts per option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone:
+-0.65 points per round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far
+worse; so the upper levels mix the full search with Kenji instead. Those figures are the
+Classic Expert's search.) The menus, help and error messages take the names from here
+(``LEVEL_NAMES``); the ladder is measured by ``benchmarks/levels.py``.
 
 >>> LEVELS[0].name, LEVELS[-1].search
 ('Level 1', 1.0)
@@ -50,7 +50,7 @@ class Level:
         return self.search == 0 and self.blunder == 0
 
 
-#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``SEARCH_HORIZON``).
+#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, three).
 SHORT_SEARCH = 2
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
 #: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the

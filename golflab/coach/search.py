@@ -1,5 +1,6 @@
-"""The Expert's search: the coach's rollouts, with *draw* valued as a chance node and each
-drawn or taken card used as well as the search can.
+"""The Expert's search: the coach's rollouts, looking one table round further ahead than a
+hint's (``SEARCH_HORIZON``), with *draw* valued as a chance node and each drawn or taken card
+used as well as the search can.
 
 ``hint`` values *draw* and *take* by the rollout policy's own use of the card. ``best_move``
 values them by the best use of that card, on the same worlds as every other option:
@@ -21,8 +22,9 @@ values them by the best use of that card, on the same worlds as every other opti
    (within ``DECISION_ROLLOUTS``) decide; the lowest value wins (ties: the legal order). The
    uses are chosen on other worlds than the race's, so its values do not favour them by luck.
 
-Every other decision (placing a card, flipping) is the hint's best option (``hint``). A draw
-pile that is empty (the draw reshuffles the discards) is valued by the hint too.
+Every other decision (placing a card, flipping) is the hint's best option (``hints.evaluate``,
+as far ahead as the search). A draw pile that is empty (the draw reshuffles the discards) is
+valued by the hint too.
 Deterministic: every sample is seeded from the observation (``observation_seed``), so the
 same observation always gives the same move. Rollouts run compiled when the kernel may
 (``rollouts.compiled``), else in Python, with the same values.
@@ -39,7 +41,7 @@ from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import SEPARATION, race
 from . import hints
-from .rollouts import HORIZON, ROLLOUT_PROFILE, Samples
+from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import check_to_move, deal_world, observation_seed, unseen_cards
 
 #: The screen: the options raced as a hint races them, within this many rollouts (first
@@ -65,11 +67,11 @@ DECISION_FIRST = 32
 #: use ``rollouts.ROLLOUT_PROFILE``).
 ROLLOUT_POLICY = ROLLOUT_PROFILE
 #: Table rounds the Expert's rollouts look past the option's turn before they score the leaf:
-#: the coach's (``rollouts.HORIZON``, 2). ``benchmarks/expert.py --horizon 3`` measured 3 against
-#: Marcus: +4.32 points per round (seed 0, 2,000 rounds; +3.87 at 2 on the same deals) at a
-#: median move of 150 ms (about 1.5 times the time of 2 on the same decisions); not yet the
-#: default (see the README).
-SEARCH_HORIZON = HORIZON
+#: three, one more than the coach's hints (``rollouts.HORIZON``). ``benchmarks/expert.py`` measured
+#: three against two on the same deals (seed 0, 2,000 rounds each): +4.32 points per round
+#: against Marcus where two gave +3.87 (see the README for every figure). Levels 6 and 7 search
+#: two rounds ahead (``ai.levels.SHORT_SEARCH``).
+SEARCH_HORIZON = 3
 
 
 def search_horizon(horizon: int | None) -> int:
