@@ -183,14 +183,7 @@ class Samples:
         """Python's deals ``start:stop`` as the kernel's arrays (grids, draws, world seeds, CPU seeds)."""
         import numpy as np
 
-        from ..kernel.tables import card_index
-
-        new = self.deals[start:stop]
-        grids = np.array([[[card_index(c) for c in g] for g in deal[0]] for deal in new], dtype=np.int64)
-        draws = np.zeros((len(new), max(self.obs.draw_pile_size, 1)), dtype=np.int64)
-        for w, deal in enumerate(new):
-            draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
-        return (grids, draws, np.array([deal[2] for deal in new], dtype=np.int64),
+        return (*kernel.deal_arrays(self.deals[start:stop], self.obs.draw_pile_size),
                 np.array(self.seeds[start:stop], dtype=np.int64))
 
     def window(self, start: int, stop: int) -> tuple:

@@ -303,6 +303,21 @@ def world_generators(world_seeds: Sequence[int], bot_seeds: Sequence[int], playe
     return generator_rows(np.asarray(world_seeds, dtype=np.int64), np.asarray(bot_seeds, dtype=np.int64), players)
 
 
+def deal_arrays(deals: Sequence, draw_size: int) -> tuple:
+    """Deals (every seat's six cards, the draw pile in order, the world's seed) as the kernel's
+    arrays: card indices of every grid, of every draw pile (``draw_size`` cards, padded to at
+    least one), the world seeds."""
+    import numpy as np
+
+    from .tables import card_index
+
+    grids = np.array([[[card_index(c) for c in grid] for grid in deal[0]] for deal in deals], dtype=np.int64)
+    draws = np.zeros((len(deals), max(draw_size, 1)), dtype=np.int64)
+    for w, deal in enumerate(deals):
+        draws[w, :len(deal[1])] = [card_index(c) for c in deal[1]]
+    return grids, draws, np.array([deal[2] for deal in deals], dtype=np.int64)
+
+
 def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Sequence, action: str,
                    stop: int, generators=None) -> list[float]:
     """``coach``'s rollouts of ``action`` from the position ``obs`` shows, compiled: for each deal
@@ -331,15 +346,14 @@ def rollouts_from(obs, profiles: Sequence, stop: int):
     R, deck = rule_arrays(obs.rules, n)
     size = deck.size
     draw_n = obs.draw_pile_size
-    index = card_index
     up = np.array([[c is not None for c in grid] for grid in obs.grids], dtype=np.bool_)
     discard = np.zeros(size, dtype=np.int64)
-    discard[:len(obs.discard_pile)] = [index(c) for c in obs.discard_pile]
+    discard[:len(obs.discard_pile)] = [card_index(c) for c in obs.discard_pile]
     st = np.zeros(layout.N_SCALARS, dtype=np.int64)
     st[layout.S_DRAW_N], st[layout.S_DISC_N] = draw_n, len(obs.discard_pile)
     st[layout.S_CURRENT], st[layout.S_STAGE] = obs.current_player, _STAGES[obs.awaiting]
     st[layout.S_PHASE] = _PHASES.index(str(obs.phase))
-    st[layout.S_HELD] = layout.NONE if obs.drawn is None else index(obs.drawn)
+    st[layout.S_HELD] = layout.NONE if obs.drawn is None else card_index(obs.drawn)
     counters = obs.counters()
     st[layout.S_HELD_SRC] = _SOURCES[counters.held_source]
     st[layout.S_FINISHER] = layout.NONE if obs.finisher is None else obs.finisher
@@ -354,14 +368,8 @@ def rollouts_from(obs, profiles: Sequence, stop: int):
     turns = np.array(obs.turns, dtype=np.int64)
 
     def values(action: str, deals: Sequence, bot_seeds: Sequence[int], generators=None) -> list[float]:
-        if isinstance(deals, tuple):  # already the kernel's card indices: (grids, draws, world seeds) arrays
-            grids, draws, worlds = deals
-        else:
-            grids = np.array([[[index(c) for c in grid] for grid in deal[0]] for deal in deals], dtype=np.int64)
-            draws = np.zeros((len(deals), max(draw_n, 1)), dtype=np.int64)
-            for w, deal in enumerate(deals):
-                draws[w, :draw_n] = [index(c) for c in deal[1]]
-            worlds = np.array([deal[2] for deal in deals], dtype=np.int64)
+        # a tuple is the kernel's arrays already (grids, draws, world seeds); else deals to convert
+        grids, draws, worlds = deals if isinstance(deals, tuple) else deal_arrays(deals, draw_n)
         return compiled(R, pair_by_rank, rows, grids, draws, draw_n, up, discard, len(obs.discard_pile), st, turns,
                         pending, world_generators(worlds, bot_seeds, n) if generators is None else generators,
                         layout.ACTION_NAMES.index(action), obs.seat, stop).tolist()
