@@ -6,8 +6,7 @@ import subprocess
 import sys
 import threading
 
-import voila.utils
-from golflab_widgets import classroom_session
+from golflab_widgets import classroom_session, page_request
 from golflab_widgets.account import AccountBar, GuestProgress
 from golflab_widgets.classroom_session import page_session, request_environ
 from golflab_widgets.explorers.plotly_module import in_voila
@@ -17,16 +16,17 @@ from golflab.classroom import Store
 
 
 def _fake_request(monkeypatch, **request):
+    """The server answers a preheated kernel's first connection with ``request``."""
     calls = []
-    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
     request = {"SERVER_SOFTWARE": "voila/0.5.13", **request}
+    for key in request:
+        monkeypatch.delenv(key, raising=False)
 
-    def wait_for_request(url=None):
+    def ask_once(url, seconds=page_request.LISTEN_SECONDS):
         calls.append(url)
-        for key, value in request.items():
-            monkeypatch.setenv(key, value)
+        return request
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+    monkeypatch.setattr(page_request, "ask_once", ask_once)
     monkeypatch.setattr(classroom_session, "request_seen", False)
     return calls
 
@@ -64,17 +64,17 @@ def _held_request(monkeypatch, **request):
     """A preheated kernel whose page's request arrives when the returned event is set."""
     arrived = threading.Event()
     calls = []
-    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
     request = {"SERVER_SOFTWARE": "voila/0.5.13", **request}
+    for key in request:
+        monkeypatch.delenv(key, raising=False)
 
-    def wait_for_request(url=None):
+    def ask_once(url, seconds=page_request.LISTEN_SECONDS):
         calls.append(url)
         assert arrived.wait(10), "the test never sent the request"
-        for key, value in request.items():
-            monkeypatch.setenv(key, value)
+        return request
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
+    monkeypatch.setattr(page_request, "ask_once", ask_once)
     monkeypatch.setattr(classroom_session, "request_seen", False)
     return arrived, calls
 
@@ -136,20 +136,18 @@ def test_a_guest_page_does_not_import_the_store():
 
 
 def test_a_preheated_kernel_that_could_not_reach_the_server_waits_again(monkeypatch):
-    """Voila's wait gives up after 5 s without a connection and returns no request: the learner
-    would be taken for a guest and the page's query lost."""
+    """A connection that could not be opened, or heard nothing, is no request: the learner would be
+    taken for a guest and the page's query lost."""
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
     monkeypatch.delenv("QUERY_STRING", raising=False)
     monkeypatch.setattr(classroom_session, "request_seen", False)
-    monkeypatch.setattr(classroom_session.time, "sleep", lambda seconds: None)
+    monkeypatch.setattr(page_request.time, "sleep", lambda seconds: None)
     calls = []
 
-    def wait_for_request(url=None):
+    def ask_once(url, seconds=page_request.LISTEN_SECONDS):
         calls.append(url)
-        if len(calls) == 2:  # the first try could not connect
-            monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
-            monkeypatch.setenv("QUERY_STRING", "game=4")
+        return {"SERVER_SOFTWARE": "voila/0.5.13", "QUERY_STRING": "game=4"} if len(calls) == 3 else None
 
-    monkeypatch.setattr(voila.utils, "wait_for_request", wait_for_request)
-    assert requested_game() == "4" and len(calls) == 2
+    monkeypatch.setattr(page_request, "ask_once", ask_once)
+    assert requested_game() == "4" and len(calls) == 3

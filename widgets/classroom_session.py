@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from golflab.classroom.identity import session_token
+
+from . import page_request
 
 if TYPE_CHECKING:
     from golflab.classroom import Store
@@ -84,31 +85,17 @@ def request_environ(environ=None):
 
     Voila puts the request there before it starts a kernel, except a kernel it started ahead
     (``preheat_kernel``, ``VOILA_PREHEAT`` set): there the first call waits for the page's request
-    (``voila.utils.wait_for_request``), once per kernel, and every later call returns at once. Calls
-    from several threads wait together (Voila answers one wait per kernel: a second would hang)."""
+    (``page_request.wait_for_page_request``), once per kernel, and every later call returns at once.
+    Calls from several threads wait together, on one connection to the server."""
     global request_seen
     if environ is not None:
         return environ
     if awaiting_request():
         with _REQUEST_LOCK:
             if not request_seen:
-                _wait_for_request()
+                page_request.wait_for_page_request()
     request_seen = True
     return os.environ
-
-
-def _wait_for_request(retry_after: float = 1.0) -> None:
-    """Voila's ``wait_for_request``, again until the request is there: it returns without one when
-    it could not reach the server within 5 s (a server busy starting its pool on a loaded machine),
-    and the page's learner would then be taken for a guest. The server keeps a request that came
-    meanwhile for the next wait."""
-    from voila.utils import wait_for_request
-
-    while True:
-        wait_for_request()
-        if os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"):  # every request carries it
-            return
-        time.sleep(retry_after)
 
 
 def page_session(environ=None, *, refresh: bool = False) -> PageSession:

@@ -36,7 +36,7 @@ def people(voila_server, class_store_url):
 
 
 def open_as(browser, server, token: str, ready: str = ".golf-room-create", notebook: str = "codepiece.ipynb"):
-    return open_signed_in(browser, server, token, notebook, ready, STATUS.timeout)
+    return open_signed_in(browser, server, token, notebook, ready)  # as long as every page (OPEN_TIMEOUT)
 
 
 def play_one(page, bid: bool = False) -> "str | None":

@@ -33,7 +33,9 @@ def people(voila_server, class_store_url):
 
 
 def open_as(browser, server, token: str, notebook: str, ready: str):
-    return open_signed_in(browser, server, token, notebook, ready, TIMEOUT)
+    """A signed-in page, given as long to load as every app's page (``OPEN_TIMEOUT``): the three
+    learners' pages open one after another, each but the first on a kernel started for it."""
+    return open_signed_in(browser, server, token, notebook, ready)
 
 
 def join(page, code: str) -> None:
