@@ -63,9 +63,15 @@ LANES: dict[str, tuple[Step, ...]] = {
 PRINT = threading.Lock()
 
 
+#: The slowest tests each command lists at its end: where CI's time goes, in CI's own log.
+SLOWEST = 15
+
+
 def command(lane: str, step: Step, extra: list[str]) -> list[str]:
-    """The pytest command line of ``step`` in ``lane`` (its own cache directory: the lanes run at once)."""
-    return [sys.executable, "-m", "pytest", "-o", f"cache_dir=.pytest_cache/{lane}", *step.args, *extra]
+    """The pytest command line of ``step`` in ``lane`` (its own cache directory: the lanes run at
+    once), listing its ``SLOWEST`` tests at the end."""
+    return [sys.executable, "-m", "pytest", "-o", f"cache_dir=.pytest_cache/{lane}", f"--durations={SLOWEST}",
+            *step.args, *extra]
 
 
 def run_lane(lane: str, extra: list[str], results: dict[str, tuple[int, float]], live: bool) -> None:
