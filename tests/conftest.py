@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -46,3 +48,11 @@ def small_search(monkeypatch):
                         ("SCREEN_FIRST", 8), ("SCREEN_ROLLOUTS", 64)):
         monkeypatch.setattr(search, name, value)
     monkeypatch.setattr(hints, "HINT_ROLLOUTS", 256)
+
+
+@pytest.fixture
+def restored_environ():
+    """``os.environ`` as it was, after the test: a preheated kernel's wait puts its page's request
+    there (``golflab_widgets.page_request``), where monkeypatch does not see it."""
+    with mock.patch.dict(os.environ):
+        yield

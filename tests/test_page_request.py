@@ -4,6 +4,7 @@ served here by Tornado as Voila serves it), even when the server forgot the kern
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 import time
@@ -15,11 +16,14 @@ from golflab_widgets import page_request
 from voila.request_info_handler import RequestInfoSocketHandler
 from websockets.sync.client import connect
 
+pytestmark = pytest.mark.usefixtures("restored_environ")
+
 
 @pytest.fixture
 def query_server(monkeypatch):
     """Voila's request socket on a free port; yields ``send(kernel_id, request)``, which hands a page's
-    request to the server as Voila's page handler does."""
+    request to the server as Voila's page handler does. The environment is restored afterwards (a
+    kernel's wait puts the request in it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -54,7 +58,10 @@ def query_server(monkeypatch):
     RequestInfoSocketHandler._cache.clear()
 
 
-def _waiting(kernel_id: str, seconds: float) -> tuple[threading.Thread, list]:
+def _waiting(monkeypatch, kernel_id: str, seconds: float) -> tuple[threading.Thread, list]:
+    """Kernel ``kernel_id`` waiting for its page's request in a thread (each connection ``seconds``);
+    what it got."""
+    monkeypatch.setenv("VOILA_KERNEL_ID", kernel_id)
     got: list = []
     thread = threading.Thread(target=lambda: got.append(page_request.wait_for_page_request(seconds, 0.05)),
                               daemon=True)
@@ -74,33 +81,30 @@ def test_the_request_arrives_though_a_stale_connection_of_the_kernel_closed(quer
     it. When that stale connection closes after the kernel connected again, Voila's server drops the
     live connection (it drops the last it holds): Voila's own wait then hangs for good."""
     port, send = query_server
-    monkeypatch.setenv("VOILA_KERNEL_ID", "k-stale")
     with connect(f"ws://127.0.0.1:{port}/voila/query/k-stale"):
         _until(lambda: "k-stale" in RequestInfoSocketHandler._waiters)
         first = RequestInfoSocketHandler._waiters["k-stale"]
-        thread, got = _waiting("k-stale", seconds=0.5)
+        thread, got = _waiting(monkeypatch, "k-stale", seconds=0.5)
         _until(lambda: RequestInfoSocketHandler._waiters.get("k-stale") not in (None, first))
     _until(lambda: "k-stale" not in RequestInfoSocketHandler._waiters)  # the live connection dropped
     send("k-stale", {"QUERY_STRING": "game=9", "SERVER_SOFTWARE": "voila/0.5.13"})
     thread.join(10)
     assert got == [{"QUERY_STRING": "game=9", "SERVER_SOFTWARE": "voila/0.5.13"}]
-    assert page_request.os.environ["QUERY_STRING"] == "game=9"
+    assert os.environ["QUERY_STRING"] == "game=9"
 
 
 def test_a_request_sent_before_the_kernel_asks_is_kept_for_it(query_server, monkeypatch):
     port, send = query_server
-    monkeypatch.setenv("VOILA_KERNEL_ID", "k-early")
     send("k-early", {"QUERY_STRING": "game=2"})
     _until(lambda: "k-early" in RequestInfoSocketHandler._cache)
-    thread, got = _waiting("k-early", seconds=5)
+    thread, got = _waiting(monkeypatch, "k-early", seconds=5)
     thread.join(10)
     assert got == [{"QUERY_STRING": "game=2"}]
 
 
 def test_a_request_sent_while_the_kernel_listens_arrives_on_that_connection(query_server, monkeypatch):
     port, send = query_server
-    monkeypatch.setenv("VOILA_KERNEL_ID", "k-live")
-    thread, got = _waiting("k-live", seconds=30)
+    thread, got = _waiting(monkeypatch, "k-live", seconds=30)
     _until(lambda: "k-live" in RequestInfoSocketHandler._waiters)
     send("k-live", {"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"})
     thread.join(10)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 
+import pytest
 from golflab_widgets import classroom_session, page_request
 from golflab_widgets.account import AccountBar, GuestProgress
 from golflab_widgets.classroom_session import page_session, request_environ
@@ -13,6 +14,8 @@ from golflab_widgets.explorers.plotly_module import in_voila
 from golflab_widgets.progress import requested_game
 
 from golflab.classroom import Store
+
+pytestmark = pytest.mark.usefixtures("restored_environ")
 
 
 def _fake_request(monkeypatch, **request):
