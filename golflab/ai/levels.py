@@ -50,7 +50,7 @@ class Level:
         return self.search == 0 and self.blunder == 0
 
 
-#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, three).
+#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``coach.search.SEARCH_HORIZON``).
 SHORT_SEARCH = 2
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
 #: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the
