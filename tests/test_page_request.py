@@ -12,18 +12,23 @@ import time
 import pytest
 import tornado.ioloop
 import tornado.web
-from golflab_widgets import page_request
+from golflab_widgets import page_request, request_socket
 from voila.request_info_handler import RequestInfoSocketHandler
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.usefixtures("restored_environ")
 
 
-@pytest.fixture
-def query_server(monkeypatch):
+@pytest.fixture(params=["voila", "mended"])
+def query_server(request, monkeypatch):
     """Voila's request socket on a free port; yields ``send(kernel_id, request)``, which hands a page's
-    request to the server as Voila's page handler does. The environment is restored afterwards (a
-    kernel's wait puts the request in it)."""
+    request to the server as Voila's page handler does: Voila's socket as it is, and as golflab-voila
+    mends it (``request_socket``). The environment is restored afterwards (a kernel's wait puts the
+    request in it)."""
+    for name in ("on_close", "send_updates"):  # Voila's own again after the test
+        monkeypatch.setattr(RequestInfoSocketHandler, name, RequestInfoSocketHandler.__dict__[name])
+    if request.param == "mended":
+        request_socket.mend()
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -50,7 +55,7 @@ def query_server(monkeypatch):
         holder["loop"].add_callback(RequestInfoSocketHandler.send_updates,
                                     {"kernel_id": kernel_id, "payload": request})
 
-    yield port, send
+    yield port, send, request.param
     holder["loop"].add_callback(holder["server"].stop)
     holder["loop"].add_callback(holder["loop"].stop)
     thread.join(10)
@@ -79,14 +84,19 @@ def _until(condition, seconds: float = 10) -> None:
 def test_the_request_arrives_though_a_stale_connection_of_the_kernel_closed(query_server, monkeypatch):
     """On a loaded server a kernel's first connection can time out on its side after the server took
     it. When that stale connection closes after the kernel connected again, Voila's server drops the
-    live connection (it drops the last it holds): Voila's own wait then hangs for good."""
-    port, send = query_server
+    live connection (it drops the last it holds): Voila's own wait then hangs for good. The mended
+    server keeps the live connection."""
+    port, send, server = query_server
     with connect(f"ws://127.0.0.1:{port}/voila/query/k-stale"):
         _until(lambda: "k-stale" in RequestInfoSocketHandler._waiters)
         first = RequestInfoSocketHandler._waiters["k-stale"]
         thread, got = _waiting(monkeypatch, "k-stale", seconds=0.5)
         _until(lambda: RequestInfoSocketHandler._waiters.get("k-stale") not in (None, first))
-    _until(lambda: "k-stale" not in RequestInfoSocketHandler._waiters)  # the live connection dropped
+    if server == "voila":
+        _until(lambda: "k-stale" not in RequestInfoSocketHandler._waiters)  # the live connection dropped
+    else:
+        time.sleep(0.3)
+        assert RequestInfoSocketHandler._waiters.get("k-stale") not in (None, first)  # the live one stays
     send("k-stale", {"QUERY_STRING": "game=9", "SERVER_SOFTWARE": "voila/0.5.13"})
     thread.join(10)
     assert got == [{"QUERY_STRING": "game=9", "SERVER_SOFTWARE": "voila/0.5.13"}]
@@ -94,7 +104,7 @@ def test_the_request_arrives_though_a_stale_connection_of_the_kernel_closed(quer
 
 
 def test_a_request_sent_before_the_kernel_asks_is_kept_for_it(query_server, monkeypatch):
-    port, send = query_server
+    port, send, _server = query_server
     send("k-early", {"QUERY_STRING": "game=2"})
     _until(lambda: "k-early" in RequestInfoSocketHandler._cache)
     thread, got = _waiting(monkeypatch, "k-early", seconds=5)
@@ -103,7 +113,7 @@ def test_a_request_sent_before_the_kernel_asks_is_kept_for_it(query_server, monk
 
 
 def test_a_request_sent_while_the_kernel_listens_arrives_on_that_connection(query_server, monkeypatch):
-    port, send = query_server
+    port, send, _server = query_server
     thread, got = _waiting(monkeypatch, "k-live", seconds=30)
     _until(lambda: "k-live" in RequestInfoSocketHandler._waiters)
     send("k-live", {"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"})
@@ -125,3 +135,19 @@ def test_the_query_address_is_voilas():
     assert page_request.query_url({**env, "VOILA_WS_BASE_URL": "/base/", "VOILA_WS_PROTOCOL": "wss"}) == \
         "wss://10.0.0.5:9000/base/voila/query/abc"
     assert page_request.query_url({}) == "ws://127.0.0.1:8866/voila/query/"
+
+
+def test_the_mended_server_keeps_a_request_written_to_a_connection_the_kernel_closed(query_server, monkeypatch):
+    """The kernel hung up (its listening time was over) just as the page's request came: Voila's
+    server writes it to the closed connection and loses it; the mended one keeps it for the
+    kernel's next connection."""
+    port, send, server = query_server
+    with connect(f"ws://127.0.0.1:{port}/voila/query/k-gone"):
+        _until(lambda: "k-gone" in RequestInfoSocketHandler._waiters)
+        gone = RequestInfoSocketHandler._waiters["k-gone"]
+    gone.on_close = lambda: None  # the server has not yet heard of the close: the connection is still its
+    RequestInfoSocketHandler._waiters["k-gone"] = gone
+    _until(lambda: gone.ws_connection is None or gone.ws_connection.is_closing())
+    send("k-gone", {"QUERY_STRING": "game=7"})
+    time.sleep(0.3)
+    assert ("k-gone" in RequestInfoSocketHandler._cache) == (server == "mended")

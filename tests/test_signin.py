@@ -327,10 +327,16 @@ def test_the_token_is_kept_only_as_a_hash(browser, store, ann, tmp_path):
     assert token_hash(token).encode() in data and token.encode() not in data
 
 
-def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_handler():
+def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_handler(monkeypatch):
     """Voila refuses a prelaunch hook (jupyter_config/voila.py's issues the ``_xsrf`` cookie) with
     preheated kernels, and progressive rendering too: golflab-voila drops both and its page handler
-    issues the cookie that Voila's shutdown-on-unload needs."""
+    issues the cookie that Voila's shutdown-on-unload needs. It mends Voila's request socket too."""
+    from golflab_widgets import request_socket
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    for name in ("on_close", "send_updates"):  # Voila's own again after the test
+        monkeypatch.setattr(RequestInfoSocketHandler, name, RequestInfoSocketHandler.__dict__[name])
+    assert not request_socket.mended()
     app = GolflabVoila()
     app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda req, notebook, cwd: notebook,
                                                  progressive_rendering=True)
@@ -338,6 +344,7 @@ def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_han
     config = app.voila_configuration
     assert config.preheat_kernel and config.default_pool_size == 1
     assert config.prelaunch_hook is None and not config.progressive_rendering
+    assert request_socket.mended()
     routes = [("/voila/render/(.*)", TornadoVoilaHandler, {"config": None}), ("/voila/tree", Landing)]
     assert with_page_handler(routes) == [("/voila/render/(.*)", PageHandler, {"config": None}), routes[1]]
 

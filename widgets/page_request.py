@@ -8,6 +8,8 @@ kernel's first try can time out on its side after the server took it (a stale co
 that stale one closes after the retry connected, the server drops the retry's, the page's request
 goes to the server's cache, and Voila's wait hangs: the page never loads. Here each connection
 listens ``LISTEN_SECONDS`` at most; the next one is sent the cached request when it opens.
+golflab-voila also mends the server's side (``request_socket``): there a request is always kept
+for the kernel's next connection, even one written to a connection the kernel just closed.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from golflab.classroom import Store, StoreUnavailable, settings
 from golflab.classroom.identity import COOKIE_NAME
 
+from . import request_socket
 from .account_links import ACCOUNT_ENV, signin_url, signout_url
 from .explorers import plotly_module
 
@@ -348,6 +349,7 @@ class GolflabVoila(Voila):
         if pool_size:
             config.preheat_kernel, config.progressive_rendering = True, False
             config.default_pool_size = pool_size
+            request_socket.mend()  # a pooled kernel's page request is never lost (request_socket)
             if self.ip and ":" not in self.ip and self.ip not in ("0.0.0.0", "localhost", "*"):
                 # a pooled kernel asks this server for its page's request (127.0.0.1 unless told)
                 os.environ.setdefault("VOILA_APP_IP", self.ip)
