@@ -151,3 +151,24 @@ def test_the_mended_server_keeps_a_request_written_to_a_connection_the_kernel_cl
     send("k-gone", {"QUERY_STRING": "game=7"})
     time.sleep(0.3)
     assert ("k-gone" in RequestInfoSocketHandler._cache) == (server == "mended")
+
+
+def test_the_mend_refuses_a_voila_it_was_not_tested_with(monkeypatch):
+    """Voila's handler is mended as tested with ``TESTED_VOILA`` (byte for byte the same in each);
+    another Voila is refused, loudly and before anything changes, and pyproject allows no other."""
+    from pathlib import Path
+
+    import tomllib
+    import voila
+
+    for name in ("on_close", "send_updates"):
+        monkeypatch.setattr(RequestInfoSocketHandler, name, RequestInfoSocketHandler.__dict__[name])
+    monkeypatch.setattr(voila, "__version__", "0.6.0")
+    with pytest.raises(request_socket.UntestedVoila, match=r"tested with Voila 0\.5\.8, .*0\.5\.13; Voila 0\.6\.0 is"):
+        request_socket.mend()
+    assert not request_socket.mended()
+    request_socket.check_version("0.5.13")
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())
+    voila_pin = next(r for r in pyproject["project"]["optional-dependencies"]["apps"] if r.startswith("voila"))
+    tested = request_socket.TESTED_VOILA
+    assert voila_pin == f"voila>={tested[0]},<={tested[-1]}", voila_pin
