@@ -478,8 +478,24 @@ def test_speed_setting_changes_the_delay():
     assert t.speed.value == 0.6
     t.speed.value = 0.0
     assert t.cpu_delay == 0
+    assert "speed-applied-instant" in t.speed._dom_classes  # the page can see the kernel plays at it
     t.cpu_delay = 0.05
     assert t.speed.value == 0.05 and "0.05 s" in [label for label, _ in t.speed.options]
+    assert [c for c in t.speed._dom_classes if c.startswith("speed-applied-")] == ["speed-applied-0-05s"]
+
+
+def test_the_rules_form_says_the_rules_it_makes_or_why_they_are_not_allowed():
+    from golflab_widgets import RulesForm
+
+    form = RulesForm(Rules())
+    assert "golf-rules-summary" in form.summary._dom_classes and form.summary in form.children
+    assert "Chosen: 9 holes, standard rules" in form.summary.value
+    form.controls["rounds"].value = 1
+    form.controls["knock_early"].value = True
+    assert "Chosen: 1 hole, knock early" in form.summary.value
+    form.controls["flip_as_action"].value = True
+    form.controls["knock_early"].value = False
+    assert "flip as action" in form.summary.value and "knock early" not in form.summary.value
 
 
 def test_repr_is_short():
@@ -757,6 +773,7 @@ def test_rules_form_shows_choices_in_words_and_keeps_their_codes():
     assert [label for label, _ in jokers.options] == ["None", "Standard", "Lucky swing", "Eagle eye"]
     jokers.value = "lucky_swing"
     assert form.rules.jokers == "lucky_swing"
-    texts = [row.children[2].value for row in form.children]
+    texts = [row.children[2].value for row in form.children if row is not form.summary]
+    assert form.summary.value.endswith("Chosen: jokers: lucky swing</span>")
     assert all("_" not in text for text in texts), texts
     assert "Lucky swing: a single -5 joker" in texts[0]

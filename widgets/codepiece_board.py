@@ -259,12 +259,6 @@ class CodepieceTable(CpuSpeed, w.VBox):
             return
         self.new_match()
 
-    @guarded
-    def _on_speed(self, change) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self.pacer.delay:
-            self.pacer.delay = float(change["new"])
-            self.pacer.schedule()
-
     # ------------------------------------------------------------------ drawing
     def _render(self) -> None:
         state = self.state()

@@ -29,14 +29,38 @@ def delay_ok(seconds) -> bool:
     return not isinstance(seconds, bool) and isinstance(seconds, (int, float)) and 0 <= seconds <= MAX_CPU_DELAY
 
 
+#: The class a speed menu carries for the delay the board plays at (``speed-applied-slow`` ...): set
+#: by the kernel once the board uses it, so a page (a test) can tell that its choice has arrived.
+APPLIED_CLASS = "speed-applied-"
+
+
 def show_speed(menu, seconds: float) -> None:
-    """Select ``seconds`` in a speed menu (``SPEEDS``, plus an entry for any other delay)."""
+    """Select ``seconds`` in a speed menu (``SPEEDS``, plus an entry for any other delay), and mark
+    the menu with its ``APPLIED_CLASS``."""
     options = list(SPEEDS)
     if all(abs(v - seconds) > 1e-9 for _, v in options):
         options.append((f"{seconds:g} s", float(seconds)))
     if list(menu.options) != options:
         menu.options = options
-    menu.value = next(v for _, v in options if abs(v - seconds) <= 1e-9)
+    label, menu.value = next((label, v) for label, v in options if abs(v - seconds) <= 1e-9)
+    applied = APPLIED_CLASS + label.lower().replace(" ", "").replace(".", "-")
+    for old in [c for c in menu._dom_classes if c.startswith(APPLIED_CLASS) and c != applied]:
+        menu.remove_class(old)
+    menu.add_class(applied)
+
+
+def guarded(method):
+    """A widget callback that never shows a traceback: an exception goes to ``self._fail``."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
+            self._fail(exc)
+            return None
+
+    return wrapper
 
 
 class CpuSpeed:
@@ -64,19 +88,11 @@ class CpuSpeed:
         """True once the board has a game to pace (a board says how it knows)."""
         raise NotImplementedError
 
-
-def guarded(method):
-    """A widget callback that never shows a traceback: an exception goes to ``self._fail``."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        try:
-            return method(self, *args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - the page must never show a traceback
-            self._fail(exc)
-            return None
-
-    return wrapper
+    @guarded
+    def _on_speed(self, change) -> None:
+        """The speed menu's observer: a choice made in the page paces the board from now on."""
+        if not self._syncing and change["new"] is not None and change["new"] != self.pacer.delay:
+            self.cpu_delay = float(change["new"])
 
 
 class CpuPacer:

@@ -6,11 +6,13 @@ asks for rules asks the same way and validates through ``golflab.Rules``.
 
 from __future__ import annotations
 
+from html import escape
 from typing import Callable, Iterable
 
 import ipywidgets as w
 
 from golflab import OPTIONS, Rules
+from golflab.words import rules_words
 
 #: Every rule option, in the declaration's order (``golflab.OPTIONS``).
 ALL_OPTIONS = tuple(o.name for o in OPTIONS)
@@ -52,7 +54,10 @@ class RulesForm(w.VBox):
     """Controls for some or all rule options; ``form.rules`` is the validated ``Rules``.
 
     ``options`` picks which options to show (default: all of them); the others keep the
-    values of ``base``. Each control carries the CSS class ``golf-rule-<option>``.
+    values of ``base``. Each control carries the CSS class ``golf-rule-<option>``. Below them,
+    ``summary`` (CSS class ``golf-rules-summary``) says in one line the rules the controls make,
+    or why they are not allowed; the kernel writes it after every change, so a page (and a test)
+    can see that a change has arrived.
     """
 
     def __init__(self, base: Rules | None = None, options: Iterable[str] = ALL_OPTIONS, **kwargs) -> None:
@@ -69,7 +74,20 @@ class RulesForm(w.VBox):
             label = w.HTML(f"<b>{_LABELS[name]}</b>", layout=w.Layout(width="130px"))
             hint = w.HTML(f"<span style='color:#555;font-size:12px'>{_OPTION[name].help_in_words()}</span>")
             rows.append(w.HBox([label, ctl, hint], layout=w.Layout(align_items="center")))
-        super().__init__(rows, **kwargs)
+            ctl.observe(lambda _change: self._summarize(), names="value")
+        self.summary = w.HTML()
+        self.summary.add_class("golf-rules-summary")
+        self._summarize()
+        super().__init__([*rows, self.summary], **kwargs)
+
+    def _summarize(self) -> None:
+        try:
+            rules = self.rules
+            holes = f"{rules.rounds} hole{'s' if rules.rounds != 1 else ''}, " if "rounds" in self.controls else ""
+            text = f"Chosen: {holes}{rules_words(rules, self.controls)}"
+        except ValueError as exc:
+            text = f"Not allowed: {exc}"
+        self.summary.value = f"<span style='font-size:12px'>{escape(text)}</span>"
 
     @property
     def rules(self) -> Rules:

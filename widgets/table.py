@@ -519,12 +519,6 @@ class GolfTable(CpuSpeed, w.VBox):
         if change["new"] == SETTINGS_TAB:
             self.setup  # noqa: B018 - builds the panel on first opening
 
-    @guarded
-    def _on_speed(self, change) -> None:
-        if not self._syncing and change["new"] is not None and change["new"] != self.pacer.delay:
-            self.pacer.delay = float(change["new"])
-            self.pacer.schedule()
-
     # --------------------------------------------------------------- status
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status_text = text

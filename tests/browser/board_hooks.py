@@ -52,6 +52,16 @@ class StatusLine:
         return self.awaiting(page)
 
 
+def wait_for_rules(page, *parts: str, scope: str = "", timeout: int = 60_000) -> None:
+    """Wait until the rules form's summary (written by the kernel after each change) names every
+    one of ``parts`` (``"1 hole"``, ``"knock early"`` ...): the changes made in the page have reached
+    the kernel. ``scope``: a selector for the form's container when a page has several."""
+    page.wait_for_function(
+        "([sel, parts]) => { const el = document.querySelector(sel);"
+        " return el && el.textContent.startsWith('Chosen: ') && parts.every(p => el.textContent.includes(p)); }",
+        arg=[f"{scope} .golf-rules-summary".strip(), list(parts)], timeout=timeout)
+
+
 def enabled_hooks(page, selector: str, prefix: str) -> list[str]:
     """The hook classes (``prefix`` + something) of the enabled buttons matching ``selector``."""
     return page.eval_on_selector_all(

@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from board_hooks import GOLF, download_save, face_down_slots, play_hole
+from board_hooks import GOLF, download_save, face_down_slots, play_hole, wait_for_rules
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LOADS = 20
@@ -169,7 +169,7 @@ def test_the_board_keeps_moves_in_view_and_saves_to_a_file(page, voila_server, a
     holes = page.locator(".golf-rule-rounds input")
     holes.fill("1")
     holes.press("Enter")
-    page.wait_for_timeout(300)  # let the value reach the kernel
+    wait_for_rules(page, "1 hole,", scope=".golf-more")
     click_and_wait(page, ".golf-new-game-here")
     assert "Press New game again" in page.inner_text(STATUS)
     click_and_wait(page, ".golf-new-game-here")
@@ -189,7 +189,7 @@ def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voil
     rounds = page.locator(".golf-rule-rounds input")
     rounds.fill("1")
     rounds.press("Enter")
-    page.wait_for_timeout(300)  # let the value reach the kernel
+    wait_for_rules(page, "1 hole,", scope=".golf-more")
     page.click(".golf-new-game")  # nothing played yet: no confirmation needed
     page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
                            timeout=STEP_TIMEOUT)
@@ -203,7 +203,7 @@ def test_a_one_hole_game_from_the_new_game_panel_to_the_final_ranking(page, voil
 def test_with_slow_cpu_players_a_click_during_their_turn_is_refused(page, voila_server, app_opener):
     app_opener(page, voila_server, "play.ipynb")
     page.click(".golf-speed >> text=Slow")  # 1.2 s between CPU moves
-    page.wait_for_timeout(300)
+    page.wait_for_selector(".golf-speed.speed-applied-slow", timeout=STEP_TIMEOUT)  # the kernel plays at it
     click_and_wait(page, ".golf-slot-0")
     page.click(".golf-slot-1")  # the CPU players now flip, one move at a time
     page.wait_for_selector(".golf-status.golf-await-cpu", timeout=STEP_TIMEOUT)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from board_hooks import GOLF, face_down_slots
+from board_hooks import GOLF, face_down_slots, wait_for_rules
 
 STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
 awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
@@ -43,7 +43,7 @@ def _start_with_house_rules(page) -> None:
     holes.press("Enter")
     for rule in ("flip_as_action", "knock_early"):
         page.locator(f".golf-rule-{rule} input").check()
-    page.wait_for_timeout(300)  # let the values reach the kernel
+    wait_for_rules(page, "1 hole,", "flip as action", "knock early", scope=".golf-more")
     page.click(".golf-new-game")  # nothing played yet: no confirmation needed
     page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
                            timeout=STEP_TIMEOUT)
