@@ -50,10 +50,10 @@ app: $(STAMP)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb; sign in: /golflab/signin)"
 	binder/start $(BIN)/golflab-voila notebooks/ --port=$(PORT)
 
-# Every test, in three lanes at once (tools/test_lanes.py): the README's doctests, the engine, AI,
-# widget and notebook (nbval) tests, then the engine, AI, coach and simulation tests again on the
-# Python reference alone (GOLFLAB_KERNEL=0); the browser tests; the kernel-culling tests, which mostly
-# wait. Each lane's log: test-artifacts/lane-<name>.log.
+# Every test (tools/test_lanes.py): the README's doctests, the engine, AI, widget, notebook (nbval) and
+# browser tests on three pytest-xdist workers, the longest files first (tests/durations.json); beside
+# them the engine, AI, coach and simulation tests again on the Python reference alone (GOLFLAB_KERNEL=0).
+# Each lane's log: test-artifacts/lane-<name>.log.
 test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
 	$(BIN)/python tools/test_lanes.py

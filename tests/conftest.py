@@ -10,9 +10,10 @@ from unittest import mock
 import pytest
 
 # Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/services_fixtures.py,
-# which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks).
+# which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks); and
+# the order pytest-xdist hands the files out in, longest first (tests/scheduling.py).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-pytest_plugins = ["services_fixtures"]
+pytest_plugins = ["services_fixtures", "scheduling", "pytester"]
 
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 

@@ -1,10 +1,10 @@
-"""``make test``'s lanes (tools/test_lanes.py): between them they run every test file, README
-and notebook once, and the reference pass runs the files it names."""
+"""``make test``'s lanes (tools/test_lanes.py): the main lane runs every test file, notebook and the
+README once, the reference pass runs the files it names, and a failing lane fails the run."""
 
 from __future__ import annotations
 
 import importlib.util
-import subprocess
+import json
 import sys
 from pathlib import Path
 
@@ -20,28 +20,55 @@ def _lanes():
     return module
 
 
-def _collected_files(args) -> list[str]:
-    """The files of the tests pytest collects from ``args`` (one entry per file)."""
-    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return sorted({line.split("::")[0] for line in done.stdout.splitlines() if "::" in line})
-
-
-def test_the_lanes_run_every_test_file_once_and_the_reference_pass_names_real_files():
+def test_the_main_lane_runs_every_test_file_notebook_and_the_readme_and_the_reference_names_real_files():
     lanes = _lanes()
-    once = [step for steps in lanes.LANES.values() for step in steps if "GOLFLAB_KERNEL" not in dict(step.env)]
-    collected = [_collected_files(step.args) for step in once]
-    everywhere = [f for files in collected for f in files]
-    assert len(everywhere) == len(set(everywhere)), "a file runs in two lanes"
-    expected = {"README.md", *(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/**/test_*.py")),
-                *(str(p.relative_to(ROOT)) for p in ROOT.glob("notebooks/*.ipynb")),
-                *(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/*.ipynb"))}
-    assert set(everywhere) == expected, (expected - set(everywhere), set(everywhere) - expected)
-    assert _collected_files(lanes.LANES["culling"][0].args) == [lanes.CULLING]  # waiting beside the others
+    (main,) = lanes.LANES["main"]
+    assert set(lanes.EVERYTHING) == {"README.md", "tests", "notebooks"}
+    assert main.args[-len(lanes.EVERYTHING):] == lanes.EVERYTHING and main.env == ()
+    assert not [arg for arg in main.args if arg.startswith(("--ignore", "--deselect", "-k", "-m"))]
+    assert ["--dist", "loadgroup"] == list(main.args[2:4]) and main.args[:2] == ("-n", str(lanes.WORKERS))
     assert all((ROOT / path).is_file() for path in lanes.REFERENCE_TESTS)
-    reference = [step for step in lanes.LANES["engine"] if dict(step.env).get("GOLFLAB_KERNEL") == "0"]
-    assert [step.args for step in reference] == [lanes.REFERENCE_TESTS]
+    assert lanes.LANES["reference"] == (lanes.Step(lanes.REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),)
+    assert lanes.lanes(5)["main"][0].args[:2] == ("-n", "5")
+
+
+def test_groups_are_handed_out_longest_first_each_in_its_own_order():
+    from scheduling import UNKNOWN_SECONDS, longest_first
+
+    units = [("README.md", "README.md"), ("tests/a.py", "tests/a.py"), ("hub", "tests/b.py"),
+             ("tests/a.py", "tests/a.py"), ("tests/c.py", "tests/c.py"), ("hub", "tests/d.py"),
+             ("notebooks/n.ipynb", "notebooks/n.ipynb")]
+    seconds = {"tests/a.py": 3.0, "tests/b.py": 20.0, "tests/d.py": 30.0, "notebooks/n.ipynb": 12.0, "README.md": 1.0}
+    assert longest_first(units, seconds) == [2, 5, 6, 4, 1, 3, 0]  # hub (b and d: 50 s), n, c (unknown), a, README
+    assert UNKNOWN_SECONDS > seconds["tests/a.py"]
+    assert longest_first(units, {}) == [2, 5, 0, 1, 3, 4, 6]  # nothing measured: two files, then as collected
+
+
+def test_every_test_is_in_the_group_of_its_file_unless_it_names_one(pytester):
+    pytester.makeconftest("pytest_plugins = ['scheduling']")
+    pytester.makepyfile(test_one="def test_a():\n    pass\n",
+                        test_two="import pytest\n\n@pytest.mark.xdist_group('hub')\ndef test_b():\n    pass\n")
+    pytester.syspathinsert(ROOT / "tests")
+    items, _ = pytester.inline_genitems("-p", "no:cacheprovider")
+    from scheduling import group_of
+
+    assert sorted(group_of(item) for item in items) == ["hub", "test_one.py"]
+
+
+def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_dropped(tmp_path, monkeypatch):
+    import scheduling
+
+    stored = tmp_path / "durations.json"
+    stored.write_text(json.dumps({"tests/test_game.py": 9.0, "tests/test_gone.py": 4.0, "tests/test_ai.py": 2.0}))
+    monkeypatch.setattr(scheduling, "DURATIONS", stored)
+    recorder = scheduling.DurationRecorder()
+    for nodeid, seconds in (("tests/test_game.py::t[a]", 1.25), ("tests/test_game.py::t[b]", 0.5),
+                            ("notebooks/play.ipynb::Cell 3", 2.0)):
+        recorder.pytest_runtest_logreport(pytest.TestReport(nodeid, ("", 0, ""), {}, "passed", None, "call", [],
+                                                            duration=seconds))
+    recorder.pytest_sessionfinish(None)
+    assert json.loads(stored.read_text()) == {"notebooks/play.ipynb": 2.0, "tests/test_ai.py": 2.0,
+                                              "tests/test_game.py": 1.8}
 
 
 def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatch, capsys):

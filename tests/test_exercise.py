@@ -18,7 +18,7 @@ from golflab_widgets.exercise import (
     parse_number,
     rules_words,
 )
-from golflab_widgets.puzzle_board import PuzzleBoard, option_class
+from golflab_widgets.puzzle_board import BATCH, PuzzleBoard, option_class
 
 from golflab import Rules, round_breakdown, score_hand
 from golflab.puzzles import generate
@@ -297,9 +297,9 @@ def test_puzzle_board_follows_difficulty_and_house_rules():
     assert board.puzzle.observation.rules.super_kings
     board.difficulty.value = "hard"
     assert board.index == 0 and board.puzzles[0].gap >= 0.5
-    for _ in range(12):  # past the first batch: more are made
+    for _ in range(BATCH):  # past the first batch: more are made
         board.next()
-    assert board.index == 12 and len(board.puzzles) >= 13
+    assert board.index == BATCH and len(board.puzzles) == BATCH + 1
     with pytest.raises(ValueError, match="difficulty must be one of"):
         PuzzleBoard(difficulty="brutal")
 

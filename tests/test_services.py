@@ -248,8 +248,8 @@ def test_services_of_a_killed_test_run_are_ended_by_the_next_one(hub, tmp_path):
         run.wait(timeout=30)
     pg_dir, hub_dir = Path(pg_dir), Path(hub_dir)
     assert (pg_dir / "data" / "postmaster.pid").exists() and Path(f"/proc/{hub_pid}").exists()  # left running
-    assert pg_dir in services.reap_orphaned_postgres()
-    assert hub_dir in services.reap_orphaned_hubs()
+    services.reap_orphaned_postgres()  # (a test of another pytest-xdist worker that starts a service
+    services.reap_orphaned_hubs()      # now may end them first: either way they are gone)
     assert not pg_dir.exists() and not hub_dir.exists()
     assert services.processes_with_env(services.HUB_MARKER, str(hub_dir)) == []
     with pytest.raises(OSError):

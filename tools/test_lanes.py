@@ -1,24 +1,23 @@
-"""Run every test in three lanes at once: ``make test`` calls this (``python tools/test_lanes.py``).
+"""Run every test: ``make test`` calls this (``python tools/test_lanes.py``).
 
-Each lane is a plain pytest session (its own servers, browser and cache directory) or a few, one
-after another:
+Two pytest sessions run at once, each a *lane* with its own log and cache directory:
 
-* ``engine``: the README's doctests, ``tests`` (but the browser tests) and the notebooks (nbval);
-  then the engine, AI, coach and simulation tests again on the Python reference alone
-  (``GOLFLAB_KERNEL=0``: the tests of the compiled code skip, saying why);
-* ``browser``: ``tests/browser`` but the kernel-culling tests;
-* ``culling``: the kernel-culling tests, which mostly wait (about 5 of their 6 minutes) for culling
-  to come round.
-
-On two cores the engine and browser lanes both keep the machine busy, so together they take about
-as long as one after the other (34 min beside each other against 36, on a slow 2-core machine); the
-culling tests' waiting is what running beside them saves.
+* ``main``: the README's doctests, ``tests`` (the browser tests included) and the notebooks (nbval),
+  spread over ``WORKERS`` pytest-xdist workers with ``--dist loadgroup``: a file (or a group of files
+  that share a server) is one unit of work, so its module's browser, servers and notebook kernel
+  stay with it, and a worker that finishes a unit takes the next. ``tests/scheduling.py`` hands the
+  units out longest first, by the seconds measured in ``tests/durations.json``, so that no long unit
+  starts last while the others idle.
+* ``reference``: the engine, AI, coach and simulation tests again on the Python reference alone
+  (``GOLFLAB_KERNEL=0``: the tests of the compiled code skip, saying why), one process beside them.
 
 Each lane's output goes to ``test-artifacts/lane-<name>.log``; the first lane's is also printed as
-it comes (progress for CI's log), the others' whole when they end; then a line per lane with its
-time and result. The exit status is 0 when every command of every lane passed; a lane stops at its
-first failing command. Arguments after ``--`` go to every pytest command
-(``python tools/test_lanes.py -- -x``); ``--lane NAME`` runs one lane alone.
+it comes (progress for CI's log), the other's whole when it ends; then a line per lane with its
+time and result, and each command lists its ``SLOWEST`` tests. The exit status is 0 when every
+command of every lane passed. Arguments after ``--`` go to every pytest command
+(``python tools/test_lanes.py -- -x``); ``--lane NAME`` runs one lane alone; ``--workers N`` sets
+the main lane's workers; ``--store-durations`` writes the main lane's measured seconds per file
+into ``tests/durations.json`` (commit it when a change moved time between files).
 """
 
 from __future__ import annotations
@@ -34,14 +33,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
-NBVAL = ["--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
-CULLING = "tests/browser/test_kernels.py"
+NBVAL = ("--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg")
+#: The main lane's pytest-xdist workers: three on two cores, because the browser tests' and the
+#: kernel-culling tests' workers spend much of their time waiting for a page or a timer.
+WORKERS = 3
 #: The tests that run a second time on the Python reference alone (``GOLFLAB_KERNEL=0``).
 REFERENCE_TESTS = tuple(f"tests/test_{name}.py" for name in (
     "game", "ai", "analysis", "cards", "coach", "ev", "grading", "expert", "simulation",
     "simulation_fingerprint", "strategy", "scoring", "rules", "rule_model", "random_invariants",
     "quality_targets", "golden", "game_from_position", "round_adjustments", "kernel_switch",
     "legal_parity", "levels"))
+#: What the main lane runs: every test file, notebook and the README, once.
+EVERYTHING = ("README.md", "tests", "notebooks")
 
 
 @dataclass(frozen=True)
@@ -52,17 +55,17 @@ class Step:
     env: tuple[tuple[str, str], ...] = ()
 
 
-LANES: dict[str, tuple[Step, ...]] = {
-    "engine": (
-        Step((*NBVAL, "--doctest-glob=README.md", "README.md", "tests", "notebooks", "--ignore=tests/browser")),
-        Step(REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),
-    ),
-    "browser": (Step(("tests/browser", f"--ignore={CULLING}")),),
-    "culling": (Step((CULLING,)),),
-}
+def lanes(workers: int = WORKERS) -> dict[str, tuple[Step, ...]]:
+    """The lanes and their steps, with ``workers`` pytest-xdist workers in the main lane."""
+    return {
+        "main": (Step(("-n", str(workers), "--dist", "loadgroup", "--no-loadscope-reorder", *NBVAL,
+                       "--doctest-glob=README.md", *EVERYTHING)),),
+        "reference": (Step(REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),),
+    }
+
+
+LANES = lanes()
 PRINT = threading.Lock()
-
-
 #: The slowest tests each command lists at its end: where CI's time goes, in CI's own log.
 SLOWEST = 15
 
@@ -74,12 +77,13 @@ def command(lane: str, step: Step, extra: list[str]) -> list[str]:
             *step.args, *extra]
 
 
-def run_lane(lane: str, extra: list[str], results: dict[str, tuple[int, float]], live: bool) -> None:
-    """Run ``lane``'s steps in order into its log (and to stdout as it comes when ``live``),
+def run_lane(lane: str, steps: tuple[Step, ...], extra: list[str], results: dict[str, tuple[int, float]],
+             live: bool) -> None:
+    """Run ``steps`` in order into the lane's log (and to stdout as it comes when ``live``),
     stopping at the first that fails; then print the log (unless ``live``) and the lane's result."""
     start, code, path = time.monotonic(), 0, ARTIFACTS / f"lane-{lane}.log"
     with open(path, "w") as log:
-        for step in LANES[lane]:
+        for step in steps:
             cmd = command(lane, step, extra)
             _write(log, f"$ {' '.join([*(f'{k}={v}' for k, v in step.env), *cmd])}\n", live)
             with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
@@ -118,19 +122,28 @@ def main(argv: list[str] | None = None) -> int:
     extra = argv[cut + 1:]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lane", choices=sorted(LANES), help="run this lane alone")
+    parser.add_argument("--workers", type=int, default=WORKERS, help=f"the main lane's workers ({WORKERS})")
+    parser.add_argument("--store-durations", action="store_true",
+                        help="write the main lane's seconds per test file into tests/durations.json")
     args = parser.parse_args(argv[:cut])
+    if args.workers < 1:
+        parser.error(f"--workers must be 1 or more, got {args.workers}")
+    plan = LANES if args.workers == WORKERS else lanes(args.workers)
+    if args.store_durations:
+        plan = {**plan, "main": tuple(Step((*s.args, "--store-durations"), s.env) for s in plan["main"])}
     ARTIFACTS.mkdir(exist_ok=True)
-    lanes = [args.lane] if args.lane else list(LANES)
+    names = [args.lane] if args.lane else list(plan)
     results: dict[str, tuple[int, float]] = {}
-    threads = [threading.Thread(target=run_lane, args=(lane, extra, results, i == 0)) for i, lane in enumerate(lanes)]
+    threads = [threading.Thread(target=run_lane, args=(name, plan[name], extra, results, i == 0))
+               for i, name in enumerate(names)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     codes = []
-    for lane in lanes:
-        code, seconds = results.get(lane, (1, 0.0))  # (1: the lane's thread raised, its traceback above)
-        print(f"lane {lane}: {verdict(code, seconds)}")
+    for name in names:
+        code, seconds = results.get(name, (1, 0.0))  # (1: the lane's thread raised, its traceback above)
+        print(f"lane {name}: {verdict(code, seconds)}")
         codes.append(code)
     return next((code if code > 0 else 1 for code in codes if code), 0)  # a killed pytest's code is negative
 

@@ -5,9 +5,10 @@ Reuse them in any ``tests/browser/test_*.py``:
 * ``voila_server`` (session): Voila serving ``notebooks/`` from the repo root, started through
   ``binder/start`` as ``make app`` starts it (so ``voila.json`` and ``jupyter_config/`` apply),
   on a free localhost port, with tracebacks on, ``GOLFLAB_CPU_DELAY`` short (env
-  ``GOLFLAB_TEST_CPU_DELAY``, default 0.05 s) and ``GOLFLAB_SEED=7``.
+  ``GOLFLAB_TEST_CPU_DELAY``, default 0.05 s) and ``GOLFLAB_SEED=7``, preheating ``PREHEATED``.
   ``voila_server.url("play.ipynb")`` is the app's URL; ``voila_server.log_path`` its log
-  (``test-artifacts/voila.log``), printed by a failing test. It is ``golflab-voila`` (Voila with
+  (``test-artifacts/voila-<xdist worker>.log``), printed by a failing test. Each pytest-xdist
+  worker that runs browser tests has its own. It is ``golflab-voila`` (Voila with
   the sign-in page) on the class store ``class_store_url`` (a fresh SQLite file per session).
 * ``server_starter``: ``start_server(name, command, **options)``, a context manager that starts
   another server (standalone Voila or a Jupyter server) on a free port with its own log
@@ -112,14 +113,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def voila_command(port: int, preheat: tuple[str, ...] | None = None) -> list[str]:
+def voila_command(port: int, preheat: tuple[str, ...] | None = None, extra: tuple[str, ...] = ()) -> list[str]:
     """Standalone Voila with the sign-in page (``golflab-voila``) on the notebooks, as ``make app``
     runs it (through ``binder/start``); preheating kernels for every notebook, or for ``preheat``
-    alone (``preheat_only``)."""
+    alone (``preheat_only``); ``extra``: more options."""
     exe = Path(sys.executable).with_name("golflab-voila")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.signin"]
     return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-            "--show_tracebacks=True", "--Voila.open_browser=False", *preheat_only(preheat)]
+            "--show_tracebacks=True", "--Voila.open_browser=False", *preheat_only(preheat), *extra]
 
 
 def preheat_only(notebooks: tuple[str, ...] | None) -> list[str]:
@@ -189,9 +190,22 @@ def class_store_url(tmp_path_factory) -> str:
     return f"sqlite:///{tmp_path_factory.mktemp('class-store') / 'class.db'}"
 
 
+#: The notebooks whose kernels the session's ``voila_server`` preheats: the table, which the tests
+#: open most (a preheated page's kernel is started again behind it; the other apps' pages start
+#: theirs as they open). Every app is opened preheated by ``test_offline.py``'s own server.
+PREHEATED = ("play.ipynb",)
+
+
+def worker_name(name: str) -> str:
+    """``name`` made this pytest-xdist worker's own (``voila-gw1``): each worker runs its own servers."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return f"{name}-{worker}" if worker else name
+
+
 @pytest.fixture(scope="session")
 def voila_server(class_store_url):
-    with start_server("voila", voila_command, env=app_env(GOLFLAB_DATABASE_URL=class_store_url)) as server:
+    with start_server(worker_name("voila"), lambda port: voila_command(port, PREHEATED),
+                      env=app_env(GOLFLAB_DATABASE_URL=class_store_url)) as server:
         yield server
 
 

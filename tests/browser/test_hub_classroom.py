@@ -7,9 +7,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from board_hooks import GOLF, play_hole
 
 from golflab.classroom import Store
+
+#: One JupyterHub (the session fixture ``hub``) for both hub files: on one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("jupyterhub-apps")
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LEARNERS = ("alice", "bob")

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+#: One JupyterHub (the session fixture ``hub``) for both hub files: on one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("jupyterhub-apps")
+
 WHOAMI = "voila/render/tests/hub_whoami.ipynb"
 
 

@@ -61,13 +61,6 @@ def test_both_modes_wait_long_enough_for_a_class_of_kernels():
     assert SHIPPED["kernel_info_timeout"] >= 120, SHIPPED
 
 
-def _standalone(port: int, preheat: list[str]) -> list[str]:
-    """``make app``'s server: golflab-voila, which preheats kernels (its pooled kernels are no
-    page's and stay; the pages' kernels must go), here for the notebooks of PAGES alone (``preheat``)."""
-    return [str(START), str(Path(sys.executable).with_name("golflab-voila")), "notebooks", "--no-browser",
-            f"--port={port}", "--Voila.ip=127.0.0.1", *CULL_ARGS, *preheat]
-
-
 def _jupyter_server(port: int) -> list[str]:
     root = ["--allow-root"] if os.geteuid() == 0 else []  # Binder's user is not root; CI's may be
     return [str(START), str(Path(sys.executable).with_name("jupyter")), "server", "--no-browser",
@@ -144,11 +137,15 @@ def check_closing_pages(mode: str, browser, server) -> None:
         context.close()
 
 
-def test_standalone_voila_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, preheat_option,
-                                                            tmp_path):
+def test_standalone_voila_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, tmp_path):
+    """``make app``'s server: golflab-voila, which preheats kernels (its pooled kernels are no page's and
+    stay; the pages' kernels must go), here for the notebooks of PAGES alone."""
+    from conftest import voila_command
+
     env = _isolated(server_env(GOLFLAB_DATABASE_URL=f"sqlite:///{tmp_path / 'class.db'}"), tmp_path)
-    preheat = preheat_option(tuple(sorted({notebook for notebook, _ in PAGES})))
-    with server_starter("voila-kernels", lambda port: _standalone(port, preheat), env=env) as server:
+    preheat = tuple(sorted({notebook for notebook, _ in PAGES}))
+    with server_starter("voila-kernels", lambda port: voila_command(port, preheat, tuple(CULL_ARGS)),
+                        env=env) as server:
         check_closing_pages("standalone Voila (make app)", browser, server)
 
 
