@@ -60,8 +60,9 @@ def test_the_grader_declares_what_it_implements_as_the_scoring_model_says():
 
 
 def test_seat_kinds():
-    assert [kernel.seat_kind(s) for s in ("Sofia", "maya", CUSTOM, EXPERT, "Expert")] == [
-        "personality", "personality", "profile", "expert", "expert"]
+    seats = ("Sofia", "maya", CUSTOM, EXPERT, "Expert", "Classic Expert", "Level 2", "Level 4", "Level 6")
+    assert [kernel.seat_kind(s) for s in seats] == [
+        "personality", "personality", "profile", "expert", "expert", "expert", "level", "profile", "level"]
     assert kernel.refusal(Rules(), ["Sofia", CUSTOM]) is None
     assert "seat kind 'expert'" in kernel.refusal(Rules(), ["Sofia", "Expert"])
     with pytest.raises(ValueError, match="unknown|not a|personalit"):

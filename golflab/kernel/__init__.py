@@ -30,7 +30,7 @@ import threading
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..ai import EXPERT, PROFILES, get_profile, kernel_refuses
+from ..ai import CLASSIC_EXPERT, EXPERT, PROFILES, get_profile, level_of
 from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS, scoring_model
 from ..rules import OPTIONS, Rules
 from ..seeding import game_seed, seat_seed
@@ -145,18 +145,21 @@ KINDS: dict[str, dict[str, tuple[str, ...]]] = {
     GRADE: {BONUS: (), WHO: layout.WHO_COMPUTED},
 }
 #: The seat kinds the compiled code plays (``seat_kind``): the eight personalities and custom
-#: ``ai.Profile``s; not the Expert (it plays the coach's rollouts itself).
+#: ``ai.Profile``s (a plain level among them); not the Experts nor a level with random moves or
+#: search. The one place that says which seats the kernel plays.
 SEAT_KINDS = ("personality", "profile")
 
 
 def seat_kind(seat) -> str:
     """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
-    ``ai.Profile``), ``"expert"`` or ``"level"`` (``ai.kernel_refuses``); any other name is the
-    ValueError of ``ai.get_profile``."""
+    ``ai.Profile``, or a level that plays its base personality alone: ``Level.plain``),
+    ``"expert"`` (the Expert or the Classic Expert: the coach's search) or ``"level"`` (a level
+    with random moves or search); any other name is the ValueError of ``ai.get_profile``."""
     profile = get_profile(seat)
-    if profile is EXPERT:
+    if profile is EXPERT or profile is CLASSIC_EXPERT:
         return "expert"
-    if kernel_refuses(profile):  # a level with random moves or search (ai.levels): the reference plays it
+    level = level_of(profile)
+    if level is not None and not level.plain:
         return "level"
     return "personality" if PROFILES.get(profile.name) == profile else "profile"
 
