@@ -228,9 +228,12 @@ class Pool:
 
     def bonus_ev(self, grid: Sequence[str | None]) -> float:
         """Expected hand bonuses (each bonus's points times the chance that two or more columns
-        pair its rank, by inclusion-exclusion over the columns, hypergeometric in the pool)."""
+        pair its rank, by inclusion-exclusion over the columns, hypergeometric in the pool). Bonuses
+        of the kind ``paired_columns`` only: any other is a NotImplementedError."""
         out = 0.0
         for bonus in self.model.bonuses:
+            if bonus.kind != "paired_columns":
+                raise NotImplementedError(f"the EV model has no expectation for {bonus.rule}'s kind {bonus.kind!r}")
             for rank in bonus.ranks():
                 need = []  # unseen cards of the rank each column still needs to pair it
                 for a, b in COLUMNS:

@@ -8,7 +8,8 @@ rows, equal to the reference's (``analysis.grade`` of every decision; ``tests/te
 and the simulation fingerprints compare them). A decision the kernel leaves to the reference
 (``kernel.grade.FALLBACK``, e.g. more face-down cards than unseen ones) is recorded with that case.
 ``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
-reference only. ``legal_codes`` is the compiled ``Game.legal_actions`` (``kernel.engine.legal_codes``;
+reference only; ``play`` asks the one switch (part ``GRADE``) and refuses what it does not
+grade. ``legal_codes`` is the compiled ``Game.legal_actions`` (``kernel.engine.legal_codes``;
 ``tests/test_legal_parity.py`` pins the two equal).
 """
 
@@ -20,7 +21,7 @@ from numba import njit
 from .ai import get_profile
 from .analysis import CASE_SEVERITY, CASES, EV_LOSS_LIMITS, GRADES
 from .fastev import tables
-from .kernel import GRADE, KernelGames, engine, game_seeds, refusal
+from .kernel import GRADE, KernelGames, check, engine, game_seeds, refusal
 from .kernel import grade as gk  # noqa: F401  (gk.FALLBACK: a case left to the reference)
 from .kernel.engine import (  # noqa: F401  (the record's columns and the compiled legal actions, public here)
     D_ACTION,
@@ -46,7 +47,7 @@ from .kernel.tables import profile_rows, rule_arrays
 
 def supported(rules) -> bool:
     """True when the compiled grader implements ``rules`` (no hand bonus on: the one switch's
-    declaration, ``golflab.kernel.IMPLEMENTED``)."""
+    declarations, ``golflab.kernel.IMPLEMENTED`` and ``KINDS``)."""
     return refusal(rules, (), GRADE) is None
 
 
@@ -62,7 +63,9 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
 
 def play(personalities, rules, seed: int, start: int, stop: int) -> tuple:
     """Games ``start..stop-1`` (seeded as ``golflab.kernel.play`` seeds them): their
-    ``KernelGames`` and the decision records (``D_*`` and ``E_*`` columns)."""
+    ``KernelGames`` and the decision records (``D_*`` and ``E_*`` columns). A ValueError for
+    rules or seats the compiled grader does not implement (``kernel.check``, part ``GRADE``)."""
+    check(rules, personalities, GRADE)
     n = len(personalities)
     R, deck = rule_arrays(rules, n)
     profiles = profile_rows([get_profile(p) for p in personalities])

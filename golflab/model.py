@@ -6,17 +6,19 @@ A grid is six *kinds* in grid order (None: a face-down card). A card's kind is i
 except a one-eyed jack under ``one_eyed_jacks`` (``ONE_EYED``): cards of one kind have one
 value, cards of one *rank* pair (any two jacks pair, whatever their suits).
 
-Hand bonuses are named entries (``HAND_BONUSES``): each is a rule option whose bonus
-applies, once per rank, when two (or more) columns of the hand are pairs of that rank.
-A new bonus is one entry here and one option in ``rules.OPTIONS``. Round adjustments are
-named entries too (``ROUND_ADJUSTMENTS``), each going to the seats one of a closed set of
-kinds names (``WHO_KINDS``): a new one is one entry here and one option in ``rules.OPTIONS``.
+Hand bonuses are named entries (``HAND_BONUSES``): each is a rule option whose bonus is
+earned as its *kind* says (``BONUS_KINDS``; ``paired_columns``: once per rank, when two or
+more columns of the hand are pairs of that rank). Round adjustments are named entries too
+(``ROUND_ADJUSTMENTS``), each going to the seats its *who* names (``WHO_KINDS``). A new
+bonus or adjustment of a known kind is one entry here and one option in ``rules.OPTIONS``;
+a new kind is a function here (``BONUS_KINDS``, ``WHO_SEATS``), which the compiled kernel
+refuses until it computes it too (``golflab.kernel.KINDS``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .cards import JOKER_RANK, RANKS, Card
 from .rules import ONE_EYED, ONE_EYED_SUITS, Rules, card_kind, rank_value
@@ -33,34 +35,83 @@ ALL_KINDS = ALL_RANKS + (ONE_EYED,)
 RANK_OF = {**{r: r for r in ALL_RANKS}, ONE_EYED: "J"}
 
 
+def _paired_columns(bonus: "HandBonus", grid: Sequence[str | None], pairs: list[str]) -> list[str]:
+    return [rank for rank in bonus.ranks() if pairs.count(rank) >= 2]
+
+
+#: How a hand earns each kind of hand bonus: the ranks it is earned for, given the bonus, a grid
+#: of kinds (None: face down) and the rank of each of its known paired columns.
+#: ``paired_columns``: two or more columns pair the rank.
+BONUS_KINDS: dict[str, Callable[["HandBonus", Sequence["str | None"], list[str]], list[str]]] = {
+    "paired_columns": _paired_columns,
+}
+
+
 @dataclass(frozen=True)
 class HandBonus:
-    """A hand bonus: ``points`` when two or more columns pair ``rank`` (None: any rank, once
-    per rank), under the rule option ``rule``. ``text`` explains it (``{rank}`` is filled in)."""
+    """A hand bonus: ``points`` for each rank (``rank``; None: any rank) a hand earns it as its
+    ``kind`` says (``BONUS_KINDS``), under the rule option ``rule``. ``text`` explains it
+    (``{rank}`` is filled in)."""
 
     rule: str
+    kind: str
     points: int
     rank: str | None
     text: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in BONUS_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(BONUS_KINDS)}, got {self.kind!r}")
 
     def ranks(self) -> tuple[str, ...]:
         """The ranks this bonus may apply to."""
         return ALL_RANKS if self.rank is None else (self.rank,)
 
+    def earned(self, grid: Sequence[str | None], pairs: list[str]) -> list[str]:
+        """The ranks a grid of kinds earns this bonus for (``pairs``: its paired columns' ranks)."""
+        return BONUS_KINDS[self.kind](self, grid, pairs)
+
 
 #: Every hand bonus, in the order they are applied and shown.
 HAND_BONUSES = (
-    HandBonus("wolfpack", -5, "J", "two columns of paired jacks"),
-    HandBonus("four_of_a_kind", -20, None, "four of a kind: two columns of paired {rank}s"),
+    HandBonus("wolfpack", "paired_columns", -5, "J", "two columns of paired jacks"),
+    HandBonus("four_of_a_kind", "paired_columns", -20, None, "four of a kind: two columns of paired {rank}s"),
 )
 
 
-#: Who a round adjustment goes to: the closed set of kinds the reference (``RoundAdjustment.seats``)
-#: and the compiled code (``kernel.engine``) both implement. ``score_is``: every seat whose score
-#: is ``score``; ``finisher``: the seat that went out; ``finisher_beaten``: the seat that went out,
-#: when another scored strictly lower; ``lowest``: every seat with the lowest score; ``tied``: every
-#: seat whose score another seat shares.
-WHO_KINDS = ("score_is", "finisher", "finisher_beaten", "lowest", "tied")
+def _score_is(adjustment: "RoundAdjustment", scores: Sequence[int], finisher: int | None) -> list[int]:
+    return [seat for seat, s in enumerate(scores) if s == adjustment.score]
+
+
+def _finisher(adjustment: "RoundAdjustment", scores: Sequence[int], finisher: int | None) -> list[int]:
+    return [] if finisher is None else [finisher]
+
+
+def _finisher_beaten(adjustment: "RoundAdjustment", scores: Sequence[int], finisher: int | None) -> list[int]:
+    beaten = finisher is not None and any(s < scores[finisher] for seat, s in enumerate(scores) if seat != finisher)
+    return [finisher] if beaten else []
+
+
+def _lowest(adjustment: "RoundAdjustment", scores: Sequence[int], finisher: int | None) -> list[int]:
+    low = min(scores)
+    return [seat for seat, s in enumerate(scores) if s == low]
+
+
+def _tied(adjustment: "RoundAdjustment", scores: Sequence[int], finisher: int | None) -> list[int]:
+    return [seat for seat, s in enumerate(scores) if list(scores).count(s) > 1]
+
+
+#: Who a round adjustment goes to, by kind: the seats, given the adjustment, the scores so far and
+#: who went out (None: nobody). ``score_is``: every seat whose score is ``score``; ``finisher``: the
+#: seat that went out; ``finisher_beaten``: the seat that went out, when another scored strictly
+#: lower; ``lowest``: every seat with the lowest score; ``tied``: every seat whose score another
+#: seat shares. The compiled code computes the kinds ``golflab.kernel.KINDS`` lists.
+WHO_SEATS: dict[str, Callable[["RoundAdjustment", Sequence[int], "int | None"], list[int]]] = {
+    "score_is": _score_is, "finisher": _finisher, "finisher_beaten": _finisher_beaten, "lowest": _lowest,
+    "tied": _tied,
+}
+#: The kinds of who, in order.
+WHO_KINDS = tuple(WHO_SEATS)
 
 
 @dataclass(frozen=True)
@@ -76,27 +127,15 @@ class RoundAdjustment:
     score: int | None = None
 
     def __post_init__(self) -> None:
-        if self.who not in WHO_KINDS:
-            raise ValueError(f"who must be one of {', '.join(WHO_KINDS)}, got {self.who!r}")
+        if self.who not in WHO_SEATS:
+            raise ValueError(f"who must be one of {', '.join(WHO_SEATS)}, got {self.who!r}")
         if (self.who == "score_is") != (self.score is not None):
             raise ValueError("score is given exactly when who is 'score_is'")
 
     def seats(self, scores: Sequence[int], finisher: int | None) -> list[int]:
         """The seats this adjustment goes to, given the scores so far and who went out (None:
         nobody, a stalled hole: then no finisher adjustment applies)."""
-        who = self.who
-        if who == "score_is":
-            return [seat for seat, s in enumerate(scores) if s == self.score]
-        if who == "finisher":
-            return [] if finisher is None else [finisher]
-        if who == "finisher_beaten":
-            beaten = finisher is not None and any(s < scores[finisher] for seat, s in enumerate(scores)
-                                                  if seat != finisher)
-            return [finisher] if beaten else []
-        if who == "lowest":
-            low = min(scores)
-            return [seat for seat, s in enumerate(scores) if s == low]
-        return [seat for seat, s in enumerate(scores) if list(scores).count(s) > 1]
+        return WHO_SEATS[self.who](self, scores, finisher)
 
 
 #: Every round adjustment, in the order they apply (the spec's).
@@ -189,12 +228,8 @@ class ScoringModel:
         if not self.bonuses:
             return []
         pairs = self.paired_ranks(grid)
-        out = []
-        for bonus in self.bonuses:
-            for rank in bonus.ranks():
-                if pairs.count(rank) >= 2:
-                    out.append(BonusScore(bonus.rule, rank, bonus.points, bonus.text.format(rank=rank)))
-        return out
+        return [BonusScore(bonus.rule, rank, bonus.points, bonus.text.format(rank=rank))
+                for bonus in self.bonuses for rank in bonus.earned(grid, pairs)]
 
     def hand_score(self, grid: Sequence[str]) -> int:
         """The score of six known kinds (grid order)."""

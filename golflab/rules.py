@@ -37,8 +37,9 @@ class RuleOption:
     ``env``: the environment variable overriding the default (``env_aliases`` maps extra
     spellings accepted there); ``aliases``: the seed's spellings that map onto it;
     ``affects``: which parts of the game it changes (``AFFECTS``); ``since``: the first
-    save version (``golflab.savefile``) that always holds it (an older save without it
-    loads with the default). ``choice_help``: a few words on each of the ``choices``, in
+    save version (``golflab.savefile``, whose ``VERSION`` is the newest ``since``) that always
+    holds it (an older save without it loads with the default): a new option is declared
+    ``since=savefile.VERSION + 1``. ``choice_help``: a few words on each of the ``choices``, in
     order; the help then reads ``choice: words; ...`` (``help`` left empty) and a form shows
     each choice by its ``choice_label`` with ``help_in_words``.
     """

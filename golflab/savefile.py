@@ -6,6 +6,10 @@ checksum over players, rules, seed, history and state, so that changes the repla
 see (players reordered, a rule the game has not used yet) are refused too. Anything else
 is a ValueError saying what is wrong. Saves of version 1 (before the checksum) are
 still read, with every check but that one.
+
+The version is derived, never bumped by hand: the newest ``since`` among the save's own
+features (``CHECKSUM_SINCE``) and the rule options (``rules.OPTIONS``). A new option declared
+``since=VERSION + 1`` raises it; ``tests/test_saves.py`` replays a real save of every version.
 """
 
 from __future__ import annotations
@@ -15,11 +19,15 @@ import json
 from typing import Any
 
 from .excerpt import json_kind
+from .rules import OPTIONS
 
 FORMAT = "golflab.game"
-VERSION = 2
-#: Versions ``load`` reads; version 1 saves carry no checksum.
-VERSIONS = (1, 2)
+#: The first version whose saves carry a checksum.
+CHECKSUM_SINCE = 2
+#: The version saves are written in: the newest feature's ``since`` (the checksum's, an option's).
+VERSION = max(CHECKSUM_SINCE, *(o.since for o in OPTIONS))
+#: Versions ``load`` reads: every one up to ``VERSION``.
+VERSIONS = tuple(range(1, VERSION + 1))
 _KEYS = ("format", "version", "players", "rules", "seed", "history", "state")
 
 #: Actions in the longest legal game: 18 holes; each of 6 seats makes 2 initial flips and
@@ -58,7 +66,7 @@ def load(text: "str | bytes") -> dict[str, Any]:
     if type(version) is not int or version not in VERSIONS:
         raise ValueError(f"saved game version {json.dumps(version)} is not supported (expected {VERSION}, "
                          f"or an older {', '.join(map(str, VERSIONS[:-1]))})")
-    keys = _KEYS + (("checksum",) if version >= 2 else ())
+    keys = _KEYS + (("checksum",) if version >= CHECKSUM_SINCE else ())
     missing = [k for k in keys if k not in data]
     if missing:
         raise ValueError(f"saved game is missing {', '.join(missing)}")
@@ -74,7 +82,7 @@ def load(text: "str | bytes") -> dict[str, Any]:
     state = data["state"]
     if not isinstance(state, dict) or type(state.get("round")) is not int:
         raise ValueError("saved game state must be an object with the hole number in 'round'")
-    if version >= 2:
+    if version >= CHECKSUM_SINCE:
         _expect(data["checksum"], str, "checksum must be a string")
     return data
 

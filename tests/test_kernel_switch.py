@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 from kernel_marks import needs_compiled
 
-from golflab import Rules, kernel, simulate
+from golflab import Rules, kernel, model, simulate
 from golflab.actions import ACTIONS, ActionCode
 from golflab.ai import EXPERT, Profile
-from golflab.model import HAND_BONUSES, scoring_model
+from golflab.model import HAND_BONUSES, RANK_OF, ROUND_ADJUSTMENTS, HandBonus, RoundAdjustment, scoring_model
 from golflab.rules import OPTION, OPTIONS
 
 PACKAGE = Path(kernel.__file__).resolve().parent.parent
@@ -59,8 +60,9 @@ def test_the_grader_declares_what_it_implements_as_the_scoring_model_says():
 
 
 def test_seat_kinds():
-    assert [kernel.seat_kind(s) for s in ("Sofia", "maya", CUSTOM, EXPERT, "Expert")] == [
-        "personality", "personality", "profile", "expert", "expert"]
+    seats = ("Sofia", "maya", CUSTOM, EXPERT, "Expert", "Classic Expert", "Level 2", "Level 4", "Level 6")
+    assert [kernel.seat_kind(s) for s in seats] == [
+        "personality", "personality", "profile", "expert", "expert", "expert", "level", "profile", "level"]
     assert kernel.refusal(Rules(), ["Sofia", CUSTOM]) is None
     assert "seat kind 'expert'" in kernel.refusal(Rules(), ["Sofia", "Expert"])
     with pytest.raises(ValueError, match="unknown|not a|personalit"):
@@ -110,6 +112,129 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     coach.clear_cache()
     assert coach.hint(obs, samples=4)  # the rollouts in Python (kernel.rollout_values would raise)
     coach.clear_cache()
+
+
+def test_the_kernel_computes_every_kind_declared_today():
+    """A kind the kernel declares is one the model knows; every bonus and adjustment declared
+    today is computed in play (the grader computes no hand bonus)."""
+    from golflab.kernel import layout
+
+    assert set(layout.BONUS_COMPUTED) <= set(model.BONUS_KINDS)
+    assert set(layout.WHO_COMPUTED) <= set(model.WHO_SEATS)
+    every = Rules(**{e.rule: True for e in (*HAND_BONUSES, *ROUND_ADJUSTMENTS)})
+    assert kernel.refusal(every) is None
+    assert "does not compute the hand bonus wolfpack" in kernel.refusal(every, (), kernel.GRADE)
+
+
+@dataclass(frozen=True)
+class CardsBonus(HandBonus):
+    """A hand bonus of a new shape: ``cards`` cards of its rank anywhere in the hand."""
+
+    cards: int = 3
+
+
+def _cards_of_rank(bonus: CardsBonus, grid, pairs) -> list[str]:
+    held = [RANK_OF[k] for k in grid if k is not None]
+    return [rank for rank in bonus.ranks() if held.count(rank) >= bonus.cards]
+
+
+def _highest(adjustment, scores, finisher) -> list[int]:
+    return [seat for seat, s in enumerate(scores) if s == max(scores)]
+
+
+def _declare_new_kinds(monkeypatch) -> None:
+    """The issue's probes, declared as a newcomer would in ``model``: ``wolfpack`` becomes "three
+    of a kind anywhere score -7" (a bonus kind with a ``cards`` field) and ``tied_shame`` "+5 to
+    the highest score" (a new *who*); the reference implements both, the kernel neither."""
+    monkeypatch.setitem(model.BONUS_KINDS, "cards_of_rank", _cards_of_rank)
+    monkeypatch.setitem(model.WHO_SEATS, "highest", _highest)
+    threes = CardsBonus("wolfpack", "cards_of_rank", -7, None, "three {rank}s", cards=3)
+    monkeypatch.setattr(model, "HAND_BONUSES", (threes, *HAND_BONUSES[1:]))
+    highest = RoundAdjustment("tied_shame", "highest", 5, "highest score of the hole")
+    monkeypatch.setattr(model, "ROUND_ADJUSTMENTS", tuple(highest if a.rule == "tied_shame" else a
+                                                          for a in ROUND_ADJUSTMENTS))
+    kernel.forget_verdicts()
+
+
+PROBES = pytest.mark.parametrize("rule, words", [
+    ("wolfpack", "hand bonus wolfpack (its kind 'cards_of_rank')"),
+    ("tied_shame", "round adjustment tied_shame (its kind 'highest')"),
+])
+
+
+@PROBES
+def test_the_switch_refuses_a_bonus_or_adjustment_of_a_new_kind(monkeypatch, rule, words):
+    try:
+        _declare_new_kinds(monkeypatch)
+        for part in kernel.IMPLEMENTED:
+            assert words in kernel.refusal(Rules(**{rule: True}), ["Sofia"], part)
+        assert kernel.refusal(Rules(), ["Sofia"]) is None  # off, it is not in play
+    finally:
+        monkeypatch.undo()
+        kernel.forget_verdicts()
+
+
+@needs_compiled
+@PROBES
+def test_a_bonus_or_adjustment_of_a_new_kind_is_played_by_the_reference(monkeypatch, rule, words):
+    """The issue's probes: the switch refuses them, and ``simulate`` with the kernel on gives the
+    reference's results, which the new kind changed."""
+    from golflab.sim import dispatch
+
+    players = ["Sofia", "Maya", "Priya"]
+    monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
+
+    def run(kernel_on: bool):
+        monkeypatch.setenv(kernel.ENV, "1" if kernel_on else "0")
+        return simulate(players, 30, Rules(rounds=2, **{rule: True}), seed=5, progress=False, analyze=False).rounds
+
+    before = run(True)
+    assert kernel.use_compiled(Rules(rounds=2, **{rule: True}), players)
+    try:
+        _declare_new_kinds(monkeypatch)
+        rules = Rules(rounds=2, **{rule: True})
+        assert words in kernel.refusal(rules, players) and not kernel.use_compiled(rules, players)
+        with pytest.raises(ValueError, match=re.escape(words)):
+            kernel.play(players, rules, 5, 0, 1)
+        fast, reference = run(True), run(False)
+        assert fast.equals(reference)
+        assert not reference["score"].equals(before["score"])  # the new kind applied
+    finally:
+        monkeypatch.undo()
+        kernel.forget_verdicts()
+
+
+@needs_compiled
+def test_the_compiled_code_raises_on_a_kind_it_does_not_compute():
+    """Behind the switch: the rule arrays and the compiled scoring refuse an unknown kind too."""
+    from golflab.kernel import cpu, engine, layout, tables
+
+    with pytest.raises(ValueError, match="does not compute tied_shame's kind 'highest'"):
+        tables.kind_code("highest", layout.WHO_COMPUTED, "tied_shame")
+    flags = np.zeros(layout.N_FLAGS + layout.ADJ_WIDTH, dtype=np.int64)
+    flags[layout.N_FLAGS + layout.ADJ_WHO] = len(layout.WHO_COMPUTED)
+    with pytest.raises(ValueError, match="round adjustment of a kind"):
+        engine.apply_adjustments(np.array([3, 7], dtype=np.int64), -1, flags)
+    R = tables.rule_arrays(Rules(), 2)[0]
+    bonus = np.array([[len(layout.BONUS_COMPUTED), layout.NONE, -7]], dtype=np.int64)
+    with pytest.raises(ValueError, match="hand bonus of a kind"):
+        cpu.bonus_points(np.zeros(6, dtype=np.int64), R[tables.R_RANK_OF], bonus)
+
+
+@needs_compiled
+def test_graded_games_ask_the_switch_for_grading(declared, monkeypatch):
+    """``gradedgames.play`` (where compiled grading runs) refuses what ``GRADE`` does not
+    implement, even when ``PLAY`` does."""
+    from golflab import gradedgames
+
+    with pytest.raises(ValueError, match="hand bonus wolfpack"):
+        gradedgames.play(["Sofia", "Maya"], Rules(wolfpack=True), 1, 0, 1)
+    monkeypatch.setitem(declared[kernel.GRADE], "blackjack", (False,))
+    assert kernel.use_compiled(Rules(blackjack=True), ["Sofia", "Maya"])
+    with pytest.raises(ValueError, match="does not implement blackjack=True"):
+        gradedgames.play(["Sofia", "Maya"], Rules(blackjack=True), 1, 0, 1)
+    played, records, _ = gradedgames.play(["Sofia", "Maya"], Rules(), 1, 0, 1)
+    assert len(records)
 
 
 def test_rule_arrays_refuse_an_option_they_do_not_know(monkeypatch):

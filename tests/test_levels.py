@@ -120,9 +120,9 @@ def test_levels_six_and_seven_search_two_rounds_ahead_and_level_eight_as_far_as_
 def test_the_kernel_refuses_levels_it_cannot_play_exactly():
     for level in LEVELS:
         kind = kernel.seat_kind(level.name)
-        assert (kind in kernel.SEAT_KINDS) == level.exact_in_kernel, (level.name, kind)
+        assert (kind in kernel.SEAT_KINDS) == level.plain, (level.name, kind)
         refused = kernel.refusal(Rules(), [level.name, "Maya"])
-        assert (refused is None) == level.exact_in_kernel
+        assert (refused is None) == level.plain
     assert not kernel.use_compiled(Rules(), ["Level 2", "Maya"])
 
 
@@ -135,7 +135,7 @@ def test_simulate_plays_levels_in_the_reference_with_the_same_results(monkeypatc
 
 
 def test_a_plain_level_plays_exactly_its_personality_in_the_reference_and_the_kernel():
-    level = next(lv for lv in LEVELS if lv.exact_in_kernel)
+    level = next(lv for lv in LEVELS if lv.plain)
     ours = simulate([level.name, "Maya"], 20, rules=Rules(rounds=1), seed=2, analyze=False)
     theirs = simulate([level.base, "Maya"], 20, rules=Rules(rounds=1), seed=2, analyze=False)
     assert list(ours.rounds["score"]) == list(theirs.rounds["score"])

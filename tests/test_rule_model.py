@@ -50,13 +50,19 @@ def _rules(options: dict) -> Rules:
     return Rules(**{"rounds": 9, "initial_flips": 2, "flip_mode": "never", "jokers": "none", **options})
 
 
+#: ranks whose pairs score in different ways (jacks: one-eyed; 2s and jokers: negative; kings: 0 or -2)
+PAIRING = ("J", "2", "K", "5", "JK")
+
+
 def _hands(rng: random.Random, count: int):
-    """Random hands, biased toward pairs and repeated ranks (so bonuses and pairs happen)."""
+    """Random hands, biased toward pairs and repeated ranks (so bonuses and pairs happen): half
+    hold two ranks only, one of them a rank some hand bonus names (its own ``HandBonus.ranks``),
+    so that every declared bonus is earned, on whatever rank it is declared."""
     for _ in range(count):
         if rng.random() < 0.5:
             hand = rng.sample(CARDS, 6)
         else:  # few ranks: many pairs, fours of a kind, wolfpacks
-            ranks = rng.sample(["J", "2", "K", "5", "JK"], 2)
+            ranks = (rng.choice(rng.choice(HAND_BONUSES).ranks()), rng.choice(PAIRING))
             hand = [rng.choice(BY_RANK[rng.choice(ranks)]) for _ in range(6)]
         yield hand
 
@@ -67,12 +73,15 @@ def test_score_hand_the_ev_model_and_the_ai_agree_on_fully_known_hands(options):
     model, table = scoring_model(rules), rule_table(rules)
     pool = Pool({"5": 4}, rules)
     rng = random.Random(hash(tuple(sorted(options.items()))) & 0xFFFF)
+    earned = set()
     for hand in _hands(rng, 300):
         kinds = [model.kind(c) for c in hand]
         expected = score_hand(hand, rules)
         assert model.hand_score(kinds) == expected, hand
         assert pool.hand_ev(kinds) == expected, hand
         assert hand_estimate(table.kinds(hand), table, 0.0) == expected, hand
+        earned.update(b.rule for b in model.hand_bonuses(kinds))
+    assert earned == {b.rule for b in model.bonuses}  # every bonus in play was checked, none by luck
 
 
 def _card_of(kind: str):

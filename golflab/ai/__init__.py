@@ -29,7 +29,6 @@ from .profiles import (
     PROFILES,
     Profile,
     get_profile,
-    kernel_refuses,
     level_of,
     personality_names,
 )
@@ -39,6 +38,6 @@ __all__ = [
     "LEVEL_PROFILES", "Level",
     "PROFILES", "Profile", "Suggestion", "choose_flip", "choose_placement", "forced_swap_position",
     "forms_negative_pair",
-    "get_level", "get_profile", "kernel_refuses", "level_of", "personality_names", "should_skip_flip",
+    "get_level", "get_profile", "level_of", "personality_names", "should_skip_flip",
     "should_take_discard", "suggest_level", "turn_action", "unseen_mean", "wants_to_go_out",
 ]

@@ -45,9 +45,9 @@ class Level:
         return self.search > 0
 
     @property
-    def exact_in_kernel(self) -> bool:
-        """True when the compiled kernel plays this level exactly: its plain base personality."""
-        return self.search == 0 and self.blunder == 0
+    def plain(self) -> bool:
+        """True when the level plays its base personality alone: no random move, no search."""
+        return not self.blunder and not self.searches
 
 
 #: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``coach.search.SEARCH_HORIZON``).

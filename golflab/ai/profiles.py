@@ -84,16 +84,6 @@ def level_of(profile: "str | Profile") -> Level | None:
     return get_level(profile)
 
 
-def kernel_refuses(profile: "str | Profile") -> bool:
-    """True for a level the compiled kernel cannot play exactly (random moves or search) and
-    for the Classic Expert: the Python reference must play it (``golflab.kernel.seat_kind``
-    says ``"level"``)."""
-    if get_profile(profile) is CLASSIC_EXPERT:
-        return True
-    level = level_of(profile)
-    return level is not None and not level.exact_in_kernel
-
-
 def get_profile(name_or_profile: "str | Profile") -> Profile:
     """A Profile itself, or the personality of that name (case-insensitive; "Expert" gives
     ``EXPERT``, "Classic Expert" ``CLASSIC_EXPERT``, "Level 3" the level's ``LEVEL_PROFILES`` entry)."""

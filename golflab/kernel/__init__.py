@@ -4,8 +4,9 @@ games of the Python reference (``golflab.game`` with ``golflab.ai``).
 One switch decides whether compiled code runs, here: ``use_compiled(rules, seats, part)``,
 True when this process can run it (``enabled``: numba is installed, the ``fast`` extra,
 ``GOLFLAB_KERNEL`` is not ``0`` and the compiled cache is readable) and it implements the
-rules and seats (``refusal``: every rule option is declared in ``IMPLEMENTED``, the seat
-kinds in ``SEAT_KINDS``; anything else is refused, fail-closed). It is used for games of the
+rules and seats (``refusal``: every rule option is declared in ``IMPLEMENTED``, every kind of
+hand bonus and round adjustment in play in ``KINDS``, the seat kinds in ``SEAT_KINDS``;
+anything else is refused, fail-closed). It is used for games of the
 eight personalities and custom profiles: ``simulate`` (its runs of 100 games or more, 25
 with analysis, or any once it is loaded; with analysis the decisions are graded in the same
 compiled loop by ``golflab.gradedgames``), ``simulation.play_games``, the studies
@@ -29,8 +30,8 @@ import threading
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..ai import EXPERT, PROFILES, get_profile, kernel_refuses
-from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS
+from ..ai import CLASSIC_EXPERT, EXPERT, PROFILES, get_profile, level_of
+from ..model import HAND_BONUSES, ROUND_ADJUSTMENTS, scoring_model
 from ..rules import OPTIONS, Rules
 from ..seeding import game_seed, seat_seed
 from . import cache, layout
@@ -122,32 +123,43 @@ def _find_problem() -> str | None:
 #: An option missing here is refused whatever its value (``tests/test_kernel_switch.py``
 #: requires each option to be declared). ``PLAY``: the games, the studies' records and the
 #: coach's rollouts (``engine``, ``records``, ``rollout``); ``GRADE``: the grader
-#: (``golflab.kernel.grade``, ``golflab.gradedgames``), which values hands column by column,
-#: so no hand bonus (``model.HAND_BONUSES``).
+#: (``golflab.kernel.grade``, ``golflab.gradedgames``).
 PLAY, GRADE = "play", "grade"
 IMPLEMENTED: dict[str, dict[str, "bool | tuple"]] = {
     PLAY: {
         "rounds": True, "initial_flips": True, "flip_mode": True, "jokers": True, "super_kings": True,
         "ten_penny": True, "one_eyed_jacks": True, "negative_pairs_keep_value": True, "flip_as_action": True,
         "knock_early": True, "decks": True, "max_turns": True,
-        # the hand bonuses and round adjustments: read as the model declares them (``tables``)
+        # the hand bonuses and round adjustments: each read as the model declares it (``tables``),
+        # when the compiled code computes its kind (``KINDS``)
         **{b.rule: True for b in HAND_BONUSES}, **{a.rule: True for a in ROUND_ADJUSTMENTS},
     },
 }
-IMPLEMENTED[GRADE] = {**IMPLEMENTED[PLAY], **{b.rule: (False,) for b in HAND_BONUSES}}
+IMPLEMENTED[GRADE] = dict(IMPLEMENTED[PLAY])
+#: The kinds of hand bonus (``model.BONUS_KINDS``) and of round adjustment (its *who*,
+#: ``model.WHO_SEATS``) the compiled code computes, by part: rules with a bonus or adjustment of
+#: any other kind in play are refused. The grader values hands column by column: no hand bonus.
+BONUS, WHO = "hand bonus", "round adjustment"
+KINDS: dict[str, dict[str, tuple[str, ...]]] = {
+    PLAY: {BONUS: layout.BONUS_COMPUTED, WHO: layout.WHO_COMPUTED},
+    GRADE: {BONUS: (), WHO: layout.WHO_COMPUTED},
+}
 #: The seat kinds the compiled code plays (``seat_kind``): the eight personalities and custom
-#: ``ai.Profile``s; not the Expert (it plays the coach's rollouts itself).
+#: ``ai.Profile``s (a plain level among them); not the Experts nor a level with random moves or
+#: search. The one place that says which seats the kernel plays.
 SEAT_KINDS = ("personality", "profile")
 
 
 def seat_kind(seat) -> str:
     """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
-    ``ai.Profile``), ``"expert"`` or ``"level"`` (``ai.kernel_refuses``); any other name is the
-    ValueError of ``ai.get_profile``."""
+    ``ai.Profile``, or a level that plays its base personality alone: ``Level.plain``),
+    ``"expert"`` (the Expert or the Classic Expert: the coach's search) or ``"level"`` (a level
+    with random moves or search); any other name is the ValueError of ``ai.get_profile``."""
     profile = get_profile(seat)
-    if profile is EXPERT:
+    if profile is EXPERT or profile is CLASSIC_EXPERT:
         return "expert"
-    if kernel_refuses(profile):  # a level with random moves or search (ai.levels): the reference plays it
+    level = level_of(profile)
+    if level is not None and not level.plain:
         return "level"
     return "personality" if PROFILES.get(profile.name) == profile else "profile"
 
@@ -168,7 +180,8 @@ def rules_refusal(rules: Rules, part: str = PLAY) -> str | None:
 
 
 def forget_verdicts() -> None:
-    """Forget the remembered ``rules_refusal`` verdicts (after ``IMPLEMENTED`` changed)."""
+    """Forget the remembered ``rules_refusal`` verdicts (after ``IMPLEMENTED``, ``KINDS`` or the
+    model's declarations changed)."""
     _verdicts.clear()
     _rules_refusal.cache_clear()
 
@@ -183,6 +196,17 @@ def _rules_refusal(rules: Rules, part: str) -> str | None:
             return f"the compiled code does not declare the rule option {option.name!r}"
         if done is not True and value not in (done or ()):
             return f"the compiled code does not implement {option.name}={value!r}"
+    return _kinds_refusal(rules, part)
+
+
+def _kinds_refusal(rules: Rules, part: str) -> str | None:
+    """Why ``part`` does not compute a hand bonus or round adjustment in play under ``rules``
+    (``KINDS``), or None."""
+    model = scoring_model(rules)
+    in_play = [(BONUS, b.rule, b.kind) for b in model.bonuses] + [(WHO, a.rule, a.who) for a in model.adjustments]
+    for what, rule, kind in in_play:
+        if kind not in KINDS[part][what]:
+            return f"the compiled code does not compute the {what} {rule} (its kind {kind!r})"
     return None
 
 

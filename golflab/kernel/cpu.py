@@ -30,9 +30,11 @@ from ..ai.decisions import (  # the reference's constants, compiled in
 )
 from . import mt19937 as mt
 from .layout import (
+    B_KIND,
     B_POINTS,
     B_RANK,
     BAD,
+    BONUS_PAIRED_COLUMNS,
     EXCELLENT,
     F_BLACKJACK,
     F_DECK_POINTS,
@@ -84,7 +86,8 @@ def column_score(a, b, value, pair, twin, unknown):
 @njit(cache=True)
 def bonus_points(g, rank_of, bonus) -> int:
     """The hand bonuses of grid ``g``'s known paired columns (``ScoringModel.hand_bonuses``;
-    ``bonus``: a row each, ``B_RANK``, ``B_POINTS``)."""
+    ``bonus``: a row each, ``B_KIND``, ``B_RANK``, ``B_POINTS``). A ValueError for a kind it does not
+    compute (``layout.BONUS_COMPUTED``)."""
     if bonus.shape[0] == 0:
         return 0
     counts = np.zeros(14, dtype=np.int64)
@@ -94,6 +97,8 @@ def bonus_points(g, rank_of, bonus) -> int:
             counts[rank_of[a]] += 1
     total = 0
     for j in range(bonus.shape[0]):
+        if bonus[j, B_KIND] != BONUS_PAIRED_COLUMNS:  # tables.rule_arrays and the switch refuse it first
+            raise ValueError("a hand bonus of a kind the compiled code does not compute")
         r = bonus[j, B_RANK]
         if r >= 0:
             if counts[r] >= 2:

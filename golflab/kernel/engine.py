@@ -182,7 +182,7 @@ def apply_adjustments(scores, finisher, flags):
     """``scoring.round_breakdown``'s round adjustments as the model declares them
     (``model.ROUND_ADJUSTMENTS``: after the rule flags, a row of ``ADJ_WIDTH`` each: who gets
     it, its points, the score ``score_is`` needs), in order, each to the scores the earlier ones
-    left; ``finisher`` -1: none."""
+    left; ``finisher`` -1: none. A ValueError for a kind it does not compute (``layout.WHO_COMPUTED``)."""
     n = scores.size
     gets = np.zeros(n, dtype=np.bool_)
     for at in range(N_FLAGS, flags.size, ADJ_WIDTH):
@@ -208,6 +208,8 @@ def apply_adjustments(scores, finisher, flags):
                 for t in range(n):
                     if t != s and scores[t] == scores[s]:
                         gets[s] = True
+        else:  # a kind not computed here: tables.rule_arrays and the switch refuse it first
+            raise ValueError("a round adjustment of a kind the compiled code does not compute")
         for s in range(n):
             if gets[s]:
                 scores[s] += flags[at + ADJ_POINTS]

@@ -4,7 +4,7 @@ the profile fields, the game-state scalars, stages, phases and action codes."""
 from __future__ import annotations
 
 from ..actions import ACTIONS, ActionCode
-from ..model import ALL_KINDS, WHO_KINDS
+from ..model import ALL_KINDS
 from ..rules import FLIP_MODES, TIERS  # noqa: F401  (the kernel's orders are the rules')
 
 #: kinds are indices into ``golflab.model.ALL_KINDS`` (ranks A..K, then JK, then the one-eyed jack)
@@ -24,15 +24,22 @@ EXCELLENT, GOOD, DECENT, NEUTRAL, BAD, TERRIBLE = (TIERS.index(t) for t in ("Exc
 N_FLAGS = 16
 
 #: the round adjustments follow the flags in their array (``tables.rule_arrays``), a row of
-#: ``ADJ_WIDTH`` each: who gets it, its points, the score ``score_is`` needs
+#: ``ADJ_WIDTH`` each: who gets it (a ``WHO_COMPUTED`` index), its points, the score ``score_is`` needs
 ADJ_WHO, ADJ_POINTS, ADJ_SCORE = range(3)
 ADJ_WIDTH = 3
-#: a hand bonus row (the rule tuple's bonus array): the rank it needs (-1: any), its points
-B_RANK, B_POINTS = range(2)
+#: a hand bonus row (the rule tuple's bonus array): its kind (a ``BONUS_COMPUTED`` index), the rank
+#: it needs (-1: any), its points
+B_KIND, B_RANK, B_POINTS = range(3)
 
-#: who a round adjustment goes to: indices into ``golflab.model.WHO_KINDS``
-WHO_SCORE_IS, WHO_FINISHER, WHO_FINISHER_BEATEN, WHO_LOWEST, WHO_TIED = (
-    WHO_KINDS.index(k) for k in ("score_is", "finisher", "finisher_beaten", "lowest", "tied"))
+#: The kinds of round adjustment (their *who*, ``golflab.model.WHO_SEATS``) the compiled code
+#: computes (``engine.apply_adjustments``), coded by their index here; the one switch refuses
+#: rules with any other (``golflab.kernel.KINDS``), and the compiled code raises on one.
+WHO_COMPUTED = ("score_is", "finisher", "finisher_beaten", "lowest", "tied")
+WHO_SCORE_IS, WHO_FINISHER, WHO_FINISHER_BEATEN, WHO_LOWEST, WHO_TIED = range(len(WHO_COMPUTED))
+#: The kinds of hand bonus (``golflab.model.BONUS_KINDS``) the compiled code computes
+#: (``cpu.bonus_points``, ``rollout.pool_hand_ev``), coded likewise.
+BONUS_COMPUTED = ("paired_columns",)
+(BONUS_PAIRED_COLUMNS,) = range(len(BONUS_COMPUTED))
 
 #: a personality as a float array
 P_THRESHOLD, P_PAIR_HOPE, P_AGGRESSION, P_UNPREDICTABLE = range(4)

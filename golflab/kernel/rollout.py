@@ -15,7 +15,18 @@ from numba import njit
 
 from . import cpu, engine
 from . import mt19937 as mt
-from .layout import B_POINTS, B_RANK, PHASE_GAME_OVER, PHASE_ROUND_OVER, S_PHASE, S_ROUND, S_STAGE, STAGE_DRAW
+from .layout import (
+    B_KIND,
+    B_POINTS,
+    B_RANK,
+    BONUS_PAIRED_COLUMNS,
+    PHASE_GAME_OVER,
+    PHASE_ROUND_OVER,
+    S_PHASE,
+    S_ROUND,
+    S_STAGE,
+    STAGE_DRAW,
+)
 from .pool_ev import hand_ev, pair_sum
 
 
@@ -51,6 +62,8 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
         out = 0.0
         need = np.empty(3, dtype=np.int64)
         for j in range(bonus.shape[0]):
+            if bonus[j, B_KIND] != BONUS_PAIRED_COLUMNS:  # tables.rule_arrays and the switch refuse it first
+                raise ValueError("a hand bonus of a kind the compiled code does not compute")
             for rank in range(14):
                 if bonus[j, B_RANK] >= 0 and bonus[j, B_RANK] != rank:
                     continue

@@ -14,7 +14,7 @@ from ..ai.decisions import turn_marks
 from ..ai.evaluate import rule_table
 from ..cards import ALL_CARDS, JOKER, build_deck
 from ..ev import deck_counts
-from ..model import HAND_BONUSES, RANK_OF, ROUND_ADJUSTMENTS, WHO_KINDS
+from ..model import HAND_BONUSES, RANK_OF, ROUND_ADJUSTMENTS
 from ..rules import OPTIONS, Rules
 from . import layout as L
 
@@ -34,8 +34,9 @@ def card_of(index: int):
 
 #: The rule options ``rule_arrays`` turns into the kernel's arrays: a rule option not here is a
 #: ValueError, never silently ignored (a new option is added here once the kernel implements it).
-#: The hand bonuses and round adjustments are read as the model declares them, so a new one is
-#: read with no change here.
+#: The hand bonuses and round adjustments are read as the model declares them, so a new one of a
+#: kind the kernel computes (``layout.BONUS_COMPUTED``, ``layout.WHO_COMPUTED``) is read with no
+#: change here; one of another kind is refused (``kind_code``).
 READS = frozenset({"rounds", "initial_flips", "flip_mode", "jokers", "super_kings", "ten_penny", "one_eyed_jacks",
                    "negative_pairs_keep_value", "flip_as_action", "knock_early", "decks", "max_turns"}
                   | {b.rule for b in HAND_BONUSES} | {a.rule for a in ROUND_ADJUSTMENTS})
@@ -67,10 +68,9 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     count_arr = np.array([counts.get(k, 0) for k in L.KINDS], dtype=np.int64)
     order = np.array([_KIND[k] for k in counts], dtype=np.int64)
     kind_of = np.array([_KIND[model.kind(card_of(i))] for i in range(53)], dtype=np.int64)
-    bonuses = [b for b in HAND_BONUSES if getattr(rules, b.rule)]
-    # one row a hand bonus in play: the rank it needs (-1: any rank), its points
-    bonus = np.array([(L.KINDS.index(b.rank) if b.rank is not None else L.NONE, b.points) for b in bonuses],
-                     dtype=np.int64).reshape(len(bonuses), 2)
+    # one row a hand bonus in play: its kind, the rank it needs (-1: any rank), its points
+    bonus = np.array([(kind_code(b.kind, L.BONUS_COMPUTED, b.rule), L.KINDS.index(b.rank) if b.rank is not None
+                       else L.NONE, b.points) for b in model.bonuses], dtype=np.int64).reshape(len(model.bonuses), 3)
     rank_of = np.array([_KIND[RANK_OF[k]] for k in L.KINDS], dtype=np.int64)
     _, total, points = table.deck(players)
     pressure, progress, stall = turn_marks(rules.max_turns)
@@ -90,15 +90,25 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     deck = np.array([card_index(c) for c in build_deck(rules.decks_for(players), rules.jokers)], dtype=np.int64)
     flags[L.F_DECK_SIZE] = deck.size
     # after the flags, the round adjustments as declared, in order, ``L.ADJ_WIDTH`` numbers each: who
-    # gets it (its WHO_KINDS index), its points, the score it needs (score_is). They ride in the flags
+    # gets it (its kind's code), its points, the score it needs (score_is). They ride in the flags
     # array, not an array of their own: every array of the rule tuple is passed (and reference
     # counted) on each compiled call, and each one more made kernel.play about 3.5% slower.
-    adjust = [(WHO_KINDS.index(a.who), a.points, 0 if a.score is None else a.score) for a in model.adjustments]
+    adjust = [(kind_code(a.who, L.WHO_COMPUTED, a.rule), a.points, 0 if a.score is None else a.score)
+              for a in model.adjustments]
     flags = np.concatenate([flags, np.array(adjust, dtype=np.int64).reshape(-1)])
     arrays = (value, pair, twin, tier, flags, count_arr, order, kind_of, bonus, rank_of)
     for arr in (*arrays, deck):
         arr.setflags(write=False)
     return arrays, deck
+
+
+def kind_code(kind: str, computed: tuple[str, ...], rule: str) -> int:
+    """The code of a hand bonus's or round adjustment's ``kind`` among those the kernel ``computed``;
+    a ValueError for any other (the switch refuses such rules first: ``golflab.kernel.KINDS``)."""
+    if kind not in computed:
+        raise ValueError(f"the compiled kernel does not compute {rule}'s kind {kind!r} (it computes "
+                         f"{', '.join(computed)}): play these games with the Python reference")
+    return computed.index(kind)
 
 
 def profile_rows(profiles: "list[Profile]") -> np.ndarray:
