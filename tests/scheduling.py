@@ -9,9 +9,10 @@ by their group's seconds in ``tests/durations.json``, longest first (longest-pro
 scheduling), so that no long unit is left to start last while the other workers idle. Within a
 group the order is the collection's. A file missing from the durations counts ``UNKNOWN_SECONDS``.
 
-``--store-durations`` writes the seconds each file took in this run (setup, call and teardown of
-its tests, summed) into ``tests/durations.json``, keeping the entries of files that did not run
-(and dropping those of files that are gone). Store them after a change moves time between files;
+``--measured-durations PATH`` writes the seconds each file took in this run (setup, call and teardown
+of its tests, summed) into PATH (``make test`` keeps them in ``test-artifacts/durations.json``);
+``--store-durations`` writes them into ``tests/durations.json``, keeping the entries of files that
+did not run (and dropping those of files that are gone). Store them after a change moves time between files;
 the order only balances the workers, it never changes what runs.
 """
 
@@ -63,6 +64,7 @@ def longest_first(units: list[tuple[str, str]], durations: dict[str, float]) -> 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--store-durations", action="store_true",
                      help=f"write each test file's measured seconds into {DURATIONS.name} (scheduling order)")
+    parser.addoption("--measured-durations", metavar="PATH", help="write each test file's measured seconds into PATH")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -75,21 +77,31 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 class DurationRecorder:
-    """Sums each file's test phases as reports arrive (on xdist's controller, from every worker)."""
+    """Sums each file's test phases as reports arrive (on xdist's controller, from every worker);
+    writes them at the end into ``measured`` (a path, if any), and into ``DURATIONS`` when ``store``."""
 
-    def __init__(self) -> None:
+    def __init__(self, measured: "str | None" = None, store: bool = True) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
+        self.measured, self.store = measured, store
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         self.seconds[file_of(report.nodeid)] += report.duration
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        stored = {**load_durations(DURATIONS), **{name: round(s, 1) for name, s in self.seconds.items()}}
+        seconds = {name: round(s, 1) for name, s in sorted(self.seconds.items())}
+        if self.measured:
+            path = Path(self.measured)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(seconds, indent=1) + "\n")
+        if not self.store:
+            return
+        stored = {**load_durations(DURATIONS), **seconds}
         kept = {name: s for name, s in sorted(stored.items()) if (ROOT / name).is_file()}  # files gone: dropped
         DURATIONS.write_text(json.dumps(kept, indent=1) + "\n")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     worker = hasattr(config, "workerinput")  # only the controller (or a run without xdist) records
-    if config.getoption("--store-durations") and not worker:
-        config.pluginmanager.register(DurationRecorder(), "golflab-durations")
+    measured, store = config.getoption("--measured-durations"), config.getoption("--store-durations")
+    if (measured or store) and not worker:
+        config.pluginmanager.register(DurationRecorder(measured, store), "golflab-durations")

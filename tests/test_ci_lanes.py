@@ -61,7 +61,7 @@ def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_droppe
     stored = tmp_path / "durations.json"
     stored.write_text(json.dumps({"tests/test_game.py": 9.0, "tests/test_gone.py": 4.0, "tests/test_ai.py": 2.0}))
     monkeypatch.setattr(scheduling, "DURATIONS", stored)
-    recorder = scheduling.DurationRecorder()
+    recorder = scheduling.DurationRecorder(str(tmp_path / "artifacts" / "measured.json"))
     for nodeid, seconds in (("tests/test_game.py::t[a]", 1.25), ("tests/test_game.py::t[b]", 0.5),
                             ("notebooks/play.ipynb::Cell 3", 2.0)):
         recorder.pytest_runtest_logreport(pytest.TestReport(nodeid, ("", 0, ""), {}, "passed", None, "call", [],
@@ -69,6 +69,8 @@ def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_droppe
     recorder.pytest_sessionfinish(None)
     assert json.loads(stored.read_text()) == {"notebooks/play.ipynb": 2.0, "tests/test_ai.py": 2.0,
                                               "tests/test_game.py": 1.8}
+    assert json.loads((tmp_path / "artifacts" / "measured.json").read_text()) == {
+        "notebooks/play.ipynb": 2.0, "tests/test_game.py": 1.8}
 
 
 def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatch, capsys):

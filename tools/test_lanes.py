@@ -13,7 +13,8 @@ Two pytest sessions run at once, each a *lane* with its own log and cache direct
 
 Each lane's output goes to ``test-artifacts/lane-<name>.log``; the first lane's is also printed as
 it comes (progress for CI's log), the other's whole when it ends; then a line per lane with its
-time and result, and each command lists its ``SLOWEST`` tests. The exit status is 0 when every
+time and result, and each command lists its ``SLOWEST`` tests; the main lane's seconds per test
+file go to ``test-artifacts/durations.json``. The exit status is 0 when every
 command of every lane passed. Arguments after ``--`` go to every pytest command
 (``python tools/test_lanes.py -- -x``); ``--lane NAME`` runs one lane alone; ``--workers N`` sets
 the main lane's workers; ``--store-durations`` writes the main lane's measured seconds per file
@@ -59,7 +60,8 @@ def lanes(workers: int = WORKERS) -> dict[str, tuple[Step, ...]]:
     """The lanes and their steps, with ``workers`` pytest-xdist workers in the main lane."""
     return {
         "main": (Step(("-n", str(workers), "--dist", "loadgroup", "--no-loadscope-reorder", *NBVAL,
-                       "--doctest-glob=README.md", *EVERYTHING)),),
+                       "--measured-durations", str(ARTIFACTS / "durations.json"), "--doctest-glob=README.md",
+                       *EVERYTHING)),),
         "reference": (Step(REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),),
     }
 
