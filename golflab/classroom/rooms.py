@@ -165,9 +165,10 @@ class Room:
         self.seed = _stored("seed", row.seed, int)
         self.state, self.rated, self.last_activity = row.state, row.rated, row.last_activity
         self.created_at = row.created_at
-        missing = sorted(set(range(self.n_seats)) - {s.seat for s in seats})
-        if missing or len(seats) != self.n_seats:
-            raise _Damage(f"its seat {missing[0] if missing else self.n_seats} is missing")
+        if [s.seat for s in seats] != list(range(self.n_seats)):
+            missing = sorted(set(range(self.n_seats)) - {s.seat for s in seats})
+            raise _Damage(f"its seat {missing[0]} is missing" if missing
+                          else f"it has more than its {self.n_seats} seats")
         names = cpu_seat_names(seats)
         self.seats = [Seat(s.seat, s.user_id, name, s.cpu, s.tab, s.seen_at) for s, name in zip(seats, names)]
         if self.state != "lobby" and self._game is None and None not in self.players:  # closed in the lobby: no game
@@ -602,9 +603,9 @@ def _new_code(conn, quiet_since: float) -> str:
 
 
 def _free_code(conn, code: str, quiet_since: float) -> bool:
-    """Whether ``code`` is free for a new room: unused, or its room has had no move since
-    ``quiet_since`` (closed, or over and left): that room's seats and log are removed (its players
-    keep their games) so that the code is used again."""
+    """Whether ``code`` is free for a new room: unused, or freed now because its room has had no
+    move since ``quiet_since`` (closed, or over and left): that room, its seats and its log are
+    removed (its players keep their games)."""
     row = conn.execute(select(T.rooms.c.last_activity).where(T.rooms.c.code == code).with_for_update()).first()
     if row is None:
         return True
