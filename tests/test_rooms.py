@@ -250,6 +250,14 @@ def test_a_learner_named_like_a_fill_cpu_starts_a_full_room_alone(store, people)
     assert len(set(room.players)) == 6 and all(s.cpu not in (None, "Kenji") for s in room.seats[1:])
 
 
+def test_two_cpus_of_one_personality_sit_at_one_table(store, people):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=3, cpus=["Maya", "Maya"], seed=3)
+    room.start(by=u["ann"])
+    assert room.state == "playing" and room.players == ("ann", "Maya", "Maya 2")
+    assert [s.cpu for s in room.seats[1:]] == ["Maya", "Maya"]
+
+
 def _corrupt(store, code: str, how: str) -> None:
     """Damage room ``code`` in the database the way a bad write or a hand edit could."""
     moves = count_moves(store, code)

@@ -69,13 +69,14 @@ def cpu_seat_names(rows) -> "list[str | None]":
     """Each seat's name at the table (rows with ``user_id``, ``name`` and ``cpu``): a person's own
     name; a CPU's personality, with " (CPU)" when a person there has that name (in any case), and
     numbered if it still repeats; None while empty."""
-    taken = {r.name.casefold() for r in rows if r.user_id is not None and r.name}
+    people = {r.name.casefold() for r in rows if r.user_id is not None and r.name}
+    taken = set(people)
     names: "list[str | None]" = []
     for r in rows:
         if r.user_id is not None or r.cpu is None:
             names.append(r.name if r.user_id is not None else None)
             continue
-        base = r.cpu if r.cpu.casefold() not in taken else r.cpu + CPU_MARK
+        base = r.cpu + CPU_MARK if r.cpu.casefold() in people else r.cpu
         name, n = base, 2
         while name.casefold() in taken:
             name, n = f"{base} {n}", n + 1
