@@ -740,9 +740,9 @@ class Store(RoomsMixin):
             return database.write(self.engine, work)
         except (ValueError, PermissionError):
             raise
-        except IntegrityError as exc:  # a racing page wrote the same key first: the caller reads again
-            raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
         except (SQLAlchemyError, OSError) as exc:
+            if database.unique_violation(exc):  # a racing page wrote the same key first: the caller reads again
+                raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
             raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
                                             f"{_plain(exc)}") from None
 
