@@ -243,6 +243,12 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in re.split(r"(?<=[.!?\u2026])\s+|\n", text.strip()) if s.strip()]
 
 
+def as_sentence(text: str) -> str:
+    """``text`` (an error's message, say) as a sentence: a capital first and a full stop last."""
+    text = text.strip()
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) or not text else ".")
+
+
 #: How a study's chart labels the two kinds of jack under one-eyed jacks (``golflab.strategy``).
 JACK_KINDS = {"J (JH JS)": "one-eyed jacks", "J (JD JC)": "other jacks"}
 

@@ -9,11 +9,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from sqlalchemy import delete, insert, update
 
 from golflab import Game, IllegalActionError, Rules
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store
+from golflab.classroom import rooms as rooms_module
+from golflab.classroom import schema as T
 from golflab.classroom.rooms import ROOM_TIMEOUT_MINUTES, TAB_STALE_SECONDS, count_moves
+from golflab.classroom.security import CODE_LETTERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -217,3 +221,166 @@ def test_processes_following_one_room_append_each_move_once(database_url):
     assert final.state == "over" and all(log == [a for _, a, _ in final.log] for log in logs)
     assert count_moves(store, room.code) == len(final.log)
     store.close()
+
+
+# -- rooms that cannot be broken (issue 37) ---------------------------------------------------
+
+def test_a_learner_named_like_a_cpu_plays_beside_that_cpu(store, people):
+    teacher, klass, u = people
+    invite = store.create_invite(klass, by=teacher)
+    sofia, maya = store.register("Sofia", "pass-123", invite), store.register("maya", "pass-123", invite)
+    room = store.create_room(sofia, ONE_HOLE, seats=3, cpus=["Sofia"], seed=2)
+    store.join_room(room.code, maya)
+    room.start(by=sofia)  # maya's seat is a person's; the empty seat is filled around every name
+    page = store.room(room.code)
+    assert page.state == "playing" and page.players[:2] == ("Sofia", "maya")
+    assert page.players[2] == "Sofia (CPU)" and page.seats[2].cpu == "Sofia"  # the personality stays
+    assert len({n.casefold() for n in page.players}) == 3
+    assert [r.code for r in store.rooms(klass, by=teacher)] == [room.code]
+    play_out({"Sofia": page, "maya": store.room(room.code)}, {"Sofia": sofia, "maya": maya})
+    assert store.room(room.code).state == "over"
+
+
+def test_a_learner_named_like_a_fill_cpu_starts_a_full_room_alone(store, people):
+    teacher, klass, _ = people
+    kenji = store.register("Kenji", "pass-123", store.create_invite(klass, by=teacher))
+    room = store.create_room(kenji, ONE_HOLE, seats=6, seed=3)
+    room.start(by=kenji)
+    assert room.state == "playing" and room.players[0] == "Kenji"
+    assert len(set(room.players)) == 6 and all(s.cpu not in (None, "Kenji") for s in room.seats[1:])
+
+
+def test_two_cpus_of_one_personality_sit_at_one_table(store, people):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=3, cpus=["Maya", "Maya"], seed=3)
+    room.start(by=u["ann"])
+    assert room.state == "playing" and room.players == ("ann", "Maya", "Maya 2")
+    assert [s.cpu for s in room.seats[1:]] == ["Maya", "Maya"]
+
+
+def _corrupt(store, code: str, how: str) -> None:
+    """Damage room ``code`` in the database the way a bad write or a hand edit could."""
+    moves = count_moves(store, code)
+    row = dict(room=code, seat=0, by_cpu=False, at=0.0)
+    change = {"illegal move": insert(T.room_log).values(seq=moves, action="swap 9", **row),
+              "seq gap": insert(T.room_log).values(seq=moves + 1, action="flip 0", **row),
+              "rules": update(T.rooms).where(T.rooms.c.code == code).values(rules="{not json"),
+              "seed": update(T.rooms).where(T.rooms.c.code == code).values(seed="lucky"),
+              "seat row": delete(T.room_seats).where((T.room_seats.c.room == code) & (T.room_seats.c.seat == 1)),
+              }[how]
+    with store.engine.begin() as conn:
+        conn.execute(change)
+
+
+CORRUPTIONS = ("illegal move", "seq gap", "rules", "seed", "seat row")
+
+
+@pytest.mark.parametrize("how", CORRUPTIONS)
+def test_a_corrupted_room_is_shown_broken_and_closed_and_the_others_listed(store, people, how):
+    teacher, klass, u = people
+    good = store.create_room(u["ann"], ONE_HOLE, seats=3, cpus=["Maya"], seed=1)
+    bad = store.create_room(u["bob"], ONE_HOLE, seats=3, cpus=["Maya"], seed=2)
+    for room, host in ((good, u["ann"]), (bad, u["bob"])):
+        room.start(by=host)
+    _corrupt(store, bad.code, how)
+    listed = {r.code: r for r in store.rooms(klass, by=teacher)}
+    assert set(listed) == {good.code, bad.code}
+    assert listed[good.code].problem is None and listed[good.code].state == "playing"
+    broken = listed[bad.code]
+    assert broken.state == "broken" and broken.problem and "closed" in broken.problem
+    assert [r.code for r in store.rooms(klass, by=teacher)] == [good.code]  # closed now: no longer listed
+    with pytest.raises(ValueError, match=f"room {bad.code} is broken"):
+        store.room(bad.code)
+    assert store.open_room_of(u["bob"]) is None and store.open_room_of(u["ann"]).code == good.code
+    with pytest.raises(ValueError, match="has closed"):
+        store.join_room(bad.code, u["cat"])
+
+
+def test_a_room_broken_by_a_clash_from_before_reads_again(store, people):
+    """A room that an older golflab left ``playing`` with a CPU named like a learner is readable."""
+    teacher, klass, _ = people
+    sofia = store.register("Sofia", "pass-123", store.create_invite(klass, by=teacher))
+    room = store.create_room(sofia, ONE_HOLE, seats=2, cpus=["Maya"], seed=2)
+    room.start(by=sofia)
+    with store.engine.begin() as conn:  # as the old start left it: the CPU seat named like the host
+        conn.execute(update(T.room_seats).where((T.room_seats.c.room == room.code) & (T.room_seats.c.seat == 1))
+                     .values(cpu="Sofia"))
+    assert store.room(room.code).players == ("Sofia", "Sofia (CPU)")
+
+
+def test_room_game_is_a_copy(store, people):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=2, cpus=["Maya"], seed=6)
+    room.start(by=u["ann"])
+    history, legal = list(room.game().history), room.table.legal()
+    mine = room.game()
+    mine.apply(mine.legal_actions()[0])  # a caller's move changes its copy only
+    assert room.game().history == history and room.table.legal() == legal
+    assert store.room(room.code).game().to_json() == room.game().to_json()
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 7, "0", None])
+def test_claim_names_the_seats_that_exist(store, people, seat):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=3, seed=6)
+    with pytest.raises(ValueError, match=r"seat must be 0 to 2, got"):
+        room.claim(seat, "tab", by=u["ann"])
+    assert store.room(room.code).seats[0].tab is None
+
+
+def test_joining_from_two_tabs_at_once_gives_the_one_seat(store, people, monkeypatch):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=3, seed=6)
+    stale = store.room(room.code)  # the second tab read the room before the first tab's join landed
+    assert store.join_room(room.code, u["bob"]) == 1
+    reads = iter([stale])
+    real = store.room
+    monkeypatch.setattr(store, "room", lambda code: next(reads, None) or real(code))
+    assert store.join_room(room.code, u["bob"]) == 1
+    assert store.room(room.code).players == ("ann", "bob", None)
+
+
+def test_a_room_game_is_kept_once_whatever_the_tabs(store, people):
+    _, _, u = people
+    room = store.create_room(u["ann"], ONE_HOLE, seats=2, cpus=["Maya"], seed=4)
+    room.start(by=u["ann"])
+    play_out({"ann": room}, u)
+    tabs = [store.room(room.code) for _ in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        kept = list(pool.map(lambda page: page.keep(by=u["ann"]).id, tabs))
+    again = store.record_game(u["ann"], room.game(), 0, room=room.code)
+    assert len(set(kept)) == 1 and again.id == kept[0]
+    assert [g.room for g in store.games(u["ann"], by=u["ann"])] == [room.code]
+
+
+def test_codes_of_rooms_gone_quiet_are_used_again(store, people, clock, monkeypatch):
+    _, _, u = people
+    monkeypatch.setattr(rooms_module, "ROOM_CODE_LENGTH", 2)  # 400 codes
+    old = store.create_room(u["ann"], ONE_HOLE, seats=2, cpus=["Maya"], seed=4)
+    old.start(by=u["ann"])
+    play_out({"ann": old}, u)
+    old.keep(by=u["ann"])
+    clock.now += ROOM_TIMEOUT_MINUTES * 60 + 1  # the old room went quiet long ago; every other code is busy
+    codes = [a + b for a in CODE_LETTERS for b in CODE_LETTERS if a + b != old.code]
+    with store.engine.begin() as conn:
+        conn.execute(insert(T.rooms), [dict(code=c, game="golf", host_id=u["ann"].id, rules="{}", seats=2, seed="1",
+                                            state=state, rated=False, created_at=clock.now, last_activity=clock.now)
+                                       for c, state in zip(codes, ["closed", "over", "lobby"] * len(codes))])
+    fresh = store.create_room(u["ann"], ONE_HOLE, seats=2, cpus=["Maya"], seed=5)
+    assert fresh.code == old.code and fresh.state == "lobby" and fresh.players == ("ann", "Maya") and fresh.log == []
+    fresh.start(by=u["ann"])
+    play_out({"ann": fresh}, u)
+    kept = fresh.keep(by=u["ann"])  # a new record, not the old game kept under the same code
+    assert kept.seed == "5"
+    assert sorted(g.seed for g in store.games(u["ann"], by=u["ann"])) == ["4", "5"]
+
+
+def test_no_free_code_is_said_when_every_code_is_in_use(store, people, monkeypatch):
+    _, _, u = people
+    monkeypatch.setattr(rooms_module, "ROOM_CODE_LENGTH", 1)
+    with store.engine.begin() as conn:
+        conn.execute(insert(T.rooms), [dict(code=c, game="golf", host_id=u["ann"].id, rules="{}", seats=2, seed="1",
+                                            state="lobby", rated=False, created_at=store.clock(),
+                                            last_activity=store.clock()) for c in CODE_LETTERS])
+    with pytest.raises(ValueError, match="no free room code"):
+        store.create_room(u["ann"], ONE_HOLE, seats=2)

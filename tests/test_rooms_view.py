@@ -371,3 +371,56 @@ def test_a_playing_rooms_page_reads_it_all_only_when_a_move_came_or_each_second(
     clock[0] += FULL_REFRESH_SECONDS
     follower.step()
     assert reads == [1, 1]  # and a whole read every second (seats, away players' turns)
+
+
+def _skip_a_move(store, code: str) -> None:
+    """Corrupt room ``code``: a move logged after a gap in ``seq``, as a bad write could leave it."""
+    from sqlalchemy import func, insert, select
+
+    from golflab.classroom import schema as T
+
+    with store.engine.begin() as conn:
+        moves = conn.execute(select(func.count()).where(T.room_log.c.room == code)).scalar_one()
+        conn.execute(insert(T.room_log).values(room=code, seq=moves + 1, seat=0, action="flip 0", by_cpu=False,
+                                               at=START))
+
+
+def test_a_broken_room_is_said_and_closed_while_the_others_are_listed(world):
+    store = world["store"]
+    good = started_room(world)
+    bad = store.create_room(world["cat"], Rules(rounds=1), seats=2, cpus=["Maya"], seed=SEED)
+    bad.start(by=world["cat"])
+    board = GolfRoomBoard(store.room(bad.code), 0, world["cat"], follow=False)
+    _skip_a_move(store, bad.code)
+    teacher = TeacherRooms(PageSession(store, world["lee"]), follow=False)
+    assert [c for _label, c in teacher.room_list.options] == [good]
+    assert f"Room {bad.code} is broken (its moves skip" in teacher.message.value
+    assert "closed" in teacher.message.value
+    teacher.list_rooms()  # closed now: no longer listed, nor said again
+    assert [c for _label, c in teacher.room_list.options] == [good] and teacher.message.value == ""
+    poll(board)  # the page at the broken table says so and stops following
+    assert "is broken" in board.follower.problem and board.follower.done
+    cat = panel(world, "cat")  # cat's page does not go back to the broken room, nor fail
+    assert cat.room is None
+    assert not cat.join(bad.code) and "is broken" in cat.message.value
+
+
+def test_every_room_deals_its_own_cards_whatever_golflab_seed(world, monkeypatch):
+    monkeypatch.setenv("GOLFLAB_SEED", "7")
+    rooms = []
+    for name in ("ann", "bob"):
+        page = panel(world, name)
+        assert page.create()
+        rooms.append(world["store"].room(page.room.code))
+    assert rooms[0].seed != rooms[1].seed
+
+
+def test_a_learner_named_like_a_cpu_gets_other_cpus_and_starts(world):
+    store = world["store"]
+    store.register("Sofia", PASSWORD, store.create_invite(world["falcons"], by=world["lee"]))
+    world["Sofia"] = store.user("Sofia")
+    page = panel(world, "Sofia")
+    page.seats.value, page.cpus.value = 2, 1
+    assert page.create()
+    assert page.room.seats[1].cpu not in (None, "Sofia")
+    assert page.start() and store.room(page.room.code).state == "playing"

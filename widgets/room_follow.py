@@ -17,7 +17,8 @@ import uuid
 from typing import Callable
 
 from golflab.classroom import StoreUnavailable
-from golflab.classroom.rooms import count_moves
+from golflab.classroom.rooms import RoomBroken, count_moves
+from golflab.words import as_sentence
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +68,8 @@ class RoomFollower:
             self.problem = None
         except StoreUnavailable as exc:
             self.problem = f"The room cannot be read just now ({exc}); trying again."
+        except RoomBroken as exc:  # the room has closed: say so, and stop following
+            self.problem = as_sentence(str(exc))
         now = self.signature()
         changed, self._seen = now != self._seen, now
         return changed

@@ -24,10 +24,10 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
+from golflab.words import as_sentence
 
 from .classroom_session import PageSession, page_session
 from .rules_form import ALL_OPTIONS, RulesForm
-from .table import env_seed
 
 if TYPE_CHECKING:  # the rooms (and SQLAlchemy under them) load when a signed-in learner uses them
     from .room_board import RoomWatch
@@ -212,18 +212,23 @@ class RoomsPanel(w.VBox):
 
     # ---------------------------------------------------------------- actions
     def create(self) -> bool:
-        """Create a room from the form and sit at seat 1 (the host); False (said) when refused. The deal is
-        random (``GOLFLAB_SEED`` when set, as at the table)."""
+        """Create a room from the form and sit at seat 1 (the host); False (said) when refused. Every room
+        deals from a seed of its own (never ``GOLFLAB_SEED``: one room's replay would show the next's cards)."""
         try:
-            n = self.cpus.value
-            cpus = list(PROFILES)[:n] if self.kind == "golf" else ["CPU"] * n
             room = self.session.store.create_room(self.session.user, self.rules(), seats=self.seats.value,
-                                                  cpus=cpus, game=self.kind, seed=env_seed())
+                                                  cpus=self._cpu_names(self.cpus.value), game=self.kind)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
             return self._say(f"No room was created: {exc}.")
         self._say(f"Room {room.code} is ready: tell the others its code.", ok=True)
         self.enter(room, 0)
         return True
+
+    def _cpu_names(self, n: int) -> "list[str]":
+        """The ``n`` CPU players the form adds: personalities not named like this learner (Codepiece: "CPU")."""
+        if self.kind != "golf":
+            return ["CPU"] * n
+        mine = self.session.user.name.casefold()
+        return [p for p in PROFILES if p.casefold() != mine][:n]
 
     def join(self, code: str) -> bool:
         """Join the room with ``code`` (a reload or a second tab gets its seat back); False (said) when refused."""
@@ -349,16 +354,19 @@ class TeacherRooms(w.VBox):
             self.message.value = "You have no class yet."
             return []
         try:
-            rooms = self.session.store.rooms(self.klass.value, by=self.session.user)
+            listed = self.session.store.rooms(self.klass.value, by=self.session.user)
         except (PermissionError, StoreUnavailable) as exc:
             self.message.value = escape(f"The rooms cannot be listed: {exc}.")
             return []
+        rooms = [r for r in listed if r.problem is None]
+        broken = [as_sentence(r.problem) for r in listed if r.problem is not None]  # said once: they are closed now
         chosen = self.room_list.value
         self.room_list.options = [(f"{r.code} \u00b7 {r.kind} \u00b7 {r.state} \u00b7 "
                                    + ", ".join(n or "empty" for n in r.players), r.code) for r in rooms]
         codes = [r.code for r in rooms]  # a new list leaves the Dropdown on nothing: keep the choice, or the newest
         self.room_list.value = chosen if chosen in codes else (codes[0] if codes else None)
-        self.message.value = "" if rooms else "No open room in this class just now."
+        said = [] if rooms else ["No open room in this class just now."]
+        self.message.value = "<br>".join(escape(line) for line in broken + said)
         return rooms
 
     def watch_room(self, code: "str | None") -> "RoomWatch | None":

@@ -76,6 +76,12 @@ def retryable(exc: BaseException) -> bool:
                                       "could not serialize", "deadlock detected"))
 
 
+def unique_violation(exc: BaseException) -> bool:
+    """A write refused because another wrote the same unique key (SQLite or PostgreSQL)."""
+    orig = getattr(exc, "orig", exc)
+    return getattr(orig, "sqlstate", None) == "23505" or "unique constraint" in str(orig).lower()
+
+
 @contextlib.contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
     with engine.connect() as conn, conn.begin():

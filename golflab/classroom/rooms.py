@@ -6,16 +6,21 @@ another page appended first, the append is re-read and retried, so the log never
 twice or a move that was not legal. CPU seats (and seats whose player is away longer than
 ``GOLFLAB_TURN_TIMEOUT`` seconds) are played from the room's seed: any page may append their
 move, and the unique ``seq`` keeps exactly one. Rooms idle for ``ROOM_TIMEOUT_MINUTES`` close.
+
+A CPU seat is named after its personality, marked "(CPU)" when a person at the table has that
+name, so people and CPU seats never clash. A room whose rows cannot be read as a game (a move
+that is not legal, unreadable rules or seed, a missing seat, a gap in the log) is closed when it
+is read and raises ``RoomBroken``; a list of rooms shows it as a ``BrokenRoom`` and goes on.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from dataclasses import dataclass
 
 from sqlalchemy import and_, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
 
 from golflab.actions import IllegalActionError
 from golflab.ai import PROFILES
@@ -23,6 +28,7 @@ from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
 from . import database, schema, security, settings
+from .errors import StoreConflict
 from .glicko2 import Rating
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
@@ -41,6 +47,50 @@ MAX_SEED = 2**63 - 1
 #: Who fills a seat nobody joined when the host starts.
 FILL_CPUS = ("Marcus", "Sofia", "Maya", "Priya", "Kenji")
 STATES = ("lobby", "playing", "over", "closed")
+#: How a CPU seat named like a person at the table reads (no learner's name holds a space).
+CPU_MARK = " (CPU)"
+
+
+class RoomBroken(ValueError):
+    """A room whose rows in the store cannot be read as a game; it has been closed."""
+
+
+@dataclass(frozen=True)
+class BrokenRoom:
+    """A room a list could not read: ``problem`` says why, in words (the room is closed)."""
+    code: str
+    problem: str
+    state: str = "broken"
+    kind: "str | None" = None
+    players: tuple = ()
+
+
+def cpu_seat_names(rows) -> "list[str | None]":
+    """Each seat's name at the table (rows with ``user_id``, ``name`` and ``cpu``): a person's own
+    name; a CPU's personality, with " (CPU)" when a person there has that name (in any case), and
+    numbered if it still repeats; None while empty."""
+    people = {r.name.casefold() for r in rows if r.user_id is not None and r.name}
+    taken = set(people)
+    names: "list[str | None]" = []
+    for r in rows:
+        if r.user_id is not None or r.cpu is None:
+            names.append(r.name if r.user_id is not None else None)
+            continue
+        base = r.cpu + CPU_MARK if r.cpu.casefold() in people else r.cpu
+        name, n = base, 2
+        while name.casefold() in taken:
+            name, n = f"{base} {n}", n + 1
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def fill_cpus(taken: "set[str]", count: int) -> "list[str]":
+    """``count`` personalities for empty seats, none named like ``taken`` (casefolded names) while
+    enough are left (``cpu_seat_names`` tells any repeat apart)."""
+    order = list(dict.fromkeys((*FILL_CPUS, *PROFILES)))
+    free = [n for n in order if n.casefold() not in taken]
+    return (free + order * count)[:count]
 
 
 def turn_timeout(environ=None) -> float:
@@ -74,6 +124,8 @@ class Seat:
 class Room:
     """A room read from the store: ``refresh()`` follows the log that other pages append to."""
 
+    problem: "str | None" = None  # a room that reads is not broken (``BrokenRoom`` has words here)
+
     def __init__(self, store, code: str) -> None:
         self.store = store
         self.code = code
@@ -84,6 +136,17 @@ class Room:
     # -- reading ------------------------------------------------------------------------
 
     def _reload(self) -> None:
+        """Read the room and the moves appended since; RoomBroken (the room closed) if they are no game."""
+        row, seats, new = self._read()
+        if getattr(self, "created_at", row.created_at) != row.created_at:
+            self.state = "closed"  # this room went quiet long ago and its code now names a new room
+            return
+        try:
+            self._take(row, seats, new)
+        except Exception as exc:  # whatever the rows hold, a broken room is said and closed, never raised raw
+            self._break(exc)
+
+    def _read(self) -> tuple:
         with database.reading(self.store.engine) as conn:
             row = conn.execute(select(T.rooms).where(T.rooms.c.code == self.code)).first()
             if row is None:
@@ -94,17 +157,41 @@ class Room:
             new = conn.execute(select(T.room_log).where(and_(T.room_log.c.room == self.code,
                                                              T.room_log.c.seq >= len(self.log)))
                                .order_by(T.room_log.c.seq)).all()
+        return row, seats, new
+
+    def _take(self, row, seats, new) -> None:
+        """Make the rows read by ``_read`` this room's state; _Damage (in words) when they are no game."""
         self.kind, self.host_id, self.class_id = row.game, row.host_id, row.class_id
-        self.rules, self.n_seats, self.seed = json.loads(row.rules), row.seats, int(row.seed)
+        self.rules, self.n_seats = _stored("rules", row.rules, json.loads), row.seats
+        self.seed = _stored("seed", row.seed, int)
         self.state, self.rated, self.last_activity = row.state, row.rated, row.last_activity
-        self.seats = [Seat(s.seat, s.user_id, s.name or s.cpu, s.cpu, s.tab, s.seen_at) for s in seats]
+        self.created_at = row.created_at
+        if [s.seat for s in seats] != list(range(self.n_seats)):
+            missing = sorted(set(range(self.n_seats)) - {s.seat for s in seats})
+            raise _Damage(f"its seat {missing[0]} is missing" if missing
+                          else f"it has more than its {self.n_seats} seats")
+        names = cpu_seat_names(seats)
+        self.seats = [Seat(s.seat, s.user_id, name, s.cpu, s.tab, s.seen_at) for s, name in zip(seats, names)]
         if self.state != "lobby" and self._game is None and None not in self.players:  # closed in the lobby: no game
             self._game = new_room_game(self.kind, self.players, self.rules, self.seed)
         for entry in new:
             if entry.seq != len(self.log):
-                raise RuntimeError(f"room {self.code}'s log skips from {len(self.log)} to {entry.seq}")
-            self._game.apply(entry.action)
+                raise _Damage(f"its moves skip from {len(self.log)} to {entry.seq}")
+            if self._game is None:
+                raise _Damage("it holds moves but no game")
+            try:
+                self._game.apply(entry.action)
+            except ValueError:
+                raise _Damage(f"its move {entry.seq + 1}, {security.shown(entry.action)}, cannot be played") from None
             self.log.append((entry.seat, entry.action, entry.by_cpu))
+
+    def _break(self, exc: Exception) -> None:
+        """Close this room, whose rows are no game, and raise RoomBroken saying why."""
+        why = str(exc) if isinstance(exc, _Damage) else f"its game cannot be set up ({security.shown(str(exc))})"
+        self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(T.rooms.c.code == self.code)
+                                                    .values(state="closed")))
+        self.state = "closed"
+        raise RoomBroken(f"room {self.code} is broken ({why}), so it has closed: start a new room") from None
 
     @property
     def players(self) -> tuple:
@@ -122,10 +209,11 @@ class Room:
         return next((s.seat for s in self.seats if s.user_id == user.id), None)
 
     def game(self):
-        """The whole game replayed from the log, every card shown (the teacher's view)."""
+        """A copy of the whole game replayed from the log, every card shown (the teacher's view):
+        playing on it changes the copy only."""
         if self._game is None:
             raise ValueError(f"room {self.code} has not started yet")
-        return self._game.game if self.kind == "golf" else self._game.match
+        return self._game.game.copy() if self.kind == "golf" else copy.deepcopy(self._game.match)
 
     @property
     def table(self):
@@ -169,8 +257,9 @@ class Room:
             raise PermissionError(f"only the host ({self.host}) starts room {self.code}")
         if self.state != "lobby":
             raise ValueError(f"room {self.code} has already started")
-        taken = {s.name for s in self.seats}
-        fill = iter(n for n in FILL_CPUS if n not in taken)
+        empty = [s.seat for s in self.seats if s.empty]
+        taken = {n.casefold() for n in self.players if n} | {s.cpu.casefold() for s in self.seats if s.cpu}
+        fill = dict(zip(empty, fill_cpus(taken, len(empty))))
         now = self.store.clock()
 
         def work(conn):
@@ -178,11 +267,9 @@ class Room:
                                 .values(state="playing", last_activity=now))
             if done.rowcount != 1:
                 raise ValueError(f"room {self.code} has already started")
-            for s in self.seats:
-                if s.empty:
-                    conn.execute(update(T.room_seats).where(and_(T.room_seats.c.room == self.code,
-                                                                 T.room_seats.c.seat == s.seat))
-                                 .values(cpu=next(fill)))
+            for seat, cpu in fill.items():
+                conn.execute(update(T.room_seats).where(and_(T.room_seats.c.room == self.code,
+                                                             T.room_seats.c.seat == seat)).values(cpu=cpu))
 
         self.store.transaction(work)
         self.refresh()
@@ -193,8 +280,7 @@ class Room:
         legal now (nothing appended); PermissionError when the seat is not ``by``'s."""
         actor = self.store.fresh_user(by)
         self._reload()
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
-            raise ValueError(f"seat must be 0 to {self.n_seats - 1}, got {security.shown(seat)}")
+        self._check_seat(seat)
         if self.seats[seat].user_id != actor.id:
             raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         if self.state != "playing":
@@ -218,6 +304,11 @@ class Room:
             self._reload()  # another page appended first: check again against the new state
         raise database.StoreUnavailable(f"room {self.code} is too busy to take a move just now: try again")
 
+    def _check_seat(self, seat: object) -> None:
+        """ValueError unless ``seat`` is one of this room's seats (saying which exist)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n_seats:
+            raise ValueError(f"seat must be 0 to {self.n_seats - 1}, got {security.shown(seat)}")
+
     def _append(self, seat: "int | None", action: str, *, by_cpu: bool, tab_seat: "int | None" = None) -> bool:
         """Append at the next seq; False when another page took that seq first (nothing written)."""
         seq, now = len(self.log), self.store.clock()
@@ -229,11 +320,7 @@ class Room:
 
         try:
             self.store.transaction(work)
-        except database.StoreUnavailable as exc:
-            if "unique" in str(exc).lower() or "duplicate" in str(exc).lower():
-                return False
-            raise
-        except IntegrityError:
+        except StoreConflict:
             return False
         self._game.apply(action)
         self.log.append((seat, action, by_cpu))
@@ -271,6 +358,7 @@ class Room:
         """Page ``tab`` says it is alive on ``seat``; True when it holds the seat's controls (the first
         live page does; another tab of the same learner watches until the first goes quiet)."""
         actor = self.store.fresh_user(by)
+        self._check_seat(seat)
         if self.seats[seat].user_id != actor.id:
             raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         now = self.store.clock()
@@ -293,11 +381,6 @@ class Room:
         seat = self.seat_of(actor)
         if seat is None or self.kind != "golf" or self.state != "over":
             return None
-        with database.reading(self.store.engine) as conn:
-            row = conn.execute(select(T.games.c.id).where(and_(T.games.c.user_id == actor.id,
-                                                               T.games.c.room == self.code))).first()
-        if row is not None:
-            return self.store.game_record(row.id, by=actor)
         return self.store.record_game(actor, self._game.game, seat, accuracy=accuracy, blunders=blunders,
                                       room=self.code)
 
@@ -363,13 +446,7 @@ class RoomsMixin:
         now = self.clock()
 
         def work(conn):
-            for _ in range(50):
-                code = security.new_code(ROOM_CODE_LENGTH)
-                row = conn.execute(select(T.rooms.c.state).where(T.rooms.c.code == code)).first()
-                if row is None:
-                    break
-            else:
-                raise ValueError("no free room code: close some rooms first")
+            code = _new_code(conn, now - ROOM_TIMEOUT_MINUTES * 60)
             conn.execute(insert(T.rooms).values(code=code, game=game, host_id=actor.id, class_id=class_id,
                                                 rules=json.dumps(rules_dict, sort_keys=True), seats=seats,
                                                 seed=str(seed), state="lobby", rated=False, created_at=now,
@@ -395,6 +472,8 @@ class RoomsMixin:
         actor = self.fresh_user(user)
         try:
             room = self.room(code)
+        except RoomBroken:
+            raise
         except ValueError as exc:
             raise ValueError(f"{exc}: check the code with the host") from None
         held = room.seat_of(actor)
@@ -424,8 +503,11 @@ class RoomsMixin:
 
         try:
             return self.transaction(work)
-        except IntegrityError:  # the same learner joining from two pages at once
-            return self.room(code).seat_of(actor)
+        except StoreConflict:  # the same learner joining from two pages at once: the seat the other took
+            held = self.room(code).seat_of(actor)
+            if held is None:
+                raise
+            return held
 
     def open_room_of(self, user: User, game: "str | None" = None) -> "Room | None":
         """The room (in the lobby or playing, of ``game`` if given) where ``user`` holds a seat, the
@@ -439,8 +521,8 @@ class RoomsMixin:
         with database.reading(self.engine) as conn:
             codes = [r.code for r in conn.execute(q.limit(5))]
         for code in codes:
-            room = self.room(code)
-            if room.state in ("lobby", "playing"):
+            room = self._readable_room(code)
+            if isinstance(room, Room) and room.state in ("lobby", "playing"):
                 return room
         return None
 
@@ -457,7 +539,17 @@ class RoomsMixin:
             raise PermissionError("only an admin lists every room: name a class")
         with database.reading(self.engine) as conn:
             codes = [r.code for r in conn.execute(q)]
-        return [r for r in (self.room(c) for c in codes) if r.state != "closed"]
+        return [r for r in (self._readable_room(c) for c in codes) if r is not None and r.state != "closed"]
+
+    def _readable_room(self, code: str) -> "Room | BrokenRoom | None":
+        """Room ``code`` read on its own: a BrokenRoom (now closed) when its rows are no game, None when
+        it has gone (its code used again), so that one room never breaks a list."""
+        try:
+            return self.room(code)
+        except RoomBroken as exc:
+            return BrokenRoom(code, str(exc))
+        except ValueError:
+            return None
 
     def table_rating(self, user: User) -> Rating:
         """``user``'s rating at the table (OpenSkill: ``rating`` is mu, ``rd`` sigma)."""
@@ -483,3 +575,56 @@ def _room_rules(game: str, rules) -> dict:
 def count_moves(store, code: str) -> int:
     with database.reading(store.engine) as conn:
         return conn.execute(select(func.count()).where(T.room_log.c.room == code)).scalar_one()
+
+
+class _Damage(Exception):
+    """What is wrong with a room's rows, in words (``Room._break`` turns it into RoomBroken)."""
+
+
+def _stored(what: str, raw: str, parse):
+    try:
+        return parse(raw)
+    except (TypeError, ValueError):
+        raise _Damage(f"its {what} cannot be read") from None
+
+
+def _new_code(conn, quiet_since: float) -> str:
+    """A code for a new room: a random free one, else the code of the room quiet the longest (since
+    before ``quiet_since``); ValueError when every code names a room still in use."""
+    for _ in range(50):
+        code = security.new_code(ROOM_CODE_LENGTH)
+        if _free_code(conn, code, quiet_since):
+            return code
+    oldest = conn.execute(select(T.rooms.c.code).where(T.rooms.c.last_activity < quiet_since)
+                          .order_by(T.rooms.c.last_activity).limit(1)).scalar()
+    if oldest is not None and _free_code(conn, oldest, quiet_since):
+        return oldest
+    raise ValueError(f"no free room code: every code names a room in use (one with no move for "
+                     f"{ROOM_TIMEOUT_MINUTES} minutes frees its code), try again in a while")
+
+
+def _free_code(conn, code: str, quiet_since: float) -> bool:
+    """Whether ``code`` is free for a new room: unused, or freed now because its room has had no
+    move since ``quiet_since`` (closed, or over and left): that room, its seats and its log are
+    removed (its players keep their games)."""
+    row = conn.execute(select(T.rooms.c.last_activity).where(T.rooms.c.code == code).with_for_update()).first()
+    if row is None:
+        return True
+    if row.last_activity >= quiet_since:
+        return False
+    conn.execute(T.room_log.delete().where(T.room_log.c.room == code))
+    conn.execute(T.room_seats.delete().where(T.room_seats.c.room == code))
+    conn.execute(T.rooms.delete().where(T.rooms.c.code == code))
+    return True
+
+
+def kept_from_room(conn, user_id: int, code: str) -> "int | None":
+    """The id of the game ``user_id`` already kept from room ``code`` (not from an older room under
+    the same code), or None; the user's seat row is locked first, so racing tabs keep it once."""
+    conn.execute(select(T.room_seats.c.seat).where(and_(T.room_seats.c.room == code, T.room_seats.c.user_id == user_id))
+                 .with_for_update()).first()
+    since = conn.execute(select(T.rooms.c.created_at).where(T.rooms.c.code == code)).scalar()
+    q = select(T.games.c.id).where(and_(T.games.c.user_id == user_id, T.games.c.room == code))
+    if since is not None:
+        q = q.where(T.games.c.played_at >= since)
+    return conn.execute(q.order_by(T.games.c.id).limit(1)).scalar()

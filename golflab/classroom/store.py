@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, schema, security, settings
+from .errors import StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -34,7 +35,7 @@ from .records import (
     User,
     lesson_summary,
 )
-from .rooms import RoomsMixin, turn_timeout
+from .rooms import RoomsMixin, kept_from_room, turn_timeout
 from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
@@ -394,7 +395,8 @@ class Store(RoomsMixin):
 
     def record_game(self, user: User, game, seat: int, *, accuracy: "float | None" = None,
                     blunders: "int | None" = None, room: "str | None" = None) -> GameRecord:
-        """Keep a finished golf ``game`` in which ``user`` held ``seat``."""
+        """Keep a finished golf ``game`` in which ``user`` held ``seat`` (from ``room``: once per learner,
+        a second call gives the same record)."""
         actor = self.fresh_user(user)
         if getattr(game, "phase", None) != Phase.GAME_OVER:
             raise ValueError("only a finished game is kept: this one is not over yet")
@@ -414,6 +416,9 @@ class Store(RoomsMixin):
                       room=room, save=save, played_at=self.clock())
 
         def work(conn):
+            kept = kept_from_room(conn, actor.id, room) if room is not None else None
+            if kept is not None:
+                return kept
             rid = conn.execute(insert(T.games).values(**values)).inserted_primary_key[0]
             conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=values["played_at"]))
             return rid
@@ -736,6 +741,8 @@ class Store(RoomsMixin):
         except (ValueError, PermissionError):
             raise
         except (SQLAlchemyError, OSError) as exc:
+            if database.unique_violation(exc):  # a racing page wrote the same key first: the caller reads again
+                raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
             raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
                                             f"{_plain(exc)}") from None
 
