@@ -127,6 +127,7 @@ def test_a_costly_decision_can_be_retried_and_a_right_retry_is_marked():
     feedback = coach.retry_box.children[3]
     buttons[f"golf-retry-option-{worst.action.replace(' ', '-')}"].click()  # the same mistake again
     assert "Not yet" in text(feedback) and "Better:" in text(feedback)
+    assert text(feedback).startswith(buttons[f"golf-retry-option-{worst.action.replace(' ', '-')}"].description)
     assert "Better:" in text(row.children[2])  # tried: the review row tells it too
     assert not coach.retried[worst.step]
     best = hint(worst.observation)[0].action

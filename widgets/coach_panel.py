@@ -82,6 +82,12 @@ COACH_CSS = """
 """
 
 
+def _move_label(obs: Observation, action) -> str:
+    """A move in words, capitalized as a button says it ("Swap it into the top left")."""
+    said = plain.move(obs, action)
+    return said[:1].upper() + said[1:]
+
+
 def _button(description: str, icon: str, hook: str, tooltip: str, **kwargs) -> w.Button:
     b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"), **kwargs)
     b.add_class(hook)
@@ -306,8 +312,7 @@ class Coach:
         feedback.add_class("golf-retry-feedback")
         buttons = []
         for act in obs.legal_actions:
-            said = plain.move(obs, act)
-            b = _button(said[:1].upper() + said[1:], "", f"golf-retry-option-{str(act).replace(' ', '-')}",
+            b = _button(_move_label(obs, act), "", f"golf-retry-option-{str(act).replace(' ', '-')}",
                         "Play this move here")
             b.on_click(self._guard(lambda _b, a=str(act): self.try_again(g, a, feedback)))
             buttons.append(b)
@@ -325,10 +330,9 @@ class Coach:
         self.retried[g.step] = self.retried.get(g.step, False) or right
         if g.step in self._rows:
             self._rows[g.step].value = self._row_html(g)
-        if right:
-            text = f"<span class='golf-retry-right'>\u2713 Right!</span> {escape(grade_words(retried, word=False))}"
-        else:
-            text = f"<span class='golf-retry-wrong'>Not yet.</span> {escape(grade_words(retried, word=False))}"
+        verdict = ("<span class='golf-retry-right'>\u2713 Right!</span>" if right
+                   else "<span class='golf-retry-wrong'>Not yet.</span>")
+        text = f"<b>{escape(_move_label(obs, action))}</b>: {verdict} {escape(grade_words(retried, word=False))}"
         if feedback is not None:
             feedback.value = text
         return right

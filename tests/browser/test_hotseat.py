@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import nbformat
-from board_hooks import download_save
+from board_hooks import download_save, wait_for_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
@@ -101,9 +101,6 @@ def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_start
 
 
 # ---------------------------------------------------------------- from the panel, saved and resumed
-PANEL_STEP = 300  # ms for a typed value to reach the kernel
-
-
 def _shot(page, name: str) -> None:
     page.screenshot(path=str(ROOT / "test-artifacts" / f"hotseat-panel-{name}.png"))
 
@@ -125,7 +122,7 @@ def _seat_people_in_the_panel(page, names: list[str], cpus: int) -> None:
     holes = page.locator(".golf-rule-rounds input")
     holes.fill("1")
     holes.press("Enter")
-    page.wait_for_timeout(PANEL_STEP)
+    wait_for_rules(page, "1 hole,", scope=".golf-more")  # the kernel has had every value typed above
     page.locator(".golf-people").scroll_into_view_if_needed()
     _shot(page, "settings")
 

@@ -134,10 +134,11 @@ def test_hint_grade_review_and_replay_through_the_hooks(page, voila_server, app_
     options = page.eval_on_selector_all(".golf-retry button", "els => els.map(e => [...e.classList].find("
                                         "c => c.startsWith('golf-retry-option-')))")
     for option in options:  # until the right one: each wrong try tells the better move
+        tried = page.inner_text(f".{option}").strip()
         page.click(f".{option}")
-        page.wait_for_function("() => document.querySelector('.golf-retry-feedback').textContent.trim()",
-                               timeout=TIMEOUT)
-        page.wait_for_timeout(300)
+        page.wait_for_function(  # the answer to this try: it names the move tried
+            "(tried) => document.querySelector('.golf-retry-feedback').textContent.startsWith(tried + ':')",
+            arg=tried, timeout=TIMEOUT)
         if "Right!" in page.inner_text(".golf-retry-feedback"):
             break
         assert "Better:" in page.inner_text(".golf-retry-feedback")
