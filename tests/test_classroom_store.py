@@ -226,6 +226,40 @@ def test_reset_password(store, klass):
     assert store.user_for(store.sign_in("ann", "fresh-456")).name == "ann"
 
 
+def test_a_teacher_or_admin_never_joins_a_class_as_a_member(store, klass):
+    teacher, k, invite = klass
+    other = store.create_user("mr_ray", password="teach-456", role="teacher")
+    boss = store.create_user("head", password="admin-456", role="admin")
+    before = snapshot(store)
+    for user, role in [(other, "teacher"), (boss, "admin")]:
+        with pytest.raises(ValueError, match=f"{user.name} is a {role}: only learners join a class"):
+            store.join_class(user, invite)
+    assert snapshot(store) == before
+    with pytest.raises(PermissionError):
+        store.reset_password(other, "taken-over", by=teacher)
+
+
+def test_a_teacher_never_manages_another_teacher_or_an_admin_even_as_a_member(store, klass):
+    """Membership rows made directly (an older store, a hand-made row) give no power over a
+    teacher's or an admin's account."""
+    from golflab.classroom import schema
+
+    teacher, k, invite = klass
+    other = store.create_user("mr_ray", password="teach-456", role="teacher")
+    boss = store.create_user("head", password="admin-456", role="admin")
+    with store.engine.begin() as conn:
+        for user in (other, boss):
+            conn.execute(schema.members.insert().values(class_id=k.id, user_id=user.id, joined_at=0.0))
+    before = snapshot(store)
+    for user in (other, boss):
+        with pytest.raises(PermissionError, match=f"may not manage {user.name}'s account"):
+            store.reset_password(user, "taken-over", by=teacher)
+        with pytest.raises(PermissionError):
+            store.games(user, by=teacher)
+    assert snapshot(store) == before
+    assert store.user_for(store.sign_in("mr_ray", "teach-456")).name == "mr_ray"
+
+
 # -- progress -----------------------------------------------------------------------------
 
 def test_games_are_kept_and_given_back(store, klass, clock):

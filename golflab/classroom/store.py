@@ -164,9 +164,13 @@ class Store(RoomsMixin):
         return self.transaction(work)
 
     def join_class(self, user: User, invite: str) -> Klass:
-        """Put an existing user into the invite's class."""
+        """Put an existing learner into the invite's class (a teacher or an admin never joins one:
+        a class's teacher manages its members' accounts)."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
         actor = self.fresh_user(user)
+        if actor.role != "learner":
+            raise ValueError(f"{actor.name} is a {actor.role}: only learners join a class "
+                             "(a teacher creates their own classes)")
 
         def work(conn):
             class_id = self._use_invite(conn, code)
@@ -704,13 +708,17 @@ class Store(RoomsMixin):
         return actor
 
     def _teaches_user(self, actor: User, user: User) -> bool:
+        """True when ``actor`` is an admin, or a teacher of a class that the learner ``user`` is
+        in (a teacher or admin in a class's members is nobody's to manage but an admin's)."""
         if actor.role == "admin":
             return True
         if actor.role != "teacher":
             return False
         with database.reading(self.engine) as conn:
             return conn.execute(select(T.members.c.user_id).join(T.classes, T.classes.c.id == T.members.c.class_id)
-                                .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id))
+                                .join(T.users, T.users.c.id == T.members.c.user_id)
+                                .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id,
+                                            T.users.c.role == "learner"))
                                 .limit(1)).first() is not None
 
     def _may_see(self, by: User, user: User) -> None:
