@@ -162,6 +162,22 @@ def test_first_admin_sets_a_password_at_first_sign_in(database_url):
     store.close()
 
 
+@pytest.mark.parametrize("role", ["learner", "teacher"])
+def test_an_admin_name_already_held_by_a_learner_or_teacher_is_refused_at_start(database_url, store, klass, role):
+    """GOLFLAB_ADMINS never promotes someone who registered that name first: the store refuses
+    to open, naming the account and what to do, and nothing changes."""
+    if role == "learner":
+        store.register("Admin", "mine-123", klass[2])
+    else:
+        store.create_user("Admin", password="mine-123", role="teacher")
+    before = snapshot(store)
+    with pytest.raises(ValueError, match=f"GOLFLAB_ADMINS names 'admin', but 'Admin' is already a {role}.*"
+                                         "not made an admin.*another name"):
+        Store(database_url, environ={"GOLFLAB_ADMINS": "new_boss, admin"})
+    assert snapshot(store) == before
+    assert store.user("admin").role == role and store.user("new_boss") is None
+
+
 @pytest.mark.parametrize("name", ["a", "x" * 33, "ann smith", "-ann", "ann;drop", "", "ánn\n", 7])
 def test_bad_names_are_refused_saying_what_is_allowed(store, klass, name):
     before = snapshot(store)

@@ -66,9 +66,8 @@ class Store(RoomsMixin):
         self.engine = database.make_engine(self.url)
         try:
             database.migrate(self.engine)
-            for name in settings.names("GOLFLAB_ADMINS", environ):
-                self.ensure_user(name, role="admin")
-        except database.StoreUnavailable:
+            self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
+        except (database.StoreUnavailable, ValueError):
             self.engine.dispose()
             raise
         except (SQLAlchemyError, OSError) as exc:
@@ -124,6 +123,23 @@ class Store(RoomsMixin):
                 update(T.users).where(T.users.c.id == existing.id).values(role=role)))
             existing = self.user(name)
         return existing
+
+    def _ensure_admins(self, names: list[str]) -> None:
+        """Make the ``GOLFLAB_ADMINS`` names admins (a new one sets a password at first sign-in).
+        A name already held by a learner or a teacher is refused before anything is made: the
+        first to register a name must never become an admin by it."""
+        for name in names:
+            _check_admin_name(security.check_name(name), self.user(name))
+        for name in names:
+            if self.user(name) is not None:
+                continue
+            try:
+                self.create_user(name, role="admin")
+            except ValueError:
+                existing = self.user(name)  # registered by another process meanwhile
+                if existing is None:
+                    raise
+                _check_admin_name(name, existing)
 
     def hub_user(self, name: str, *, teacher: bool = False) -> User:
         """The JupyterHub user ``name`` (created at first sight; a teacher when the Hub says so)."""
@@ -752,6 +768,17 @@ class Store(RoomsMixin):
 
 def _user(row) -> User:
     return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen)
+
+
+def _check_admin_name(name: str, user: "User | None") -> None:
+    """A ValueError when ``name`` (from ``GOLFLAB_ADMINS``) is held by ``user``, not an admin."""
+    if user is not None and user.role != "admin":
+        raise ValueError(
+            f"GOLFLAB_ADMINS names {name!r}, but {user.name!r} is already a {user.role} of this "
+            f"store, with their own password: it is not made an admin. Put another name in GOLFLAB_ADMINS "
+            f"(a new admin sets a password at first sign-in), or, if that account really is the admin's, "
+            f"take the name out of GOLFLAB_ADMINS and promote it on purpose: "
+            f"`python -m golflab class admin {user.name}`")
 
 
 def _klass(row) -> Klass:
