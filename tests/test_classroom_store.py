@@ -276,6 +276,51 @@ def test_a_teacher_never_manages_another_teacher_or_an_admin_even_as_a_member(st
     assert store.user_for(store.sign_in("mr_ray", "teach-456")).name == "mr_ray"
 
 
+@pytest.fixture
+def argon2_calls(monkeypatch):
+    """The passwords argon2 hashes and checks, by kind (the work a request costs)."""
+    from argon2 import PasswordHasher
+
+    calls: dict[str, list[int]] = {"hash": [], "verify": []}
+    for kind in calls:
+        real = getattr(PasswordHasher, kind)
+        monkeypatch.setattr(PasswordHasher, kind, lambda self, *args, _real=real, _kind=kind, **kw: (
+            calls[_kind].append(len(args[-1])), _real(self, *args, **kw))[1])
+    return calls
+
+
+def test_a_refused_sign_in_has_the_same_words_and_work_whatever_the_name(store, klass, argon2_calls):
+    teacher, k, invite = klass
+    store.register("ann", "pass-123", invite)
+    store.deactivate(store.register("bob", "pass-456", invite), by=teacher)
+    argon2_calls["verify"].clear()
+    for name, password in (("ann", "wrong-pw"), ("nobody", "wrong-pw"), ("bob", "pass-456"), ("bob", "wrong-pw")):
+        with pytest.raises(ValueError, match=r"\Athe name or the password is wrong\Z"):
+            store.sign_in(name, password)
+    assert argon2_calls["verify"] == [8, 8, 8, 8]  # one argon2 check each, the unknown name's too
+
+
+def test_a_too_long_password_is_refused_before_any_hashing(store, klass, argon2_calls):
+    store.register("ann", "pass-123", klass[2])
+    before, argon2_calls["hash"][:] = snapshot(store), []
+    with pytest.raises(ValueError, match="a password is at most 128 characters long"):
+        store.sign_in("ann", "x" * 10_000_000)
+    with pytest.raises(ValueError, match="a password must be 6 to 128 characters long"):
+        store.register("cat", "x" * 10_000_000, klass[2])
+    assert snapshot(store) == before and argon2_calls == {"hash": [], "verify": []}
+
+
+def test_register_checks_the_invite_before_hashing_the_password(store, klass, argon2_calls):
+    invite = klass[2]
+    for name in ("ann", "bob", "cat"):  # its max_uses
+        store.register(name, "pass-123", invite)
+    before, argon2_calls["hash"][:] = snapshot(store), []
+    for code, words in (("AAAAAAAA", "no class has the code"), (invite, "used 3 times, its limit")):
+        with pytest.raises(ValueError, match=words):
+            store.register("dan", "pass-789", code)
+    assert snapshot(store) == before and argon2_calls["hash"] == []
+
+
 # -- progress -----------------------------------------------------------------------------
 
 def test_games_are_kept_and_given_back(store, klass, clock):

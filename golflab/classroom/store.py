@@ -16,6 +16,7 @@ import time
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
@@ -162,7 +163,7 @@ class Store(RoomsMixin):
         """A new learner who joins the invite's class (the first sign-in with a class code)."""
         security.check_name(name)
         security.check_password(password)
-        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        code = self.check_invite(invite)  # before the costly hash: a bad code costs no argon2 work
         pw_hash = security.hash_password(password)
 
         def work(conn):
@@ -195,7 +196,16 @@ class Store(RoomsMixin):
 
         return self.transaction(work)
 
-    def _use_invite(self, conn, code: str) -> int:
+    def check_invite(self, invite: str) -> str:
+        """The invite code ``invite`` (cleaned) if it can be used now, else a ValueError saying why;
+        it is not used up by the check."""
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        with database.reading(self.engine) as conn:
+            self._usable_invite(conn, code)
+        return code
+
+    def _usable_invite(self, conn, code: str) -> Row:
+        """The invite row of ``code`` if it can be used now, else a ValueError saying why."""
         row = conn.execute(select(T.invites, T.classes.c.active.label("class_active")).join(
             T.classes, T.classes.c.id == T.invites.c.class_id).where(T.invites.c.code == code)).first()
         if row is None:
@@ -204,21 +214,31 @@ class Store(RoomsMixin):
             raise ValueError(f"the class code {code} is no longer in use: ask your teacher for a new one")
         if row.expires_at <= self.clock():
             raise ValueError(f"the class code {code} has expired: ask your teacher for a new one")
+        if row.uses >= row.max_uses:
+            raise _used_up(code, row.max_uses)
+        return row
+
+    def _use_invite(self, conn, code: str) -> int:
+        row = self._usable_invite(conn, code)
         done = conn.execute(update(T.invites).where(and_(T.invites.c.id == row.id,
                                                          T.invites.c.uses < T.invites.c.max_uses))
                             .values(uses=T.invites.c.uses + 1))
         if done.rowcount != 1:
-            raise ValueError(f"the class code {code} has been used {row.max_uses} times, its limit: "
-                             "ask your teacher for a new one")
+            raise _used_up(code, row.max_uses)
         return row.class_id
 
     # -- sessions -----------------------------------------------------------------------
 
     def sign_in(self, name: str, password: str) -> str:
-        """A session token for ``name``; an admin without a password sets it now (first sign-in)."""
+        """A session token for ``name``; an admin without a password sets it now (first sign-in).
+        Whatever the name (unknown, deactivated, real), a refusal has the same words and the same
+        work: one password check."""
         wrong = ValueError("the name or the password is wrong")
         if not isinstance(name, str) or not isinstance(password, str) or len(name) > 2 * security.NAME_MAX:
             raise wrong
+        if len(password) > security.PASSWORD_MAX:
+            raise ValueError(f"the name or the password is wrong: a password is at most "
+                             f"{security.PASSWORD_MAX} characters long")
         key = security.name_key(name)
         now = self.clock()
         with database.reading(self.engine) as conn:
@@ -230,8 +250,8 @@ class Store(RoomsMixin):
         first_admin = row is not None and row.role == "admin" and row.password_hash is None
         if first_admin:
             security.check_password(password)
-        ok = row is not None and row.active and (first_admin or security.password_matches(row.password_hash,
-                                                                                          password))
+        matches = first_admin or security.password_matches(None if row is None else row.password_hash, password)
+        ok = row is not None and row.active and matches
         if not ok:
             self.transaction(lambda conn: self._count_failure(conn, key, now))
             raise wrong
@@ -768,6 +788,11 @@ class Store(RoomsMixin):
 
 def _user(row) -> User:
     return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen)
+
+
+def _used_up(code: str, max_uses: int) -> ValueError:
+    return ValueError(f"the class code {code} has been used {max_uses} times, its limit: "
+                      "ask your teacher for a new one")
 
 
 def _check_admin_name(name: str, user: "User | None") -> None:
