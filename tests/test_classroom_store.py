@@ -274,6 +274,9 @@ def test_a_teacher_never_manages_another_teacher_or_an_admin_even_as_a_member(st
             store.games(user, by=teacher)
     assert snapshot(store) == before
     assert store.user_for(store.sign_in("mr_ray", "teach-456")).name == "mr_ray"
+    ann = store.register("ann", "pass-123", invite)
+    assert store.learners(k, by=teacher) == [store.user_by_id(ann.id)]  # the class's learners only
+    assert [row["name"] for row in store.roster(k, by=teacher)] == ["ann"]
 
 
 @pytest.fixture

@@ -388,11 +388,12 @@ class Store(RoomsMixin):
             update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
-        """The class's learners, by name."""
+        """The class's learners, by name (a teacher or admin among its members is none of them)."""
         self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
-                                .where(T.members.c.class_id == klass.id).order_by(T.users.c.name_key))
+                                .where(and_(T.members.c.class_id == klass.id, T.users.c.role == "learner"))
+                                .order_by(T.users.c.name_key))
             return [_user(r) for r in rows]
 
     def deactivate(self, user: User, *, by: User) -> None:
