@@ -162,6 +162,22 @@ def test_first_admin_sets_a_password_at_first_sign_in(database_url):
     store.close()
 
 
+@pytest.mark.parametrize("role", ["learner", "teacher"])
+def test_an_admin_name_already_held_by_a_learner_or_teacher_is_refused_at_start(database_url, store, klass, role):
+    """GOLFLAB_ADMINS never promotes someone who registered that name first: the store refuses
+    to open, naming the account and what to do, and nothing changes."""
+    if role == "learner":
+        store.register("Admin", "mine-123", klass[2])
+    else:
+        store.create_user("Admin", password="mine-123", role="teacher")
+    before = snapshot(store)
+    with pytest.raises(ValueError, match=f"GOLFLAB_ADMINS names 'admin', but 'Admin' is already a {role}.*"
+                                         "not made an admin.*another name"):
+        Store(database_url, environ={"GOLFLAB_ADMINS": "new_boss, admin"})
+    assert snapshot(store) == before
+    assert store.user("admin").role == role and store.user("new_boss") is None
+
+
 @pytest.mark.parametrize("name", ["a", "x" * 33, "ann smith", "-ann", "ann;drop", "", "ánn\n", 7])
 def test_bad_names_are_refused_saying_what_is_allowed(store, klass, name):
     before = snapshot(store)
@@ -224,6 +240,88 @@ def test_reset_password(store, klass):
     store.reset_password(ann, "fresh-456", by=teacher)
     assert store.user_for(old) is None
     assert store.user_for(store.sign_in("ann", "fresh-456")).name == "ann"
+
+
+def test_a_teacher_or_admin_never_joins_a_class_as_a_member(store, klass):
+    teacher, k, invite = klass
+    other = store.create_user("mr_ray", password="teach-456", role="teacher")
+    boss = store.create_user("head", password="admin-456", role="admin")
+    before = snapshot(store)
+    for user, role in [(other, "teacher"), (boss, "admin")]:
+        with pytest.raises(ValueError, match=f"{user.name} is a {role}: only learners join a class"):
+            store.join_class(user, invite)
+    assert snapshot(store) == before
+    with pytest.raises(PermissionError):
+        store.reset_password(other, "taken-over", by=teacher)
+
+
+def test_a_teacher_never_manages_another_teacher_or_an_admin_even_as_a_member(store, klass):
+    """Membership rows made directly (an older store, a hand-made row) give no power over a
+    teacher's or an admin's account."""
+    from golflab.classroom import schema
+
+    teacher, k, invite = klass
+    other = store.create_user("mr_ray", password="teach-456", role="teacher")
+    boss = store.create_user("head", password="admin-456", role="admin")
+    with store.engine.begin() as conn:
+        for user in (other, boss):
+            conn.execute(schema.members.insert().values(class_id=k.id, user_id=user.id, joined_at=0.0))
+    before = snapshot(store)
+    for user in (other, boss):
+        with pytest.raises(PermissionError, match=f"may not manage {user.name}'s account"):
+            store.reset_password(user, "taken-over", by=teacher)
+        with pytest.raises(PermissionError):
+            store.games(user, by=teacher)
+    assert snapshot(store) == before
+    assert store.user_for(store.sign_in("mr_ray", "teach-456")).name == "mr_ray"
+    ann = store.register("ann", "pass-123", invite)
+    assert store.learners(k, by=teacher) == [store.user_by_id(ann.id)]  # the class's learners only
+    assert [row["name"] for row in store.roster(k, by=teacher)] == ["ann"]
+
+
+@pytest.fixture
+def argon2_calls(monkeypatch):
+    """The passwords argon2 hashes and checks, by kind (the work a request costs)."""
+    from argon2 import PasswordHasher
+
+    calls: dict[str, list[int]] = {"hash": [], "verify": []}
+    for kind in calls:
+        real = getattr(PasswordHasher, kind)
+        monkeypatch.setattr(PasswordHasher, kind, lambda self, *args, _real=real, _kind=kind, **kw: (
+            calls[_kind].append(len(args[-1])), _real(self, *args, **kw))[1])
+    return calls
+
+
+def test_a_refused_sign_in_has_the_same_words_and_work_whatever_the_name(store, klass, argon2_calls):
+    teacher, k, invite = klass
+    store.register("ann", "pass-123", invite)
+    store.deactivate(store.register("bob", "pass-456", invite), by=teacher)
+    argon2_calls["verify"].clear()
+    for name, password in (("ann", "wrong-pw"), ("nobody", "wrong-pw"), ("bob", "pass-456"), ("bob", "wrong-pw")):
+        with pytest.raises(ValueError, match=r"\Athe name or the password is wrong\Z"):
+            store.sign_in(name, password)
+    assert argon2_calls["verify"] == [8, 8, 8, 8]  # one argon2 check each, the unknown name's too
+
+
+def test_a_too_long_password_is_refused_before_any_hashing(store, klass, argon2_calls):
+    store.register("ann", "pass-123", klass[2])
+    before, argon2_calls["hash"][:] = snapshot(store), []
+    with pytest.raises(ValueError, match="a password is at most 128 characters long"):
+        store.sign_in("ann", "x" * 10_000_000)
+    with pytest.raises(ValueError, match="a password must be 6 to 128 characters long"):
+        store.register("cat", "x" * 10_000_000, klass[2])
+    assert snapshot(store) == before and argon2_calls == {"hash": [], "verify": []}
+
+
+def test_register_checks_the_invite_before_hashing_the_password(store, klass, argon2_calls):
+    invite = klass[2]
+    for name in ("ann", "bob", "cat"):  # its max_uses
+        store.register(name, "pass-123", invite)
+    before, argon2_calls["hash"][:] = snapshot(store), []
+    for code, words in (("AAAAAAAA", "no class has the code"), (invite, "used 3 times, its limit")):
+        with pytest.raises(ValueError, match=words):
+            store.register("dan", "pass-789", code)
+    assert snapshot(store) == before and argon2_calls["hash"] == []
 
 
 # -- progress -----------------------------------------------------------------------------

@@ -333,6 +333,25 @@ def test_the_default_hint_races_its_options_deterministically():
     assert {o.action: o.value for o in other} != {a: o.value for a, o in fixed.items()}
 
 
+def test_hint_with_an_explicit_seed_values_each_position(monkeypatch):
+    """The cache is keyed on the position: two positions with the same legal actions and the
+    same explicit seed get their own values, and the same position is valued only once."""
+    from golflab import coach
+    from golflab.coach import hints
+    games = (play_until(seed, mid_place) for seed in range(200))
+    a, b = itertools.islice((g.observation(g.current_player) for g in games if g is not None), 2)
+    assert [str(x) for x in a.legal_actions] == [str(x) for x in b.legal_actions] and a != b
+    coach.clear_cache()
+    values = {o.action: o.value for o in hint(b, samples=8, seed=5)}
+    coach.clear_cache()
+    hint(a, samples=8, seed=5)
+    assert {o.action: o.value for o in hint(b, samples=8, seed=5)} == values
+    races = []
+    monkeypatch.setattr(hints, "race", lambda *args, **kwargs: races.append(args) or [])
+    hint(b, samples=8, seed=5)
+    assert races == []
+
+
 def test_hint_refuses_bad_precision_and_seed():
     game = find(mid_place)
     obs = game.observation(game.current_player)

@@ -262,6 +262,20 @@ def test_an_expired_code_is_refused_and_a_user_joining_with_it_is_not_signed_in(
     assert session_count(store) == 0  # ann's password was right, but the sign-in was refused whole
 
 
+def test_a_bad_class_code_answers_the_same_for_real_and_unknown_names(browser, store, ann, invite, clock):
+    """The code is checked first: a wrong password for a real name and any password for an
+    unknown name get the same words, and nobody is made or signed in."""
+    for code, words in (("AAAAAAAA", "class has the code AAAAAAAA"), (invite[1], "has expired")):
+        bodies = []
+        for name, password in (("ann", "wrong-pass"), ("nobody", "wrong-pass"), ("ann", "ann-pass-1")):
+            resp = browser.sign_in(name, password, code)
+            assert resp.status == 400 and words in resp.body and "golflab_session" not in browser.cookies
+            bodies.append(resp.body.count("is wrong"))
+        assert bodies == [0, 0, 0]
+        clock.now += 8 * 86_400
+    assert store.user("nobody") is None and session_count(store) == 0
+
+
 def test_next_must_be_a_path_on_this_server(browser, ann):
     kept = "/voila/render/play.ipynb?seed=3"
     assert browser.sign_in("ann", "ann-pass-1", next=kept).location == kept

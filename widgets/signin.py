@@ -73,10 +73,12 @@ class Accounts:
 
     def sign_in(self, name: str, password: str, class_code: str = "") -> str:
         """A session token for ``name``. With a class code a new name registers in that class and
-        an existing user joins it; a refused code signs nobody in."""
+        an existing user joins it; a refused code signs nobody in, in the same words whatever the
+        name (the code is checked first, so it tells nobody which names exist)."""
         store = self.store
         if not class_code:
             return store.sign_in(name, password)
+        store.check_invite(class_code)
         if store.user(name) is None:
             store.register(name, password, class_code)
             return store.sign_in(name, password)

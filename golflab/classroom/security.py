@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -49,12 +50,19 @@ def hash_password(password: str) -> str:
     return _HASHER.hash(check_password(password))
 
 
+@cache
+def _dummy_hash() -> str:
+    """A hash no password is checked against in earnest (made once, at the first need)."""
+    return _HASHER.hash(new_token())
+
+
 def password_matches(stored_hash: "str | None", password: str) -> bool:
-    """True when ``password`` is the one hashed (False for no hash, a wrong one or a bad hash)."""
-    if not stored_hash or not isinstance(password, str):
+    """True when ``password`` is the one hashed (False for no hash, a wrong one or a bad hash).
+    Without a hash a dummy one is checked, so an unknown name costs the same work as a known one."""
+    if not isinstance(password, str):
         return False
     try:
-        return _HASHER.verify(stored_hash, password)
+        return _HASHER.verify(stored_hash or _dummy_hash(), password) and bool(stored_hash)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 

@@ -5,7 +5,7 @@ directory, then the defaults (the rules spec's precedence: explicit arguments wi
 |---|---|---|
 | ``GOLFLAB_DATABASE_URL`` (or ``DATABASE_URL``) | where the store lives | ``sqlite:///golflab.db`` |
 | ``GOLFLAB_SESSION_DAYS`` | days a sign-in lasts | 30 |
-| ``GOLFLAB_ADMINS`` | comma-separated names made admins at the first start | none |
+| ``GOLFLAB_ADMINS`` | comma-separated names made admins (a learner's or teacher's name: refused) | none |
 | ``GOLFLAB_TEACHERS`` | comma-separated JupyterHub names that are teachers | none |
 """
 

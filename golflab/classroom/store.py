@@ -16,6 +16,7 @@ import time
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
@@ -67,9 +68,8 @@ class Store(RoomsMixin):
         self.engine = database.make_engine(self.url)
         try:
             database.migrate(self.engine)
-            for name in settings.names("GOLFLAB_ADMINS", environ):
-                self.ensure_user(name, role="admin")
-        except database.StoreUnavailable:
+            self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
+        except (database.StoreUnavailable, ValueError):
             self.engine.dispose()
             raise
         except (SQLAlchemyError, OSError) as exc:
@@ -126,6 +126,23 @@ class Store(RoomsMixin):
             existing = self.user(name)
         return existing
 
+    def _ensure_admins(self, names: list[str]) -> None:
+        """Make the ``GOLFLAB_ADMINS`` names admins (a new one sets a password at first sign-in).
+        A name already held by a learner or a teacher is refused before anything is made: the
+        first to register a name must never become an admin by it."""
+        for name in names:
+            _check_admin_name(security.check_name(name), self.user(name))
+        for name in names:
+            if self.user(name) is not None:
+                continue
+            try:
+                self.create_user(name, role="admin")
+            except ValueError:
+                existing = self.user(name)  # registered by another process meanwhile
+                if existing is None:
+                    raise
+                _check_admin_name(name, existing)
+
     def hub_user(self, name: str, *, teacher: bool = False) -> User:
         """The JupyterHub user ``name`` (created at first sight; a teacher when the Hub says so)."""
         return self.ensure_user(name, role="teacher" if teacher else "learner", hub=True)
@@ -147,7 +164,7 @@ class Store(RoomsMixin):
         """A new learner who joins the invite's class (the first sign-in with a class code)."""
         security.check_name(name)
         security.check_password(password)
-        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        code = self.check_invite(invite)  # before the costly hash: a bad code costs no argon2 work
         pw_hash = security.hash_password(password)
 
         def work(conn):
@@ -165,9 +182,13 @@ class Store(RoomsMixin):
         return self.transaction(work)
 
     def join_class(self, user: User, invite: str) -> Klass:
-        """Put an existing user into the invite's class."""
+        """Put an existing learner into the invite's class (a teacher or an admin never joins one:
+        a class's teacher manages its members' accounts)."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
         actor = self.fresh_user(user)
+        if actor.role != "learner":
+            raise ValueError(f"{actor.name} is a {actor.role}: only learners join a class "
+                             "(a teacher creates their own classes)")
 
         def work(conn):
             class_id = self._use_invite(conn, code)
@@ -176,7 +197,16 @@ class Store(RoomsMixin):
 
         return self.transaction(work)
 
-    def _use_invite(self, conn, code: str) -> int:
+    def check_invite(self, invite: str) -> str:
+        """The invite code ``invite`` (cleaned) if it can be used now, else a ValueError saying why;
+        it is not used up by the check."""
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        with database.reading(self.engine) as conn:
+            self._usable_invite(conn, code)
+        return code
+
+    def _usable_invite(self, conn, code: str) -> Row:
+        """The invite row of ``code`` if it can be used now, else a ValueError saying why."""
         row = conn.execute(select(T.invites, T.classes.c.active.label("class_active")).join(
             T.classes, T.classes.c.id == T.invites.c.class_id).where(T.invites.c.code == code)).first()
         if row is None:
@@ -185,21 +215,31 @@ class Store(RoomsMixin):
             raise ValueError(f"the class code {code} is no longer in use: ask your teacher for a new one")
         if row.expires_at <= self.clock():
             raise ValueError(f"the class code {code} has expired: ask your teacher for a new one")
+        if row.uses >= row.max_uses:
+            raise _used_up(code, row.max_uses)
+        return row
+
+    def _use_invite(self, conn, code: str) -> int:
+        row = self._usable_invite(conn, code)
         done = conn.execute(update(T.invites).where(and_(T.invites.c.id == row.id,
                                                          T.invites.c.uses < T.invites.c.max_uses))
                             .values(uses=T.invites.c.uses + 1))
         if done.rowcount != 1:
-            raise ValueError(f"the class code {code} has been used {row.max_uses} times, its limit: "
-                             "ask your teacher for a new one")
+            raise _used_up(code, row.max_uses)
         return row.class_id
 
     # -- sessions -----------------------------------------------------------------------
 
     def sign_in(self, name: str, password: str) -> str:
-        """A session token for ``name``; an admin without a password sets it now (first sign-in)."""
+        """A session token for ``name``; an admin without a password sets it now (first sign-in).
+        Whatever the name (unknown, deactivated, real), a refusal has the same words and the same
+        work: one password check."""
         wrong = ValueError("the name or the password is wrong")
         if not isinstance(name, str) or not isinstance(password, str) or len(name) > 2 * security.NAME_MAX:
             raise wrong
+        if len(password) > security.PASSWORD_MAX:
+            raise ValueError(f"the name or the password is wrong: a password is at most "
+                             f"{security.PASSWORD_MAX} characters long")
         key = security.name_key(name)
         now = self.clock()
         with database.reading(self.engine) as conn:
@@ -211,8 +251,8 @@ class Store(RoomsMixin):
         first_admin = row is not None and row.role == "admin" and row.password_hash is None
         if first_admin:
             security.check_password(password)
-        ok = row is not None and row.active and (first_admin or security.password_matches(row.password_hash,
-                                                                                          password))
+        matches = first_admin or security.password_matches(None if row is None else row.password_hash, password)
+        ok = row is not None and row.active and matches
         if not ok:
             self.transaction(lambda conn: self._count_failure(conn, key, now))
             raise wrong
@@ -349,11 +389,12 @@ class Store(RoomsMixin):
             update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
-        """The class's learners, by name."""
+        """The class's learners, by name (a teacher or admin among its members is none of them)."""
         self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
-                                .where(T.members.c.class_id == klass.id).order_by(T.users.c.name_key))
+                                .where(and_(T.members.c.class_id == klass.id, T.users.c.role == "learner"))
+                                .order_by(T.users.c.name_key))
             return [_user(r) for r in rows]
 
     def deactivate(self, user: User, *, by: User) -> None:
@@ -709,13 +750,17 @@ class Store(RoomsMixin):
         return actor
 
     def _teaches_user(self, actor: User, user: User) -> bool:
+        """True when ``actor`` is an admin, or a teacher of a class that the learner ``user`` is
+        in (a teacher or admin in a class's members is nobody's to manage but an admin's)."""
         if actor.role == "admin":
             return True
         if actor.role != "teacher":
             return False
         with database.reading(self.engine) as conn:
             return conn.execute(select(T.members.c.user_id).join(T.classes, T.classes.c.id == T.members.c.class_id)
-                                .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id))
+                                .join(T.users, T.users.c.id == T.members.c.user_id)
+                                .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id,
+                                            T.users.c.role == "learner"))
                                 .limit(1)).first() is not None
 
     def _may_see(self, by: User, user: User) -> None:
@@ -751,6 +796,22 @@ class Store(RoomsMixin):
 
 def _user(row) -> User:
     return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen)
+
+
+def _used_up(code: str, max_uses: int) -> ValueError:
+    return ValueError(f"the class code {code} has been used {max_uses} times, its limit: "
+                      "ask your teacher for a new one")
+
+
+def _check_admin_name(name: str, user: "User | None") -> None:
+    """A ValueError when ``name`` (from ``GOLFLAB_ADMINS``) is held by ``user``, not an admin."""
+    if user is not None and user.role != "admin":
+        raise ValueError(
+            f"GOLFLAB_ADMINS names {name!r}, but {user.name!r} is already a {user.role} of this "
+            f"store, with their own password: it is not made an admin. Put another name in GOLFLAB_ADMINS "
+            f"(a new admin sets a password at first sign-in), or, if that account really is the admin's, "
+            f"take the name out of GOLFLAB_ADMINS and promote it on purpose: "
+            f"`python -m golflab class admin {user.name}`")
 
 
 def _klass(row) -> Klass:

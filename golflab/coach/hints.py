@@ -11,7 +11,7 @@ from ..game import Observation
 from ..racing import race
 from .reasons import describe
 from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
-from .worlds import check_to_move, observation_seed
+from .worlds import check_to_move, observation_seed, position_key
 
 #: Rollouts a hint may spend in all when ``samples`` is not given (its options race: ``golflab.racing``).
 HINT_ROLLOUTS = 3000
@@ -25,7 +25,7 @@ _CACHE_SIZE = 512
 
 
 def clear_cache() -> None:
-    """Forget every valuation kept (hints are cached by observation, ``samples`` and options;
+    """Forget every valuation kept (hints are cached by position, seed, ``samples`` and options;
     benchmarks and tests clear it to time or compare fresh valuations)."""
     _CACHE.clear()
 
@@ -53,15 +53,15 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
     option), else None: a grade then reuses it instead of valuing again."""
     seed = observation_seed(obs)
     legal = tuple(str(a) for a in obs.legal_actions)
-    return _CACHE.get(_cache_key(seed, None, HINT_ROLLOUTS, None, legal)) or _CACHE.get(
-        _cache_key(seed, samples, None, None, legal))
+    return _CACHE.get(_cache_key(obs, seed, None, HINT_ROLLOUTS, None, legal)) or _CACHE.get(
+        _cache_key(obs, seed, samples, None, None, legal))
 
 
-def _cache_key(seed: int, samples: int | None, budget: int | None, precision: float | None, actions: tuple,
-               policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> tuple:
-    """What a valuation is kept under: everything its values depend on (the budget only
-    when the options race, ``samples`` None)."""
-    return (seed, samples, budget if samples is None else None, precision, actions, policy,
+def _cache_key(obs: Observation, seed: int, samples: int | None, budget: int | None, precision: float | None,
+               actions: tuple, policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> tuple:
+    """What a valuation is kept under: everything its values depend on, the position first
+    (``worlds.position_key``; the budget only when the options race, ``samples`` None)."""
+    return (position_key(obs), seed, samples, budget if samples is None else None, precision, actions, policy,
             rollout_horizon(horizon))
 
 
@@ -94,7 +94,7 @@ def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int 
     seat is played on by the personality ``policy`` (``rollouts.bot_profiles``), the rollouts
     looking ``horizon`` table rounds ahead (None: ``rollouts.HORIZON``)."""
     seed = observation_seed(obs) if seed is None else seed
-    key = _cache_key(seed, samples, budget, precision, actions, policy, horizon)
+    key = _cache_key(obs, seed, samples, budget, precision, actions, policy, horizon)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)

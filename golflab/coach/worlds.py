@@ -27,6 +27,12 @@ def observation_seed(obs: Observation) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:8], "big")
 
 
+def position_key(obs: Observation) -> tuple:
+    """What a valuation of ``obs`` reads, as a hashable value (equal positions, equal keys): its
+    seed's digest and the counts that digest leaves out."""
+    return observation_seed(obs), tuple(obs.holes_won), obs.holding
+
+
 def check_to_move(obs: Any) -> None:
     if not isinstance(obs, Observation):
         raise ValueError(f"the coach needs an Observation (game.observation(seat)), got {type(obs).__name__}")
