@@ -73,21 +73,27 @@ def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_droppe
         "notebooks/play.ipynb": 2.0, "tests/test_game.py": 1.8}
 
 
+#: Stand-ins for pytest commands (the lane tool runs whatever ``command`` gives): each ``Step``'s first
+#: argument names what the command does, so the tool's handling is tested without starting pytest.
+FAKES = {
+    "fails": "print('1 failed'); raise SystemExit(1)",
+    "passes": "import sys; sys.stdout.write('dots without a newline ' * 3); sys.stdout.flush(); print('1 passed')",
+    "killed": "import os, signal; os.kill(os.getpid(), signal.SIGKILL)",
+}
+
+
 def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatch, capsys):
     lanes = _lanes()
-    failing, passing = tmp_path / "test_fails.py", tmp_path / "test_passes.py"
-    failing.write_text("def test_no():\n    assert 1 == 2\n")
-    passing.write_text("def test_yes():\n    pass\n")
     monkeypatch.setattr(lanes, "ARTIFACTS", tmp_path / "artifacts")
-    monkeypatch.setattr(lanes, "LANES", {
-        "one": (lanes.Step((str(failing), "-p", "no:cacheprovider")), lanes.Step((str(passing),))),
-        "two": (lanes.Step((str(passing), "-p", "no:cacheprovider")),)})
+    monkeypatch.setattr(lanes, "command", lambda lane, step, extra: [sys.executable, "-c", FAKES[step.args[0]]])
+    monkeypatch.setattr(lanes, "LANES", {"one": (lanes.Step(("fails",)), lanes.Step(("passes", "second"))),
+                                         "two": (lanes.Step(("passes",)),)})
     assert lanes.main([]) == 1
     out = capsys.readouterr().out
     assert "lane one: FAILED (exit 1)" in out and "lane two: passed" in out
     one = (tmp_path / "artifacts" / "lane-one.log").read_text()
-    assert "1 failed" in one and str(passing) not in one  # the lane stopped at its failing command
-    assert "1 passed" in (tmp_path / "artifacts" / "lane-two.log").read_text()
+    assert "1 failed" in one and "1 passed" not in one  # the lane stopped at its failing command
+    assert "dots without a newline dots" in (tmp_path / "artifacts" / "lane-two.log").read_text()
     assert one in out  # the first lane printed as it ran
     assert lanes.main(["--lane", "two"]) == 0
     out = capsys.readouterr().out
@@ -95,9 +101,16 @@ def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatc
     with pytest.raises(SystemExit):
         lanes.main(["--lane", "three"])
     assert "invalid choice: 'three'" in capsys.readouterr().err
-    killed = tmp_path / "test_killed.py"
-    killed.write_text("import os, signal\n\ndef test_gone():\n    os.kill(os.getpid(), signal.SIGKILL)\n")
-    monkeypatch.setattr(lanes, "LANES", {"two": lanes.LANES["two"],
-                                         "three": (lanes.Step((str(killed), "-p", "no:cacheprovider")),)})
-    assert lanes.main([]) == 1  # a pytest killed by a signal (code -9) fails the run too
+    with pytest.raises(SystemExit):
+        lanes.main(["--workers", "0"])
+    assert "--workers must be 1 or more, got 0" in capsys.readouterr().err
+    monkeypatch.setattr(lanes, "LANES", {"two": lanes.LANES["two"], "three": (lanes.Step(("killed",)),)})
+    assert lanes.main([]) == 1  # a command killed by a signal (code -9) fails the run too
     assert "lane three: FAILED (exit -9)" in capsys.readouterr().out
+
+
+def test_every_pytest_command_lists_its_slowest_tests_in_its_own_cache():
+    lanes = _lanes()
+    cmd = lanes.command("main", lanes.LANES["main"][0], ["-x"])
+    assert cmd[:3] == [sys.executable, "-m", "pytest"] and "cache_dir=.pytest_cache/main" in cmd
+    assert f"--durations={lanes.SLOWEST}" in cmd and cmd[-1] == "-x"

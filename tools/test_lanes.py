@@ -24,6 +24,7 @@ into ``tests/durations.json`` (commit it when a change moved time between files)
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import subprocess
 import sys
@@ -88,11 +89,11 @@ def run_lane(lane: str, steps: tuple[Step, ...], extra: list[str], results: dict
         for step in steps:
             cmd = command(lane, step, extra)
             _write(log, f"$ {' '.join([*(f'{k}={v}' for k, v in step.env), *cmd])}\n", live)
-            with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, env={**os.environ, **dict(step.env)},
-                                  text=True, errors="replace") as proc:
-                for out in proc.stdout:
-                    _write(log, out, live)
+            decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  env={**os.environ, **dict(step.env)}) as proc:
+                while chunk := proc.stdout.read1(65536):  # as it comes: xdist's dots have no newline for long
+                    _write(log, decoder.decode(chunk), live)
             code = proc.returncode
             if code:
                 break
