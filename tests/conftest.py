@@ -13,7 +13,7 @@ import pytest
 # which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks); and
 # the order pytest-xdist hands the files out in, longest first (tests/scheduling.py).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-pytest_plugins = ["services_fixtures", "scheduling", "pytester"]
+pytest_plugins = ["services_fixtures", "scheduling"]
 
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 

@@ -1,13 +1,14 @@
-"""How pytest-xdist hands out the tests: a file (or a group of files that share a server) is one unit
-of work, and the units go out longest first, by measured durations.
+"""How pytest-xdist hands out the tests: a file is one unit of work, and the files go out longest
+first, by measured durations.
 
-``make test`` runs the suite with pytest-xdist's ``--dist loadgroup --no-loadscope-reorder``. This
-plugin gives every test the group of its file, unless the test names one itself with
-``pytest.mark.xdist_group(name)`` (the files that share one JupyterHub do), so a file's
-module-scoped browser, servers and notebook kernel stay with it; and it sorts the collected tests
-by their group's seconds in ``tests/durations.json``, longest first (longest-processing-time
-scheduling), so that no long unit is left to start last while the other workers idle. Within a
-group the order is the collection's. A file missing from the durations counts ``UNKNOWN_SECONDS``.
+``make test`` runs the suite with pytest-xdist's ``--dist loadfile --no-loadscope-reorder``: a file's
+tests run on one worker, so its module-scoped browser, servers and notebook kernel stay with it
+(tests that must share a session's server are written in one file: the JupyterHub apps'). This
+plugin sorts the collected tests by their file's seconds in ``tests/durations.json``, longest first
+(longest-processing-time scheduling), so that no long file is left to start last while the other
+workers idle. Within a file the order is its own. A file missing from the durations counts
+``UNKNOWN_SECONDS``. (``--dist loadgroup`` would let files share a unit, but pytest-xdist 3.8
+cannot name a test's group under pytest 9.2, whose node ids it no longer rewrites.)
 
 ``--measured-durations PATH`` writes the seconds each file took in this run (setup, call and teardown
 of its tests, summed) into PATH (``make test`` keeps them in ``test-artifacts/durations.json``);
@@ -31,7 +32,7 @@ UNKNOWN_SECONDS = 5.0
 
 
 def file_of(nodeid: str) -> str:
-    """The file part of a test's node id (``tests/test_game.py::test_x[1]@group`` -> ``tests/test_game.py``)."""
+    """The file part of a test's node id (``tests/test_game.py::test_x[1]`` -> ``tests/test_game.py``)."""
     return nodeid.split("::", 1)[0]
 
 
@@ -40,25 +41,18 @@ def load_durations(path: Path) -> dict[str, float]:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
-def group_of(item: pytest.Item) -> str:
-    """The work unit of a test: the group it names (``xdist_group``), else its file."""
-    mark = item.get_closest_marker("xdist_group")
-    if mark is None:
-        return file_of(item.nodeid)
-    return str(mark.args[0] if mark.args else mark.kwargs.get("name", "default"))
-
-
-def longest_first(units: list[tuple[str, str]], durations: dict[str, float]) -> list[int]:
-    """The order (indexes into ``units``, one ``(group, file)`` per test) that puts the groups by
-    their files' seconds summed, longest first, and keeps the collection's order within a group and
-    between groups that tie."""
-    files: dict[str, set[str]] = defaultdict(set)
+def longest_first(nodeids: list[str], durations: dict[str, float]) -> list[int]:
+    """The order (indexes into ``nodeids``) that puts the files by their seconds, longest first, and
+    keeps the collection's order within a file and between files that tie."""
     first_seen: dict[str, int] = {}
-    for index, (group, name) in enumerate(units):
-        files[group].add(name)
-        first_seen.setdefault(group, index)
-    seconds = {group: sum(durations.get(name, UNKNOWN_SECONDS) for name in names) for group, names in files.items()}
-    return sorted(range(len(units)), key=lambda i: (-seconds[units[i][0]], first_seen[units[i][0]], i))
+    for index, nodeid in enumerate(nodeids):
+        first_seen.setdefault(file_of(nodeid), index)
+
+    def key(index: int) -> tuple[float, int, int]:
+        name = file_of(nodeids[index])
+        return (-durations.get(name, UNKNOWN_SECONDS), first_seen[name], index)
+
+    return sorted(range(len(nodeids)), key=key)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -67,12 +61,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--measured-durations", metavar="PATH", help="write each test file's measured seconds into PATH")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(file_of(item.nodeid)))
-    order = longest_first([(group_of(item), file_of(item.nodeid)) for item in items], load_durations(DURATIONS))
+    order = longest_first([item.nodeid for item in items], load_durations(DURATIONS))
     items[:] = [items[index] for index in order]
 
 

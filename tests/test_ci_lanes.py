@@ -26,33 +26,21 @@ def test_the_main_lane_runs_every_test_file_notebook_and_the_readme_and_the_refe
     assert set(lanes.EVERYTHING) == {"README.md", "tests", "notebooks"}
     assert main.args[-len(lanes.EVERYTHING):] == lanes.EVERYTHING and main.env == ()
     assert not [arg for arg in main.args if arg.startswith(("--ignore", "--deselect", "-k", "-m"))]
-    assert ["--dist", "loadgroup"] == list(main.args[2:4]) and main.args[:2] == ("-n", str(lanes.WORKERS))
+    assert ["--dist", "loadfile"] == list(main.args[2:4]) and main.args[:2] == ("-n", str(lanes.WORKERS))
     assert all((ROOT / path).is_file() for path in lanes.REFERENCE_TESTS)
     assert lanes.LANES["reference"] == (lanes.Step(lanes.REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),)
     assert lanes.lanes(5)["main"][0].args[:2] == ("-n", "5")
 
 
-def test_groups_are_handed_out_longest_first_each_in_its_own_order():
+def test_files_are_handed_out_longest_first_each_in_its_own_order():
     from scheduling import UNKNOWN_SECONDS, longest_first
 
-    units = [("README.md", "README.md"), ("tests/a.py", "tests/a.py"), ("hub", "tests/b.py"),
-             ("tests/a.py", "tests/a.py"), ("tests/c.py", "tests/c.py"), ("hub", "tests/d.py"),
-             ("notebooks/n.ipynb", "notebooks/n.ipynb")]
-    seconds = {"tests/a.py": 3.0, "tests/b.py": 20.0, "tests/d.py": 30.0, "notebooks/n.ipynb": 12.0, "README.md": 1.0}
-    assert longest_first(units, seconds) == [2, 5, 6, 4, 1, 3, 0]  # hub (b and d: 50 s), n, c (unknown), a, README
+    ids = ["README.md::README.md", "tests/a.py::one", "tests/b.py::one", "tests/a.py::two", "tests/c.py::x[1]",
+           "tests/b.py::two", "notebooks/n.ipynb::Cell 0"]
+    seconds = {"tests/a.py": 3.0, "tests/b.py": 40.0, "notebooks/n.ipynb": 12.0, "README.md": 1.0}
+    assert longest_first(ids, seconds) == [2, 5, 6, 4, 1, 3, 0]  # b, n, c (unknown), a, README
     assert UNKNOWN_SECONDS > seconds["tests/a.py"]
-    assert longest_first(units, {}) == [2, 5, 0, 1, 3, 4, 6]  # nothing measured: two files, then as collected
-
-
-def test_every_test_is_in_the_group_of_its_file_unless_it_names_one(pytester):
-    pytester.makeconftest("pytest_plugins = ['scheduling']")
-    pytester.makepyfile(test_one="def test_a():\n    pass\n",
-                        test_two="import pytest\n\n@pytest.mark.xdist_group('hub')\ndef test_b():\n    pass\n")
-    pytester.syspathinsert(ROOT / "tests")
-    items, _ = pytester.inline_genitems("-p", "no:cacheprovider")
-    from scheduling import group_of
-
-    assert sorted(group_of(item) for item in items) == ["hub", "test_one.py"]
+    assert longest_first(ids, {}) == [0, 1, 3, 2, 5, 4, 6]  # nothing measured: the files as collected
 
 
 def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_dropped(tmp_path, monkeypatch):

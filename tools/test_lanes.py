@@ -3,11 +3,10 @@
 Two pytest sessions run at once, each a *lane* with its own log and cache directory:
 
 * ``main``: the README's doctests, ``tests`` (the browser tests included) and the notebooks (nbval),
-  spread over ``WORKERS`` pytest-xdist workers with ``--dist loadgroup``: a file (or a group of files
-  that share a server) is one unit of work, so its module's browser, servers and notebook kernel
-  stay with it, and a worker that finishes a unit takes the next. ``tests/scheduling.py`` hands the
-  units out longest first, by the seconds measured in ``tests/durations.json``, so that no long unit
-  starts last while the others idle.
+  spread over ``WORKERS`` pytest-xdist workers with ``--dist loadfile``: a file is one unit of work,
+  so its module's browser, servers and notebook kernel stay with it, and a worker that finishes a
+  file takes the next. ``tests/scheduling.py`` hands the files out longest first, by the seconds
+  measured in ``tests/durations.json``, so that no long file starts last while the others idle.
 * ``reference``: the engine, AI, coach and simulation tests again on the Python reference alone
   (``GOLFLAB_KERNEL=0``: the tests of the compiled code skip, saying why), one process beside them.
 
@@ -60,7 +59,7 @@ class Step:
 def lanes(workers: int = WORKERS) -> dict[str, tuple[Step, ...]]:
     """The lanes and their steps, with ``workers`` pytest-xdist workers in the main lane."""
     return {
-        "main": (Step(("-n", str(workers), "--dist", "loadgroup", "--no-loadscope-reorder", *NBVAL,
+        "main": (Step(("-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder", *NBVAL,
                        "--measured-durations", str(ARTIFACTS / "durations.json"), "--doctest-glob=README.md",
                        *EVERYTHING)),),
         "reference": (Step(REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),),
