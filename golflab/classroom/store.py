@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import time
+from dataclasses import replace
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, schema, security, settings
-from .errors import StoreConflict
+from .errors import SignedOut, StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -291,7 +292,7 @@ class Store(RoomsMixin):
             return None
         if row.last_seen is None or now - row.last_seen > 60:
             self.touch(_user(row))
-        return _user(row)
+        return replace(_user(row), session=security.token_hash(token))
 
     def touch(self, user: User) -> None:
         """Note that ``user`` was here now (the roster's *last seen*)."""
@@ -719,15 +720,25 @@ class Store(RoomsMixin):
     # -- permissions --------------------------------------------------------------------
 
     def fresh_user(self, user: User) -> User:
-        """``user`` as the database knows it now; refused if unknown or deactivated."""
+        """``user`` as the database knows it now; refused if unknown or deactivated, or (a user from
+        a session: ``user_for``) if that session has ended. Every action by a user comes here."""
         if not isinstance(user, User):
             raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
+        if user.session is not None and not self._session_open(user):
+            raise SignedOut()
         fresh = self.user_by_id(user.id)
         if fresh is None or fresh.name != user.name:
             raise PermissionError(f"{user.name} is not a user of this store")
         if not fresh.active:
             raise PermissionError(f"{user.name}'s account is deactivated")
         return fresh
+
+    def _session_open(self, user: User) -> bool:
+        """True while ``user``'s session is in the store and not expired."""
+        with database.reading(self.engine) as conn:
+            return conn.execute(select(T.sessions.c.user_id).where(and_(
+                T.sessions.c.token_hash == user.session, T.sessions.c.user_id == user.id,
+                T.sessions.c.expires_at > self.clock()))).first() is not None
 
     def _class_by_id(self, class_id: int) -> Klass:
         with database.reading(self.engine) as conn:
