@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import socket
+import time
 
 import pytest
 from sqlalchemy import inspect, text
@@ -549,3 +551,40 @@ def test_a_session_checked_while_its_password_is_reset_does_not_live_on(store, k
     with pytest.raises(SignedOut):
         store.record_puzzle(racing, "p1", True)
     assert store.puzzle_profile(ann, by=teacher).attempts == 0
+
+
+# -- timeouts ------------------------------------------------------------------------------
+
+def test_a_database_that_accepts_and_never_answers_fails_within_the_connect_timeout():
+    with socket.socket() as server:  # accepts connections (the kernel's backlog) and never answers
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="did not answer") as caught:
+            Store(f"postgresql://secret_user:secret_pw@127.0.0.1:{port}/secret_db",
+                  environ={"GOLFLAB_DB_CONNECT_TIMEOUT": "2"})
+        assert time.monotonic() - started < 9
+    for secret in ("secret_user", "secret_pw", "127.0.0.1", str(port), "secret_db"):
+        assert secret not in str(caught.value)
+
+
+def test_a_statement_that_runs_too_long_is_cancelled_and_changes_nothing(postgres_url):
+    store = Store(postgres_url, environ={"GOLFLAB_DB_STATEMENT_TIMEOUT": "1"})
+    try:
+        store.create_user("bob", password="pass-bob")
+        before = snapshot(store)
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="did not answer") as caught:
+            store.transaction(lambda conn: (conn.execute(text("DELETE FROM users")),
+                                            conn.execute(text("SELECT pg_sleep(10)"))))
+        assert time.monotonic() - started < 6 and "postgres" not in str(caught.value)
+        assert snapshot(store) == before
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "ten", "100000"])
+def test_a_bad_timeout_setting_is_refused_saying_what_is_allowed(value):
+    with pytest.raises(ValueError, match="GOLFLAB_DB_CONNECT_TIMEOUT must be a number of seconds"):
+        Store("sqlite://", environ={"GOLFLAB_DB_CONNECT_TIMEOUT": value})

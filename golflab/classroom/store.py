@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, schema, security, settings
-from .errors import SignedOut, StoreConflict
+from .errors import SignedOut, StoreConflict, StoreUnavailable
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -66,7 +66,9 @@ class Store(RoomsMixin):
         self.clock = clock
         self.session_days = settings.session_days(environ)
         self._turn_timeout = turn_timeout(environ)
-        self.engine = database.make_engine(self.url)
+        self.timeouts = (settings.connect_timeout(environ), settings.statement_timeout(environ))
+        self.engine = database.make_engine(self.url, connect_timeout=self.timeouts[0],
+                                           statement_timeout=self.timeouts[1])
         try:
             database.migrate(self.engine)
             self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
@@ -75,6 +77,8 @@ class Store(RoomsMixin):
             raise
         except (SQLAlchemyError, OSError) as exc:
             self.engine.dispose()
+            if database.timed_out(exc):
+                raise self._no_answer() from None
             raise database.StoreUnavailable(
                 f"the class store at {database.url_shown(self.url)} cannot be opened: "
                 f"{_plain(exc)}") from None
@@ -790,6 +794,12 @@ class Store(RoomsMixin):
                 target.role == "admin" and actor.role != "admin"):
             raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
 
+    def _no_answer(self) -> StoreUnavailable:
+        """The plain sentence for a database that did not answer in time (no user, host or database named)."""
+        return database.StoreUnavailable(
+            f"the class store's database did not answer in time (it has {self.timeouts[0]:g} s to connect and "
+            f"{self.timeouts[1]:g} s per request): it may be down or busy; nothing was changed, try again later")
+
     def transaction(self, work):
         """Run ``work(conn)`` in one write transaction (retried on a lock); StoreUnavailable if it fails."""
         try:
@@ -797,6 +807,8 @@ class Store(RoomsMixin):
         except (ValueError, PermissionError):
             raise
         except (SQLAlchemyError, OSError) as exc:
+            if database.timed_out(exc):
+                raise self._no_answer() from None
             if database.unique_violation(exc):  # a racing page wrote the same key first: the caller reads again
                 raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
             raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
