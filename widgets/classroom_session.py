@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from golflab.classroom import Store
 
 GUEST_NOTE = "You are not signed in, so your progress is not kept. Sign in to keep it."
-SIGNED_OUT_NOTE = ("This page is signed out (you signed out, or your sign-in ran out), so nothing more is kept "
-                   "in your account and nothing was changed. Sign in again to keep your progress.")
+SIGNED_OUT_NOTE = ("This page is signed out (you signed out, your sign-in ran out or your password was reset), so "
+                   "nothing more is kept in your account and nothing was changed. Sign in again to keep your progress.")
 
 
 @dataclass

@@ -728,13 +728,13 @@ class Store(RoomsMixin):
         a session: ``user_for``) if that session has ended. Every action by a user comes here."""
         if not isinstance(user, User):
             raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
-        if user.session is not None and not self._session_open(user):
-            raise SignedOut()
         fresh = self.user_by_id(user.id)
         if fresh is None or fresh.name != user.name:
             raise PermissionError(f"{user.name} is not a user of this store")
         if not fresh.active:
             raise PermissionError(f"{user.name}'s account is deactivated")
+        if user.session is not None and not self._session_open(user):
+            raise SignedOut()
         return fresh
 
     def _session_open(self, user: User) -> bool:
