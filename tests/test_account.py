@@ -12,7 +12,7 @@ from golflab_widgets.classroom_session import open_session
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
-from golflab.classroom import Store
+from golflab.classroom import Store, session_token
 
 PAGE = {"SCRIPT_NAME": "/voila/render/play.ipynb", "QUERY_STRING": "seed=3"}
 
@@ -203,3 +203,18 @@ def test_bad_additions_are_refused_and_change_nothing(call, said):
     with pytest.raises(ValueError, match=said):
         call(progress)
     assert progress.to_json() == before
+
+
+def test_a_page_whose_sign_in_ended_says_it_is_signed_out_and_offers_sign_in(url, signed_in):
+    session = open_session(signed_in)
+    bar = AccountBar(session, environ=signed_in, progress=GuestProgress())
+    store = Store(url)
+    store.sign_out(session_token(signed_in))  # signed out in another tab
+    store.close()
+    assert session.keep("record_puzzle", "p1", True) is None  # refused, nothing written
+    bar.refresh()
+    assert "signed out" in bar.problem.value and shown(bar.problem)
+    assert not session.signed_in and 'class="golf-signin"' in bar.whoami.value and bar.signout.value == ""
+    store = Store(url)
+    assert store.puzzle_profile(store.user("ann"), by=store.user("ann")).attempts == 0
+    store.close()

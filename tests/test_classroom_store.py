@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import json
+import socket
+import time
 
 import pytest
 from sqlalchemy import inspect, text
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
-from golflab.classroom import SchemaTooNew, Store, StoreUnavailable, User
+from golflab.classroom import SchemaTooNew, SignedOut, Store, StoreUnavailable, User
 from golflab.classroom import database as db
 from golflab.classroom.schema import metadata
 from golflab.classroom.security import token_hash
@@ -512,3 +514,77 @@ def test_record_game_keeps_the_players_and_rules(store, klass):
     game = finished_game(players=("ann", "Maya", "Sofia"))
     record = store.record_game(ann, game, 0)
     assert record.players == ("ann", "Maya", "Sofia") and record.rules == json.loads(game.to_json())["rules"]
+
+
+def test_a_page_signed_out_or_expired_is_refused_its_next_action_and_nothing_is_written(store, klass, clock):
+    teacher, k, invite = klass
+    store.register("ann", "pass-ann", invite)
+    ann_token, lee_token = store.sign_in("ann", "pass-ann"), store.sign_in("mrs_lee", "teach-123")
+    signed_out, lee = store.user_for(ann_token), store.user_for(lee_token)
+    expiring = store.user_for(store.sign_in("ann", "pass-ann"))  # another open page, its own session
+    store.record_puzzle(signed_out, "p1", True)  # while signed in, the page's actions go through
+    store.sign_out(store.sign_in("ann", "pass-ann"))  # another session's end changes nothing here
+    store.record_puzzle(signed_out, "p2", True)
+    store.sign_out(ann_token)
+    store.sign_out(lee_token)
+    before = snapshot(store)
+    clock.days(31)
+    refused = [lambda: store.record_puzzle(signed_out, "p3", True),
+               lambda: store.record_puzzle(expiring, "p3", True),
+               lambda: store.create_room(expiring, Rules(rounds=1), seats=2),
+               lambda: store.reset_password(store.user("ann"), "other-789", by=lee),
+               lambda: store.create_class("7C", lee)]
+    for action in refused:
+        with pytest.raises(SignedOut, match=r"signed out .*sign in again.*nothing was changed"):
+            action()
+    assert snapshot(store) == before
+    assert store.user_for(store.sign_in("ann", "pass-ann")).name == "ann"  # the password is unchanged
+
+
+def test_a_session_checked_while_its_password_is_reset_does_not_live_on(store, klass):
+    teacher, k, invite = klass
+    ann = store.register("ann", "pass-123", invite)
+    other = store.sign_in("ann", "pass-123")
+    racing = store.user_for(store.sign_in("ann", "pass-123"))  # checked just before the reset ends it
+    store.reset_password(ann, "fresh-456", by=teacher)
+    assert store.user_for(other) is None
+    with pytest.raises(SignedOut):
+        store.record_puzzle(racing, "p1", True)
+    assert store.puzzle_profile(ann, by=teacher).attempts == 0
+
+
+# -- timeouts ------------------------------------------------------------------------------
+
+def test_a_database_that_accepts_and_never_answers_fails_within_the_connect_timeout():
+    with socket.socket() as server:  # accepts connections (the kernel's backlog) and never answers
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="did not answer") as caught:
+            Store(f"postgresql://secret_user:secret_pw@127.0.0.1:{port}/secret_db",
+                  environ={"GOLFLAB_DB_CONNECT_TIMEOUT": "2"})
+        assert time.monotonic() - started < 9
+    for secret in ("secret_user", "secret_pw", "127.0.0.1", str(port), "secret_db"):
+        assert secret not in str(caught.value)
+
+
+def test_a_statement_that_runs_too_long_is_cancelled_and_changes_nothing(postgres_url):
+    store = Store(postgres_url, environ={"GOLFLAB_DB_STATEMENT_TIMEOUT": "1"})
+    try:
+        store.create_user("bob", password="pass-bob")
+        before = snapshot(store)
+        started = time.monotonic()
+        with pytest.raises(StoreUnavailable, match="did not answer") as caught:
+            store.transaction(lambda conn: (conn.execute(text("DELETE FROM users")),
+                                            conn.execute(text("SELECT pg_sleep(10)"))))
+        assert time.monotonic() - started < 6 and "postgres" not in str(caught.value)
+        assert snapshot(store) == before
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "ten", "100000"])
+def test_a_bad_timeout_setting_is_refused_saying_what_is_allowed(value):
+    with pytest.raises(ValueError, match="GOLFLAB_DB_CONNECT_TIMEOUT must be a number of seconds"):
+        Store("sqlite://", environ={"GOLFLAB_DB_CONNECT_TIMEOUT": value})

@@ -13,7 +13,7 @@ import re
 import ipywidgets as w
 import pytest
 from golflab_widgets.classroom_session import PageSession, page_session
-from golflab_widgets.dashboard import LESSONS, ClassDashboard, LeaderboardOptIn, star_matrix
+from golflab_widgets.dashboard import LESSONS, SIGNIN, ClassDashboard, LeaderboardOptIn, star_matrix
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
@@ -313,3 +313,17 @@ def test_times_and_passwords_in_words():
     assert when(START + 7 * 86_400 - 5, START) == "in 7 days" and when(START - 8 * 86_400, START) == "1 week ago"
     first, second = new_password(), new_password()
     assert len(first) == 10 and first != second and first.isalnum()
+
+
+def test_after_the_teacher_signs_out_the_open_dashboard_resets_no_password(world):
+    store = world["store"]
+    token = store.sign_in("mrs_lee", PASSWORD)
+    session = PageSession(store, store.user_for(token))  # the class page open on a shared computer
+    dash = ClassDashboard(session)
+    store.sign_out(token)
+    dash.learner_choice.value = "ann"
+    dash.reset_password()
+    assert "golf-dashboard-problem" in dash.status._dom_classes and "signed out" in dash.status.value
+    assert f"href='{SIGNIN}'" in dash.status.value and dash.learner_note.value == ""
+    assert store.sign_in("ann", PASSWORD)  # the old password still works
+    assert not session.signed_in

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 
 import pytest
 from golflab_widgets import progress
@@ -353,3 +354,12 @@ def test_a_learner_deactivated_meanwhile_plays_on_and_is_told(room):
     play_to_end(table)
     assert table.game.phase is Phase.GAME_OVER and "could not be kept" in table.status_text
     assert "cannot be read" in text(Greeting()) and room.store.games(room.ann, by=room.teacher) == []
+
+
+def test_a_puzzle_answered_after_the_sign_in_expired_is_not_kept_and_the_page_says_signed_out(room):
+    session = room.sign_in("ann")
+    board = PuzzleBoard(seed=0)
+    session.store.clock = lambda: time.time() + 31 * 24 * 3600  # past GOLFLAB_SESSION_DAYS (30)
+    board.answer(board.puzzle.answer)
+    assert room.store.puzzle_profile(room.ann, by=room.ann).attempts == 0
+    assert "signed out" in text(board.score) and not session.signed_in

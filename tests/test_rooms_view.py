@@ -424,3 +424,14 @@ def test_a_learner_named_like_a_cpu_gets_other_cpus_and_starts(world):
     assert page.create()
     assert page.room.seats[1].cpu not in (None, "Sofia")
     assert page.start() and store.room(page.room.code).state == "playing"
+
+
+def test_after_sign_out_the_open_page_creates_no_room_and_says_it_is_signed_out(world, monkeypatch):
+    store = world["store"]
+    monkeypatch.setenv("GOLFLAB_ACCOUNT_URL", "/golflab")
+    token = store.sign_in("ann", PASSWORD)
+    page = RoomsPanel(session=PageSession(store, store.user_for(token)), follow=False)
+    store.sign_out(token)
+    assert not page.create() and page.room is None
+    assert "signed out" in page.message.value and 'href="/golflab/signin' in page.message.value
+    assert store.open_room_of(world["ann"]) is None and not page.session.signed_in

@@ -33,7 +33,7 @@ import ipywidgets as w
 from golflab import Game
 from golflab.excerpt import excerpt, json_kind
 
-from .account_links import account_base, signin_url, signout_url
+from .account_links import account_base, signin_url, signout_url, this_page
 from .classroom_session import PageSession, awaiting_request, page_session
 from .file_picker import FilePicker
 
@@ -220,16 +220,6 @@ def cookie_value(name: str, environ=None) -> "str | None":
         if sep and key == name and value:
             return value.strip('"')
     return None
-
-
-def this_page(environ=None) -> "str | None":
-    """This app's path and query on the server (Voila's ``SCRIPT_NAME`` and ``QUERY_STRING``)."""
-    environ = os.environ if environ is None else environ
-    path = environ.get("SCRIPT_NAME", "")
-    if not path.startswith("/") or path.startswith("//"):
-        return None
-    query = environ.get("QUERY_STRING", "")
-    return path + (f"?{query}" if query else "")
 
 
 ACCOUNT_CSS = """<style>

@@ -26,3 +26,24 @@ def signin_url(base: str, next_path: "str | None" = None) -> str:
 
 def signout_url(base: str) -> str:
     return f"{base}/signout"
+
+
+def signin_link(environ=None) -> str:
+    """A ``golf-signin`` link to the sign-in page, back to this app afterwards; "" without one."""
+    from html import escape
+
+    environ = os.environ if environ is None else environ
+    base = account_base(environ)
+    if base is None:
+        return ""
+    return f'<a class="golf-signin" href="{escape(signin_url(base, this_page(environ)))}">Sign in</a>'
+
+
+def this_page(environ=None) -> "str | None":
+    """This app's path and query on the server (Voila's ``SCRIPT_NAME`` and ``QUERY_STRING``)."""
+    environ = os.environ if environ is None else environ
+    path = environ.get("SCRIPT_NAME", "")
+    if not path.startswith("/") or path.startswith("//"):
+        return None
+    query = environ.get("QUERY_STRING", "")
+    return path + (f"?{query}" if query else "")

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from golflab.classroom import Store
 
 GUEST_NOTE = "You are not signed in, so your progress is not kept. Sign in to keep it."
+SIGNED_OUT_NOTE = ("This page is signed out (you signed out, your sign-in ran out or your password was reset), so "
+                   "nothing more is kept in your account and nothing was changed. Sign in again to keep your progress.")
 
 
 @dataclass
@@ -48,15 +50,33 @@ class PageSession:
             return self.problem
         return f"Signed in as {self.user.name}: your progress is kept." if self.user else GUEST_NOTE
 
+    def end(self) -> None:
+        """The store refused this page's session (``SignedOut``): from now on the page is signed out."""
+        self.user = None
+        self.problem = SIGNED_OUT_NOTE
+
+    def ended(self, exc: BaseException) -> bool:
+        """True (and the page signed out) when ``exc`` is the store's refusal of an ended session."""
+        from golflab.classroom.errors import SignedOut
+
+        if isinstance(exc, SignedOut):
+            self.end()
+            return True
+        return False
+
     def keep(self, method: str, *args, **kwargs):
         """Call ``store.<method>(user, ...)`` for the signed-in user; None (and ``problem`` set) if
-        the store fails, or for a guest. The game goes on either way."""
+        the store fails, the session has ended, or for a guest. The game goes on either way."""
         if self.store is None or self.user is None:
             return None
         from golflab.classroom import StoreUnavailable
 
         try:
             result = getattr(self.store, method)(self.user, *args, **kwargs)
+        except PermissionError as exc:
+            if self.ended(exc):
+                return None
+            raise
         except StoreUnavailable as exc:
             self.problem = f"Your progress could not be kept just now ({exc}). The game goes on."
             return None

@@ -299,6 +299,11 @@ class ClassDashboard(w.VBox):
         try:
             work()
         except (ValueError, PermissionError) as exc:
+            if self.session.ended(exc):
+                self.status.value = (f"<p>{escape(self.session.problem)} "
+                                     f"<a href='{SIGNIN}' style='{LINK_STYLE}'>Sign in</a></p>")
+                self.status.add_class("golf-dashboard-problem")
+                return False
             self._say(f"Not done: {exc}.", problem=True)
             return False
         except StoreUnavailable as exc:

@@ -117,6 +117,8 @@ def _read(method: str, *args, by: bool = True, **kwargs):
         s.problem = f"Your progress cannot be read just now ({exc}). You can go on."
     except (ValueError, PermissionError) as exc:  # e.g. the account was deactivated meanwhile
         log.warning("progress not read: %s", exc)
+        if s.ended(exc):
+            return None
         s.problem = f"Your progress cannot be read ({exc}). You can go on."
     return None
 

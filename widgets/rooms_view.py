@@ -26,6 +26,7 @@ from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
 from golflab.words import as_sentence
 
+from .account_links import signin_link
 from .classroom_session import PageSession, page_session
 from .rules_form import ALL_OPTIONS, RulesForm
 
@@ -218,7 +219,7 @@ class RoomsPanel(w.VBox):
             room = self.session.store.create_room(self.session.user, self.rules(), seats=self.seats.value,
                                                   cpus=self._cpu_names(self.cpus.value), game=self.kind)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
-            return self._say(f"No room was created: {exc}.")
+            return self._refused(f"No room was created: {exc}.", exc)
         self._say(f"Room {room.code} is ready: tell the others its code.", ok=True)
         self.enter(room, 0)
         return True
@@ -244,7 +245,7 @@ class RoomsPanel(w.VBox):
             seat = store.join_room(code, user)
             room = store.room(code)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
-            return self._say(f"Could not join: {exc}. Nothing was changed.")
+            return self._refused(f"Could not join: {exc}. Nothing was changed.", exc)
         self._say(f"You sit at the table of room {room.code}.", ok=True)
         self.enter(room, seat)
         return True
@@ -256,7 +257,7 @@ class RoomsPanel(w.VBox):
         try:
             self.room.start(by=self.session.user)
         except (ValueError, PermissionError, StoreUnavailable) as exc:
-            return self._say(f"The game did not start: {exc}.")
+            return self._refused(f"The game did not start: {exc}.", exc)
         self._say("")
         self._lobby_changed()
         return True
@@ -308,6 +309,14 @@ class RoomsPanel(w.VBox):
         else:
             self.message.remove_class("golf-room-ok")
         return ok
+
+    def _refused(self, text: str, exc: BaseException) -> bool:
+        """Say a refusal (False); an ended session signs the page out and offers the sign-in link."""
+        if not self.session.ended(exc):
+            return self._say(text)
+        self._say("")
+        self.message.value = f"{escape(self.session.problem)} {signin_link()}"
+        return False
 
     def _guard(self, fn):
         def run(*args):

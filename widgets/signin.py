@@ -48,7 +48,8 @@ from .explorers import plotly_module
 
 LANDING = "voila/render/index.ipynb"
 #: Settings a kernel reads; the server exports what it found in its ``.env`` (kernels run elsewhere).
-EXPORTED = ("GOLFLAB_SESSION_DAYS", "GOLFLAB_ADMINS", "GOLFLAB_TEACHERS")
+EXPORTED = ("GOLFLAB_SESSION_DAYS", "GOLFLAB_ADMINS", "GOLFLAB_TEACHERS", "GOLFLAB_DB_CONNECT_TIMEOUT",
+            "GOLFLAB_DB_STATEMENT_TIMEOUT")
 DAY = 86_400
 HELP_NEW = ("First time here? Type the class code your teacher gave you, choose a name "
             "(2 to 32 letters, digits and _ . -) and a password of at least 6 characters.")

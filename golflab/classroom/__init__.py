@@ -9,7 +9,7 @@ from ..lazy import lazy_exports
 #: Each public name and its module, imported at first use: the identity helpers do not load
 #: SQLAlchemy and the store (a few tenths of a second), which a guest's page never needs.
 _EXPORTS = {
-    "SchemaTooNew": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
+    "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
     "session_token": ".identity", "Store": ".store",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
                      "PuzzleProfile", "PuzzleResult", "User"), ".records"),

@@ -10,6 +10,7 @@ advisory lock, so many servers starting at once upgrade it once.
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import time
 from pathlib import Path
@@ -29,12 +30,17 @@ _UPGRADE_LOCK = 0x601F_1AB  # PostgreSQL advisory lock key for the schema upgrad
 
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` writes."""
+def make_engine(url: str, *, connect_timeout: float = 10, statement_timeout: float = 30) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` writes;
+    PostgreSQL a connect timeout and a statement timeout (seconds), so a hung server fails."""
+    connect_args = {}
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]  # psycopg 3, not psycopg2
+    if url.startswith("postgresql"):
+        connect_args = {"connect_timeout": max(1, math.ceil(connect_timeout)),
+                        "options": f"-c statement_timeout={max(1, round(statement_timeout * 1000))}"}
     try:
-        engine = create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
     except Exception as exc:  # an unknown scheme, a missing driver
         raise StoreUnavailable(f"cannot open the class store at {url_shown(url)}: {exc}") from None
     if engine.dialect.name == "sqlite":
@@ -67,6 +73,13 @@ def url_shown(url: str) -> str:
         scheme, _, cred = head.partition("//")
         return f"{scheme}//{cred.split(':', 1)[0]}:***@{tail}"
     return url
+
+
+def timed_out(exc: BaseException) -> bool:
+    """The database did not answer in time: a connect timeout, or a statement cancelled by its timeout."""
+    orig = getattr(exc, "orig", exc)
+    return (getattr(orig, "sqlstate", None) == "57014" or isinstance(orig, TimeoutError)
+            or "timeout expired" in str(orig).lower())
 
 
 def retryable(exc: BaseException) -> bool:

@@ -12,3 +12,11 @@ class StoreConflict(StoreUnavailable):
 
 class SchemaTooNew(StoreUnavailable):
     """The database was written by a newer golflab than this one."""
+
+
+class SignedOut(PermissionError):
+    """The page's session has ended (signed out, expired, or its password reset): nothing was done."""
+
+    def __init__(self, message: str = "this page is signed out (its sign-in was ended or has expired): "
+                                      "sign in again to go on; nothing was changed") -> None:
+        super().__init__(message)

@@ -18,6 +18,9 @@ class User:
     active: bool = True
     hub: bool = False
     last_seen: "float | None" = None
+    #: The hash of the session token this user came from (``Store.user_for``): every store action
+    #: by this user checks that the session is still there. None: not from a session (the Hub, a CLI).
+    session: "str | None" = field(default=None, compare=False, repr=False)
 
     @property
     def teaches(self) -> bool:

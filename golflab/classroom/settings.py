@@ -5,6 +5,8 @@ directory, then the defaults (the rules spec's precedence: explicit arguments wi
 |---|---|---|
 | ``GOLFLAB_DATABASE_URL`` (or ``DATABASE_URL``) | where the store lives | ``sqlite:///golflab.db`` |
 | ``GOLFLAB_SESSION_DAYS`` | days a sign-in lasts | 30 |
+| ``GOLFLAB_DB_CONNECT_TIMEOUT`` | seconds to wait for PostgreSQL to accept a connection | 10 |
+| ``GOLFLAB_DB_STATEMENT_TIMEOUT`` | seconds one PostgreSQL statement may run before it is cancelled | 30 |
 | ``GOLFLAB_ADMINS`` | comma-separated names made admins (a learner's or teacher's name: refused) | none |
 | ``GOLFLAB_TEACHERS`` | comma-separated JupyterHub names that are teachers | none |
 """
@@ -17,6 +19,9 @@ from pathlib import Path
 DEFAULT_DATABASE_URL = "sqlite:///golflab.db"
 DEFAULT_SESSION_DAYS = 30
 MAX_SESSION_DAYS = 365
+DEFAULT_CONNECT_TIMEOUT = 10
+DEFAULT_STATEMENT_TIMEOUT = 30
+MAX_TIMEOUT = 3600
 
 
 def read_dotenv(path: "str | Path" = ".env") -> dict[str, str]:
@@ -63,6 +68,31 @@ def session_days(environ=None) -> int:
         raise ValueError(f"GOLFLAB_SESSION_DAYS must be a whole number of days from 1 to {MAX_SESSION_DAYS}, "
                          f"got {raw[:40]!r}")
     return int(raw)
+
+
+def seconds(variable: str, default: float, environ=None) -> float:
+    """A timeout setting: a number of seconds above 0 and at most ``MAX_TIMEOUT`` (a clear error otherwise)."""
+    raw = setting(variable, environ=environ)
+    if raw is None:
+        return float(default)
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= MAX_TIMEOUT:
+        raise ValueError(f"{variable} must be a number of seconds above 0 and at most {MAX_TIMEOUT}, "
+                         f"got {raw[:40]!r}")
+    return value
+
+
+def connect_timeout(environ=None) -> float:
+    """``GOLFLAB_DB_CONNECT_TIMEOUT``: how long opening a PostgreSQL connection may wait."""
+    return seconds("GOLFLAB_DB_CONNECT_TIMEOUT", DEFAULT_CONNECT_TIMEOUT, environ)
+
+
+def statement_timeout(environ=None) -> float:
+    """``GOLFLAB_DB_STATEMENT_TIMEOUT``: how long one PostgreSQL statement may run."""
+    return seconds("GOLFLAB_DB_STATEMENT_TIMEOUT", DEFAULT_STATEMENT_TIMEOUT, environ)
 
 
 def names(variable: str, environ=None) -> list[str]:

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import time
+from dataclasses import replace
 from typing import Callable, Iterable
 
 from sqlalchemy import and_, func, insert, select, update
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, schema, security, settings
-from .errors import StoreConflict
+from .errors import SignedOut, StoreConflict, StoreUnavailable
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -65,7 +66,9 @@ class Store(RoomsMixin):
         self.clock = clock
         self.session_days = settings.session_days(environ)
         self._turn_timeout = turn_timeout(environ)
-        self.engine = database.make_engine(self.url)
+        self.timeouts = (settings.connect_timeout(environ), settings.statement_timeout(environ))
+        self.engine = database.make_engine(self.url, connect_timeout=self.timeouts[0],
+                                           statement_timeout=self.timeouts[1])
         try:
             database.migrate(self.engine)
             self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
@@ -74,6 +77,8 @@ class Store(RoomsMixin):
             raise
         except (SQLAlchemyError, OSError) as exc:
             self.engine.dispose()
+            if database.timed_out(exc):
+                raise self._no_answer() from None
             raise database.StoreUnavailable(
                 f"the class store at {database.url_shown(self.url)} cannot be opened: "
                 f"{_plain(exc)}") from None
@@ -291,7 +296,7 @@ class Store(RoomsMixin):
             return None
         if row.last_seen is None or now - row.last_seen > 60:
             self.touch(_user(row))
-        return _user(row)
+        return replace(_user(row), session=security.token_hash(token))
 
     def touch(self, user: User) -> None:
         """Note that ``user`` was here now (the roster's *last seen*)."""
@@ -719,7 +724,8 @@ class Store(RoomsMixin):
     # -- permissions --------------------------------------------------------------------
 
     def fresh_user(self, user: User) -> User:
-        """``user`` as the database knows it now; refused if unknown or deactivated."""
+        """``user`` as the database knows it now; refused if unknown or deactivated, or (a user from
+        a session: ``user_for``) if that session has ended. Every action by a user comes here."""
         if not isinstance(user, User):
             raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
         fresh = self.user_by_id(user.id)
@@ -727,7 +733,16 @@ class Store(RoomsMixin):
             raise PermissionError(f"{user.name} is not a user of this store")
         if not fresh.active:
             raise PermissionError(f"{user.name}'s account is deactivated")
+        if user.session is not None and not self._session_open(user):
+            raise SignedOut()
         return fresh
+
+    def _session_open(self, user: User) -> bool:
+        """True while ``user``'s session is in the store and not expired."""
+        with database.reading(self.engine) as conn:
+            return conn.execute(select(T.sessions.c.user_id).where(and_(
+                T.sessions.c.token_hash == user.session, T.sessions.c.user_id == user.id,
+                T.sessions.c.expires_at > self.clock()))).first() is not None
 
     def _class_by_id(self, class_id: int) -> Klass:
         with database.reading(self.engine) as conn:
@@ -779,6 +794,12 @@ class Store(RoomsMixin):
                 target.role == "admin" and actor.role != "admin"):
             raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
 
+    def _no_answer(self) -> StoreUnavailable:
+        """The plain sentence for a database that did not answer in time (no user, host or database named)."""
+        return database.StoreUnavailable(
+            f"the class store's database did not answer in time (it has {self.timeouts[0]:g} s to connect and "
+            f"{self.timeouts[1]:g} s per request): it may be down or busy; nothing was changed, try again later")
+
     def transaction(self, work):
         """Run ``work(conn)`` in one write transaction (retried on a lock); StoreUnavailable if it fails."""
         try:
@@ -786,6 +807,8 @@ class Store(RoomsMixin):
         except (ValueError, PermissionError):
             raise
         except (SQLAlchemyError, OSError) as exc:
+            if database.timed_out(exc):
+                raise self._no_answer() from None
             if database.unique_violation(exc):  # a racing page wrote the same key first: the caller reads again
                 raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
             raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
