@@ -6,7 +6,9 @@ PYTHON   ?= python3
 VENV     ?= .venv
 PORT     ?= 8866
 BIN      := $(VENV)/bin
-STAMP    := $(VENV)/.installed
+APPS     := $(VENV)/.installed-apps
+TESTS    := $(VENV)/.installed-test
+UV       := $(BIN)/uv
 CHROMIUM := /usr/bin/chromium
 CHP      := $(VENV)/cphp/node_modules/.bin/configurable-http-proxy
 CHP_SPEC := configurable-http-proxy@~5.1.0
@@ -14,16 +16,31 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: app test lint venv bench clean postgresql
 
-$(STAMP): pyproject.toml
+# The virtualenv, with uv (from PyPI) to install into it: the test extras take about 20 s with uv,
+# about 100 s with pip.
+$(UV):
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
-	# the lab extensions, where JupyterLab finds them (an editable install skips pyproject's data-files)
-	mkdir -p $(VENV)/share/jupyter/labextensions && cp -R jupyter_config/labextensions/golflab-rise-console $(VENV)/share/jupyter/labextensions/
-	$(BIN)/python -m golflab.kernel  # compile the simulation kernel once, now (numba caches it)
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet --upgrade pip uv
 
-venv: $(STAMP)
+# golflab, editable, with an extra ($(1): apps or test), and the lab extensions where JupyterLab finds
+# them (an editable install skips pyproject's data-files)
+define install
+	$(UV) pip install --quiet --python $(BIN)/python -e ".[$(1)]"
+	mkdir -p $(VENV)/share/jupyter/labextensions && cp -R jupyter_config/labextensions/golflab-rise-console $(VENV)/share/jupyter/labextensions/
+endef
+
+# The apps alone (make app), with the simulation kernel compiled now (numba caches it), so no learner waits.
+$(APPS): pyproject.toml | $(UV)
+	$(call install,apps)
+	$(BIN)/python -m golflab.kernel
+	touch $@
+
+# Everything the tests need; tools/test_lanes.py compiles the kernel while the reference pass runs.
+$(TESTS): pyproject.toml | $(UV)
+	$(call install,test)
+	touch $@
+
+venv: $(TESTS)
 
 # The browser tests drive Debian's Chromium (never a downloaded browser build).
 $(CHROMIUM):
@@ -37,7 +54,7 @@ postgresql:
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql; }
 
 # The JupyterHub tests' proxy, from npm into the virtualenv (5.1 runs on Debian's Node.js 18).
-$(CHP): | $(STAMP)
+$(CHP): | $(TESTS)
 	command -v npm >/dev/null || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/cphp $(CHP_SPEC)
@@ -46,7 +63,7 @@ $(CHP): | $(STAMP)
 # internet) to the Jupyter config path, as on Binder; voila.json applies from this directory.
 # golflab-voila is Voila with the sign-in page (/golflab/signin) and one class store, golflab.db
 # here unless GOLFLAB_DATABASE_URL says otherwise (docs/classroom.md).
-app: $(STAMP)
+app: $(APPS)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb; sign in: /golflab/signin)"
 	binder/start $(BIN)/golflab-voila notebooks/ --port=$(PORT)
 
@@ -54,14 +71,14 @@ app: $(STAMP)
 # browser tests on three pytest-xdist workers, the longest files first (tests/durations.json); beside
 # them the engine, AI, coach and simulation tests again on the Python reference alone (GOLFLAB_KERNEL=0).
 # Each lane's log: test-artifacts/lane-<name>.log.
-test: $(STAMP) $(CHROMIUM) postgresql $(CHP)
+test: $(TESTS) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
 	$(BIN)/python tools/test_lanes.py
 
-lint: $(STAMP)
+lint: $(TESTS)
 	$(BIN)/ruff check .
 
-bench: $(STAMP)
+bench: $(TESTS)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done
 
 clean:

@@ -22,14 +22,15 @@ def _lanes():
 
 def test_the_main_lane_runs_every_test_file_notebook_and_the_readme_and_the_reference_names_real_files():
     lanes = _lanes()
-    (main,) = lanes.LANES["main"]
+    compile_step, main = lanes.LANES["main"]
+    assert compile_step == lanes.COMPILE and lanes.command("main", compile_step, ["-x"])[1:] == ["-m", "golflab.kernel"]
     assert set(lanes.EVERYTHING) == {"README.md", "tests", "notebooks"}
     assert main.args[-len(lanes.EVERYTHING):] == lanes.EVERYTHING and main.env == ()
     assert not [arg for arg in main.args if arg.startswith(("--ignore", "--deselect", "-k", "-m"))]
     assert ["--dist", "loadfile"] == list(main.args[2:4]) and main.args[:2] == ("-n", str(lanes.WORKERS))
     assert all((ROOT / path).is_file() for path in lanes.REFERENCE_TESTS)
     assert lanes.LANES["reference"] == (lanes.Step(lanes.REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),)
-    assert lanes.lanes(5)["main"][0].args[:2] == ("-n", "5")
+    assert lanes.lanes(5)["main"][1].args[:2] == ("-n", "5")
 
 
 def test_files_are_handed_out_longest_first_each_in_its_own_order():
@@ -99,6 +100,6 @@ def test_a_failing_command_stops_its_lane_and_fails_the_run(tmp_path, monkeypatc
 
 def test_every_pytest_command_lists_its_slowest_tests_in_its_own_cache():
     lanes = _lanes()
-    cmd = lanes.command("main", lanes.LANES["main"][0], ["-x"])
+    cmd = lanes.command("main", lanes.LANES["main"][1], ["-x"])
     assert cmd[:3] == [sys.executable, "-m", "pytest"] and "cache_dir=.pytest_cache/main" in cmd
     assert f"--durations={lanes.SLOWEST}" in cmd and cmd[-1] == "-x"

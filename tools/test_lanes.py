@@ -1,14 +1,16 @@
 """Run every test: ``make test`` calls this (``python tools/test_lanes.py``).
 
-Two pytest sessions run at once, each a *lane* with its own log and cache directory:
+Two lanes run at once, each with its own log and pytest cache directory:
 
-* ``main``: the README's doctests, ``tests`` (the browser tests included) and the notebooks (nbval),
+* ``main``: the simulation kernel compiled (``python -m golflab.kernel``, numba caches it), then the
+  README's doctests, ``tests`` (the browser tests included) and the notebooks (nbval),
   spread over ``WORKERS`` pytest-xdist workers with ``--dist loadfile``: a file is one unit of work,
   so its module's browser, servers and notebook kernel stay with it, and a worker that finishes a
   file takes the next. ``tests/scheduling.py`` hands the files out longest first, by the seconds
   measured in ``tests/durations.json``, so that no long file starts last while the others idle.
 * ``reference``: the engine, AI, coach and simulation tests again on the Python reference alone
-  (``GOLFLAB_KERNEL=0``: the tests of the compiled code skip, saying why), one process beside them.
+  (``GOLFLAB_KERNEL=0``: the tests of the compiled code skip, saying why), one process beside them:
+  it needs no compiled code, so it runs while the main lane compiles.
 
 Each lane's output goes to ``test-artifacts/lane-<name>.log``; the first lane's is also printed as
 it comes (progress for CI's log), the other's whole when it ends; then a line per lane with its
@@ -29,7 +31,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,16 +52,22 @@ EVERYTHING = ("README.md", "tests", "notebooks")
 
 @dataclass(frozen=True)
 class Step:
-    """One pytest command of a lane: its arguments and extra environment."""
+    """One command of a lane: ``python -m <module> <args>`` with extra environment (pytest by default)."""
 
     args: tuple[str, ...]
     env: tuple[tuple[str, str], ...] = ()
+    module: str = "pytest"
+
+
+#: The main lane's first step: compile the simulation kernel (numba caches it), while the reference
+#: pass, which needs none of it, runs beside it; the compiled tests then find it made.
+COMPILE = Step((), module="golflab.kernel")
 
 
 def lanes(workers: int = WORKERS) -> dict[str, tuple[Step, ...]]:
     """The lanes and their steps, with ``workers`` pytest-xdist workers in the main lane."""
     return {
-        "main": (Step(("-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder", *NBVAL,
+        "main": (COMPILE, Step(("-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder", *NBVAL,
                        "--measured-durations", str(ARTIFACTS / "durations.json"), "--doctest-glob=README.md",
                        *EVERYTHING)),),
         "reference": (Step(REFERENCE_TESTS, (("GOLFLAB_KERNEL", "0"),)),),
@@ -73,8 +81,10 @@ SLOWEST = 15
 
 
 def command(lane: str, step: Step, extra: list[str]) -> list[str]:
-    """The pytest command line of ``step`` in ``lane`` (its own cache directory: the lanes run at
-    once), listing its ``SLOWEST`` tests at the end."""
+    """The command line of ``step`` in ``lane``: pytest with its own cache directory (the lanes run at
+    once), listing its ``SLOWEST`` tests at the end, and ``extra``; another module as it is."""
+    if step.module != "pytest":
+        return [sys.executable, "-m", step.module, *step.args]
     return [sys.executable, "-m", "pytest", "-o", f"cache_dir=.pytest_cache/{lane}", f"--durations={SLOWEST}",
             *step.args, *extra]
 
@@ -132,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--workers must be 1 or more, got {args.workers}")
     plan = LANES if args.workers == WORKERS else lanes(args.workers)
     if args.store_durations:
-        plan = {**plan, "main": tuple(Step((*s.args, "--store-durations"), s.env) for s in plan["main"])}
+        plan = {**plan, "main": tuple(replace(s, args=(*s.args, "--store-durations")) if s.module == "pytest" else s
+                                      for s in plan["main"])}
     ARTIFACTS.mkdir(exist_ok=True)
     names = [args.lane] if args.lane else list(plan)
     results: dict[str, tuple[int, float]] = {}
