@@ -1,5 +1,5 @@
 """The play app in a real browser: a full hole played only through the CSS hooks, and
-20 fresh page loads without a widget-load failure. Prints the measured figures (medians)."""
+fresh page loads without a widget-load failure. Prints the measured figures (medians)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ import pytest
 from board_hooks import GOLF, download_save, face_down_slots, play_hole, wait_for_rules
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LOADS = 20
+#: Fresh loads of the table. The failure they guard against (issue 4: "model not found" on about one
+#: load in five, with the ipywidgets versions pyproject now excludes) shows in 8 loads with
+#: probability 1 - 0.8**8 = 83%, in every run; more loads cost about 6 s each of CI's time.
+LOADS = 8
 STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
 awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
 
@@ -224,7 +227,7 @@ def test_the_landing_page_links_every_app(page, voila_server, app_opener):
     assert page.url.endswith("/voila/render/play.ipynb")
 
 
-def test_twenty_fresh_loads_show_the_board_without_widget_errors(browser, voila_server, app_opener):
+def test_fresh_loads_show_the_board_without_widget_errors(browser, voila_server, app_opener):
     times, failures = [], []
     for i in range(LOADS):
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
