@@ -190,10 +190,11 @@ def class_store_url(tmp_path_factory) -> str:
     return f"sqlite:///{tmp_path_factory.mktemp('class-store') / 'class.db'}"
 
 
-#: The notebooks whose kernels the session's ``voila_server`` preheats: the table, which the tests
-#: open most (a preheated page's kernel is started again behind it; the other apps' pages start
-#: theirs as they open). Every app is opened preheated by ``test_offline.py``'s own server.
-PREHEATED = ("play.ipynb",)
+#: The notebooks whose kernels the session's ``voila_server`` preheats: what a class opens first (the
+#: landing page, the table, learn), which the tests open most. A preheated page's kernel is started
+#: again behind it; the other apps' pages start theirs as they open. Preheating all 19 on each
+#: worker's server started 57 kernels at once and timed pages out on two cores.
+PREHEATED = ("index.ipynb", "learn.ipynb", "play.ipynb")
 
 
 def worker_name(name: str) -> str:

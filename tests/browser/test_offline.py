@@ -1,8 +1,6 @@
 """The apps need nothing from the internet (issue 8, defect 4): every request an app's page makes
 goes to the Voila server itself, no page holds a loader for a public CDN (Mermaid imports its
-script only when a diagram shows), and the icons draw with Font Awesome served locally. Here the
-server is ``make app``'s as it is, every notebook's kernel preheated, so each app is also seen as a
-class meets it (the session's server preheats the table alone)."""
+script only when a diagram shows), and the icons draw with Font Awesome served locally."""
 
 from __future__ import annotations
 
@@ -17,16 +15,6 @@ LOAD_TIMEOUT = 120_000  # ms
 DONE = ".explorer-status :text('Done:')"
 REMOTE_LOADER = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["'](https?://[^"']+)"""
                            r"""|import\(\s*["'](https?://[^"']+)""")
-
-
-@pytest.fixture(scope="module")
-def voila_server(class_store_url):
-    """golflab-voila preheating every notebook (``make app``'s default), for this module's tests."""
-    from conftest import app_env, start_server, voila_command, worker_name
-
-    with start_server(worker_name("voila-all-preheated"), voila_command,
-                      env=app_env(GOLFLAB_DATABASE_URL=class_store_url)) as server:
-        yield server
 
 
 def is_outside(url: str, server) -> bool:

@@ -47,6 +47,10 @@ def _start_with_house_rules(page) -> None:
     page.click(".golf-new-game")  # nothing played yet: no confirmation needed
     page.wait_for_function("() => document.querySelector('.golf-rules').textContent.includes('Hole 1 of 1')",
                            timeout=STEP_TIMEOUT)
+    page.wait_for_function(  # the move log shows the new game too (its own message, after the rules bar's)
+        "() => { const lines = [...document.querySelectorAll('.golf-log > div')];"
+        " return lines.length && lines[lines.length - 1].textContent.includes('Rules: 1 hole'); }",
+        timeout=STEP_TIMEOUT)
     started = page.eval_on_selector_all(".golf-log > div", "els => els.map(e => e.textContent)")[-1]
     assert started.startswith("New game: ") and "flip as action \u00b7 knock early" in started, started
     assert page.eval_on_selector_all(".golf-log .golf-details div", "els => els.map(e => e.textContent)")[-1] == \
