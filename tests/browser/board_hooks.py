@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 
 @dataclass(frozen=True)
 class StatusLine:
@@ -56,10 +58,16 @@ def wait_for_rules(page, *parts: str, scope: str = "", timeout: int = 60_000) ->
     """Wait until the rules form's summary (written by the kernel after each change) names every
     one of ``parts`` (``"1 hole"``, ``"knock early"`` ...): the changes made in the page have reached
     the kernel. ``scope``: a selector for the form's container when a page has several."""
-    page.wait_for_function(
-        "([sel, parts]) => { const el = document.querySelector(sel);"
-        " return el && el.textContent.startsWith('Chosen: ') && parts.every(p => el.textContent.includes(p)); }",
-        arg=[f"{scope} .golf-rules-summary".strip(), list(parts)], timeout=timeout)
+    selector = f"{scope} .golf-rules-summary".strip()
+    try:
+        page.wait_for_function(
+            "([sel, parts]) => { const el = document.querySelector(sel);"
+            " return el && el.textContent.startsWith('Chosen: ') && parts.every(p => el.textContent.includes(p)); }",
+            arg=[selector, list(parts)], timeout=timeout)
+    except PlaywrightTimeout:
+        shown = page.locator(selector).first.text_content() if page.locator(selector).count() else "(no summary)"
+        raise AssertionError(f"the kernel never took the settings: after {timeout / 1000:.0f} s the rules form "
+                             f"says {shown!r}, not {list(parts)}") from None
 
 
 def enabled_hooks(page, selector: str, prefix: str) -> list[str]:
