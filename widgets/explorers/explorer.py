@@ -201,26 +201,26 @@ class Explorer(w.VBox):
 
     def start(self) -> None:
         """Show the first result, if ``auto``: a subclass calls this at the end of its
-        ``__init__``. With ``background`` it is computed on the worker thread, so an app's
-        page shows at once, its status line saying what is being computed, and the charts
-        follow; without, at once (``refresh``). In a kernel Voila started ahead of its page
-        (``awaiting_request``) it is computed at once too: nobody waits for that kernel, and
-        its page then arrives with the charts drawn. (A result that reached the page as it
-        connected could be lost: the page asks for every widget's state, then listens to
-        each; an update sent in between is dropped, and the page said "Drawing the charts…"
-        for good.)"""
+        ``__init__``. A result shipped for the default inputs (``precomputed``) is drawn at once,
+        before the notebook's cell ends, and so is every first result without ``background`` or
+        in a kernel Voila started ahead of its page (``awaiting_request``): nobody waits for that
+        kernel. Otherwise (``background``, inputs with no shipped result) it is computed on the
+        worker thread, so an app's page shows at once, its status line saying what is being
+        computed, and the charts follow. (A first result drawn on the thread could reach the page
+        as it connected and be lost: the page asks for every widget's state, then listens to
+        each; an update sent in between is dropped, and the page said "Drawing the charts…" for
+        good, on every server that renders a page after its notebook ran.)"""
         if not self._auto:
-            return
-        if not self._background or awaiting_request():
-            self.refresh()
             return
         try:
             ahead = precomputed.available(self, self.inputs())
         except ValueError:  # refresh says what is wrong
             ahead = False
+        if ahead or not self._background or awaiting_request():
+            self.refresh()
+            return
         self.add_class("explorer-computing")
-        self._say("busy", "Drawing the charts\u2026" if ahead
-                  else "Computing the first result\u2026 The charts appear when it is done.")
+        self._say("busy", "Computing the first result\u2026 The charts appear when it is done.")
         self.schedule()
 
     def figures(self) -> list:
