@@ -206,8 +206,8 @@ def _simulate(args) -> int:
 
     rules = parse_rules(args.rule)
     players = _lineup(args.players)
-    csv = CsvRounds(args.csv) if args.csv is not None else None
     complete = False
+    csv = CsvRounds(args.csv) if args.csv is not None else None  # (a signal while it is made: it cleans up)
     try:
         result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
                            analyze=not args.no_analysis, rounds=csv, progress=watching(auto_progress(None)))

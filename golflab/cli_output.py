@@ -181,6 +181,9 @@ class CsvRounds:
         except OSError as exc:
             self._discard()
             raise self._error(exc) from None
+        except BaseException:  # e.g. SIGTERM's Terminated while the file is being made: nothing is left
+            self._discard()
+            raise
 
     def __call__(self, rows: list) -> None:
         import pandas as pd

@@ -175,6 +175,20 @@ def test_sigterm_ends_simulate_cleanly_leaving_nothing(tmp_path, processes):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_sigterm_while_the_csv_file_is_being_made_leaves_nothing(tmp_path, monkeypatch):
+    """The partial file exists before ``CsvRounds`` returns: SIGTERM's Terminated raised then
+    (seen in a fresh-clone run: the test's signal came as soon as the file appeared) removes it."""
+    from golflab import cli_output
+
+    def terminated(*_args):
+        raise cli_output.Terminated
+
+    monkeypatch.setattr(cli_output.os, "chmod", terminated)
+    with pytest.raises(cli_output.Terminated):
+        cli_output.CsvRounds(str(tmp_path / "rounds.csv"))
+    assert os.listdir(tmp_path) == []
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_sigterm_python_drops_is_raised_at_the_next_chunk_without_a_traceback(capsys):
     """SIGTERM's Terminated raised inside a callback Python calls itself (here a weakref's; in
