@@ -15,6 +15,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 pytest_plugins = ["services_fixtures", "scheduling"]
 
+# Accounts are made by the hundred here: hash their passwords at argon2's cheapest (the servers and
+# kernels the tests start inherit it); tests/test_password_hashing.py checks the real default.
+os.environ.setdefault("GOLFLAB_PASSWORD_HASHING", "cheapest")
+
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 
 

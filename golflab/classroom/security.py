@@ -4,11 +4,13 @@ checks on names, passwords and codes, each refusing with a message that says wha
 from __future__ import annotations
 
 import hashlib
+import logging
+import os
 import re
 import secrets
 from functools import cache
 
-from argon2 import PasswordHasher
+from argon2 import PasswordHasher, profiles
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 #: Letters that cannot be mistaken for one another or for digits (no B/8, I/1, L, O/0, S/5, Z/2).
@@ -20,7 +22,32 @@ PASSWORD_MIN, PASSWORD_MAX = 6, 128
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
 # JupyterHub's own names may hold more (an e-mail address, say); still printable and short.
 _HUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]*\Z")
-_HASHER = PasswordHasher()  # argon2id with the library's recommended parameters
+#: How hard passwords are hashed (argon2id): ``recommended`` (the default: argon2-cffi's RFC 9106
+#: low-memory profile, about 0.2 s of CPU a hash) or ``cheapest``, for test suites alone (golflab's
+#: creates about a thousand accounts); set by the environment variable ``PASSWORD_HASHING_ENV``.
+#: A hash keeps its own parameters, so either verifies the other's hashes.
+PASSWORD_HASHING = {"recommended": profiles.RFC_9106_LOW_MEMORY, "cheapest": profiles.CHEAPEST}
+PASSWORD_HASHING_ENV = "GOLFLAB_PASSWORD_HASHING"
+
+
+def password_hashing() -> str:
+    """The name of the hashing in use (``PASSWORD_HASHING``), from ``PASSWORD_HASHING_ENV``; a
+    ValueError naming the allowed values for another."""
+    name = os.environ.get(PASSWORD_HASHING_ENV, "") or "recommended"
+    if name not in PASSWORD_HASHING:
+        raise ValueError(f"{PASSWORD_HASHING_ENV}={name!r} is not a password hashing: use one of "
+                         f"{', '.join(PASSWORD_HASHING)}")
+    return name
+
+
+@cache
+def _hasher() -> PasswordHasher:
+    """This process's hasher, chosen at its first use; a warning when it is not the recommended one."""
+    name = password_hashing()
+    if name != "recommended":
+        logging.getLogger("golflab").warning("%s=%s: passwords are hashed for tests, not for real accounts",
+                                             PASSWORD_HASHING_ENV, name)
+    return PasswordHasher.from_parameters(PASSWORD_HASHING[name])
 
 
 def check_name(name: object, *, hub: bool = False) -> str:
@@ -47,13 +74,13 @@ def check_password(password: object) -> str:
 
 
 def hash_password(password: str) -> str:
-    return _HASHER.hash(check_password(password))
+    return _hasher().hash(check_password(password))
 
 
 @cache
 def _dummy_hash() -> str:
     """A hash no password is checked against in earnest (made once, at the first need)."""
-    return _HASHER.hash(new_token())
+    return _hasher().hash(new_token())
 
 
 def password_matches(stored_hash: "str | None", password: str) -> bool:
@@ -62,7 +89,7 @@ def password_matches(stored_hash: "str | None", password: str) -> bool:
     if not isinstance(password, str):
         return False
     try:
-        return _HASHER.verify(stored_hash or _dummy_hash(), password) and bool(stored_hash)
+        return _hasher().verify(stored_hash or _dummy_hash(), password) and bool(stored_hash)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 
