@@ -7,16 +7,20 @@ Ten pages of small apps open one after another; each goes away as a tab does: cl
 unload request), left for another site (the same request), or gone without a word (a crashed
 tab: only culling helps). Meanwhile one page stays open: its kernel must outlive them all.
 Prints the figures: kernels left, and how many were culled rather than shut down on closing.
+The two servers run at once, and one wait for culling serves both (the module's ``closings``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from board_hooks import connected_kernel
 from traitlets.config import PyFileConfigLoader
 
@@ -40,6 +44,7 @@ PAGES = [("play.ipynb", "crash"), ("rules.ipynb", "close"), ("index.ipynb", "lea
          ("play.ipynb", "leave"), ("rules.ipynb", "leave"), ("index.ipynb", "close"),
          ("play.ipynb", "close")]  # crashes early: their culling overlaps the later pages
 TOKEN = "golflab-test-token"
+STANDALONE, BINDER = "standalone Voila (make app)", "Jupyter server with Voila (Binder)"
 
 
 def test_shipped_culling_ends_abandoned_kernels_within_about_four_minutes():
@@ -71,7 +76,7 @@ def _jupyter_server(port: int) -> list[str]:
 def _isolated(env: dict[str, str], tmp_path: Path) -> dict[str, str]:
     """``env`` with a fresh HOME and none of the developer's Jupyter paths: only what ships applies."""
     home = tmp_path / "home"
-    home.mkdir()
+    home.mkdir(parents=True)
     env = {k: v for k, v in env.items() if not k.startswith("JUPYTER_")}
     return {**env, "HOME": str(home)}
 
@@ -93,65 +98,126 @@ def go_away(page, how: str) -> None:
         page.close()
 
 
-def still_running(server, kernels: list[str], seconds: float) -> list[str]:
-    """The kernels still running when all are gone or ``seconds`` have passed."""
+def still_running(server, kernels: list[str]) -> list[str]:
+    """The kernels of ``kernels`` that ``server`` still runs."""
+    return [k for k in kernels if server.kernel(k) is not None]
+
+
+def wait_until_ended(pending: dict[str, tuple], seconds: float) -> dict[str, list[str]]:
+    """Wait until every server's kernels have ended or ``seconds`` have passed, all servers at once:
+    ``pending`` maps a mode to (server, kernels); returns the kernels each mode still runs."""
     deadline = time.monotonic() + seconds
-    left = [k for k in kernels if server.kernel(k) is not None]
-    while left and time.monotonic() < deadline:
+    left = {mode: still_running(server, kernels) for mode, (server, kernels) in pending.items()}
+    while any(left.values()) and time.monotonic() < deadline:
         time.sleep(1)
-        left = [k for k in left if server.kernel(k) is not None]
+        left = {mode: still_running(pending[mode][0], kernels) for mode, kernels in left.items()}
     return left
 
 
-def check_closing_pages(mode: str, browser, server) -> None:
-    """Open and dismiss PAGES while one page stays open; every kernel of a page that went away
-    ends within about four minutes (scaled), each closed page's by its own request, and the open
-    page's kernel outlives them."""
+@dataclass
+class Closing:
+    """One mode's run of PAGES: a page kept open throughout, the PAGES opened and dismissed."""
+
+    mode: str
+    server: object
+    context: object
+    keeper: object = None
+    keeper_kernel: str = ""
+    kept_since: float = 0.0
+    kernels: list[str] = field(default_factory=list)
+
+    def dismiss_pages(self) -> None:
+        self.keeper, self.keeper_kernel = open_page(self.context, self.server, "index.ipynb")
+        self.kept_since = time.monotonic()
+        for notebook, how in PAGES:
+            page, kernel_id = open_page(self.context, self.server, notebook)
+            self.kernels.append(kernel_id)
+            go_away(page, how)
+
+    def log_lines(self) -> list[str]:
+        return self.server.log_path.read_text(errors="replace").splitlines()
+
+
+@pytest.fixture(scope="module")
+def closings(browser, tmp_path_factory) -> dict[str, dict]:
+    """Both modes' servers at once, PAGES opened and dismissed on each, then one wait for both:
+    the kernels of the pages that went away end, the kept pages' kernels outlive the culling, and
+    then end once those pages close too. What each mode showed, by mode."""
+    from conftest import app_env, start_server, voila_command
+
+    tmp = tmp_path_factory.mktemp("kernels")
+    preheat = tuple(sorted({notebook for notebook, _ in PAGES}))
+    standalone_env = {**_isolated(app_env(), tmp / "standalone"),
+                      "GOLFLAB_DATABASE_URL": f"sqlite:///{tmp / 'class.db'}"}
+    with contextlib.ExitStack() as stack:
+        servers = {
+            STANDALONE: stack.enter_context(start_server(
+                "voila-kernels", lambda port: voila_command(port, preheat, tuple(CULL_ARGS)), env=standalone_env)),
+            BINDER: stack.enter_context(start_server(
+                "jupyter-server-kernels", _jupyter_server, env=_isolated(app_env(), tmp / "binder"), token=TOKEN,
+                render_path="voila/render/notebooks", ready_path="/api/status")),
+        }
+        before = {mode: server.api("api/kernels") for mode, server in servers.items() if mode == BINDER}
+        runs = [Closing(mode, server, stack.enter_context(_context(browser))) for mode, server in servers.items()]
+        for run in runs:
+            run.dismiss_pages()
+        left = wait_until_ended({run.mode: (run.server, run.kernels) for run in runs}, DEADLINE)
+        results = {}
+        for run in runs:
+            log = run.log_lines()
+            results[run.mode] = {
+                "left": left[run.mode],
+                "culled": [any("Culling" in line and k in line for line in log) for k in run.kernels],
+                "refused": [line for line in log if "403 POST" in line and "/voila/api/shutdown/" in line],
+                "log_tail": run.server.log_tail(),
+            }
+        # The kept pages were active when they opened; culling would have ended them by now were they idle.
+        time.sleep(max(0.0, max(run.kept_since for run in runs) + CULL_IDLE + 2 * CULL_INTERVAL - time.monotonic()))
+        for run in runs:
+            results[run.mode]["keeper_alive"] = run.server.kernel(run.keeper_kernel) is not None
+            go_away(run.keeper, "close")
+        keepers_left = wait_until_ended({run.mode: (run.server, [run.keeper_kernel]) for run in runs}, DEADLINE)
+        for run in runs:
+            results[run.mode]["keeper_left"] = keepers_left[run.mode]
+        results[BINDER]["kernels_before"] = before[BINDER]
+        results[BINDER]["kernels_after"] = servers[BINDER].api("api/kernels")
+    return results
+
+
+@contextlib.contextmanager
+def _context(browser):
     context = browser.new_context()
     try:
-        keeper, keeper_kernel = open_page(context, server, "index.ipynb")
-        kept_since = time.monotonic()
-        kernels = []
-        for notebook, how in PAGES:
-            page, kernel_id = open_page(context, server, notebook)
-            kernels.append(kernel_id)
-            go_away(page, how)
-        left = still_running(server, kernels, DEADLINE)
-        log = server.log_path.read_text(errors="replace").splitlines()
-        culled = [any("Culling" in line and k in line for line in log) for k in kernels]
-        crashed = [how == "crash" for _, how in PAGES]
-        refused = [line for line in log if "403 POST" in line and "/voila/api/shutdown/" in line]
-        print(f"\n{mode}: {len(PAGES)} pages gone -> {len(left)} kernels left (waited up to {DEADLINE} s; "
-              f"{sum(culled)} culled, {sum(crashed)} pages crashed; culling {CULL_IDLE} s idle / "
-              f"{CULL_INTERVAL} s here)")
-        assert not refused, f"{mode}: the server refused Voila's shutdown on closing:\n" + "\n".join(refused[:3])
-        assert not left, f"{mode}: {len(left)} of {len(PAGES)} kernels still run\n{server.log_tail()}"
-        # A closed page's kernel ends by the page's own request (it was active seconds before,
-        # so culling could not take it); only the crashed pages' kernels wait for culling.
-        assert culled == crashed, f"{mode}: culled {culled}, crashed {crashed}"
-        time.sleep(max(0.0, kept_since + CULL_IDLE + 2 * CULL_INTERVAL - time.monotonic()))
-        assert server.kernel(keeper_kernel) is not None, f"{mode}: the open page's kernel was culled"
-        go_away(keeper, "close")
-        assert not still_running(server, [keeper_kernel], DEADLINE), f"{mode}: the last page's kernel still runs"
+        yield context
     finally:
         context.close()
 
 
-def test_standalone_voila_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, tmp_path):
+def check_closing_pages(mode: str, result: dict) -> None:
+    """Every kernel of a page that went away ended within about four minutes (scaled), each closed
+    page's by its own request, and the open page's kernel outlived them."""
+    crashed = [how == "crash" for _, how in PAGES]
+    print(f"\n{mode}: {len(PAGES)} pages gone -> {len(result['left'])} kernels left (waited up to {DEADLINE} s; "
+          f"{sum(result['culled'])} culled, {sum(crashed)} pages crashed; culling {CULL_IDLE} s idle / "
+          f"{CULL_INTERVAL} s here)")
+    assert not result["refused"], f"{mode}: the server refused Voila's shutdown on closing:\n" + \
+        "\n".join(result["refused"][:3])
+    assert not result["left"], f"{mode}: {len(result['left'])} of {len(PAGES)} kernels still run\n{result['log_tail']}"
+    # A closed page's kernel ends by the page's own request (it was active seconds before,
+    # so culling could not take it); only the crashed pages' kernels wait for culling.
+    assert result["culled"] == crashed, f"{mode}: culled {result['culled']}, crashed {crashed}"
+    assert result["keeper_alive"], f"{mode}: the open page's kernel was culled"
+    assert not result["keeper_left"], f"{mode}: the last page's kernel still runs"
+
+
+def test_standalone_voila_ends_the_kernels_of_closed_pages(closings):
     """``make app``'s server: golflab-voila, which preheats kernels (its pooled kernels are no page's and
     stay; the pages' kernels must go), here for the notebooks of PAGES alone."""
-    from conftest import voila_command
-
-    env = _isolated(server_env(GOLFLAB_DATABASE_URL=f"sqlite:///{tmp_path / 'class.db'}"), tmp_path)
-    preheat = tuple(sorted({notebook for notebook, _ in PAGES}))
-    with server_starter("voila-kernels", lambda port: voila_command(port, preheat, tuple(CULL_ARGS)),
-                        env=env) as server:
-        check_closing_pages("standalone Voila (make app)", browser, server)
+    check_closing_pages(STANDALONE, closings[STANDALONE])
 
 
-def test_binder_jupyter_server_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, tmp_path):
-    with server_starter("jupyter-server-kernels", _jupyter_server, env=_isolated(server_env(), tmp_path), token=TOKEN,
-                        render_path="voila/render/notebooks", ready_path="/api/status") as server:
-        assert server.api("api/kernels") == []
-        check_closing_pages("Jupyter server with Voila (Binder)", browser, server)
-        assert server.api("api/kernels") == []
+def test_binder_jupyter_server_ends_the_kernels_of_closed_pages(closings):
+    result = closings[BINDER]
+    assert result["kernels_before"] == []
+    check_closing_pages(BINDER, result)
+    assert result["kernels_after"] == []
