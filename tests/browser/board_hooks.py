@@ -8,6 +8,7 @@ for (``golf-await-draw``, ``cp-await-cpu``, ...); a click is done when the line 
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -152,3 +153,36 @@ def play_hole(page, screenshot_at: int | None = None) -> list[float]:
             raise AssertionError(f"unexpected state {task!r}: {page.inner_text(GOLF.selector)}")
         timings.append(GOLF.click_and_wait(page, target))
     raise AssertionError("the hole did not end within 200 clicks")
+
+
+#: Each explorer notebook and the number of charts it draws (``test_explorers`` loads each one).
+EXPLORERS = {"tiers.ipynb": 3, "pairing.ipynb": 4, "turns.ipynb": 2, "personalities.ipynb": 3, "house_rules.ipynb": 3}
+
+#: A loader of a script or stylesheet from another site, in a page's HTML.
+REMOTE_LOADER = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["'](https?://[^"']+)"""
+                           r"""|import\(\s*["'](https?://[^"']+)""")
+
+
+def is_outside(url: str, server) -> bool:
+    """Whether a request leaves the server (data: and about: URLs stay in the page)."""
+    scheme = url.split(":", 1)[0]
+    if scheme in ("data", "about"):
+        return False
+    if scheme == "blob":
+        url = url[len("blob:"):]
+    return not url.startswith(server.base + "/")
+
+
+def record_requests(page) -> list[str]:
+    """The URLs ``page``'s context requests from now on (the list grows as it loads)."""
+    requests: list[str] = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    return requests
+
+
+def outside_the_server(page, server, requests: list[str]) -> tuple[list[str], list[str]]:
+    """What a page took from outside ``server``: the URLs it requested, and the loaders in its HTML
+    that could (issue 8, defect 4: the apps need nothing from the internet)."""
+    outside = sorted({url for url in requests if is_outside(url, server)})
+    loaders = sorted({url for a, b in REMOTE_LOADER.findall(page.content()) if is_outside(url := a or b, server)})
+    return outside, loaders

@@ -1,21 +1,22 @@
 """Each strategy explorer opened in Voila in headless Chromium: its charts are drawn
-with data, its status line says it finished, and its CSV links are there."""
+with data, its status line says it finished, its CSV links are there, and it took nothing from
+outside the server (issue 8, defect 4; the other apps: ``test_offline``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from board_hooks import EXPLORERS, outside_the_server, record_requests
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-#: Each explorer notebook and the number of charts it draws.
-EXPLORERS = {"tiers.ipynb": 3, "pairing.ipynb": 4, "turns.ipynb": 2, "personalities.ipynb": 3, "house_rules.ipynb": 3}
 DONE = ".explorer-status :text('Done:')"
 
 
 @pytest.mark.parametrize("notebook", EXPLORERS)
 def test_explorer_draws_its_charts_in_voila(page, voila_server, app_opener, notebook):
+    requests = record_requests(page)
     app_opener(page, voila_server, notebook, ready=".explorer-status", timeout=120_000)
     page.wait_for_selector(DONE, timeout=120_000)
     # Every chart is drawn with some data (bars, points or lines inside its SVG). Each chart
@@ -31,6 +32,10 @@ def test_explorer_draws_its_charts_in_voila(page, voila_server, app_opener, note
     assert "Could not compute" not in page.inner_text("body")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"explorer-{notebook.replace('.ipynb', '')}.png"), full_page=True)
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    outside, loaders = outside_the_server(page, voila_server, requests)
+    assert not outside, f"{notebook} requested from outside the server: {outside}"
+    assert not loaders, f"{notebook} can load from outside the server: {loaders}"
 
 
 def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):

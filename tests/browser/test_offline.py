@@ -1,30 +1,19 @@
 """The apps need nothing from the internet (issue 8, defect 4): every request an app's page makes
 goes to the Voila server itself, no page holds a loader for a public CDN (Mermaid imports its
-script only when a diagram shows), and the icons draw with Font Awesome served locally."""
+script only when a diagram shows), and the icons draw with Font Awesome served locally. The
+explorers' pages are checked where they are loaded and drawn already (``test_explorers``)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from board_hooks import connected_kernel
+from board_hooks import EXPLORERS, connected_kernel, outside_the_server, record_requests
 
-NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
+                   if (name := p.name) not in EXPLORERS)
 LOAD_TIMEOUT = 120_000  # ms
 DONE = ".explorer-status :text('Done:')"
-REMOTE_LOADER = re.compile(r"""<(?:script|link)\b[^>]*?\b(?:src|href)=["'](https?://[^"']+)"""
-                           r"""|import\(\s*["'](https?://[^"']+)""")
-
-
-def is_outside(url: str, server) -> bool:
-    """Whether a request leaves the server (data: and about: URLs stay in the page)."""
-    scheme = url.split(":", 1)[0]
-    if scheme in ("data", "about"):
-        return False
-    if scheme == "blob":
-        url = url[len("blob:"):]
-    return not url.startswith(server.base + "/")
 
 
 def load_completely(page, server, notebook: str) -> None:
@@ -42,12 +31,9 @@ def load_completely(page, server, notebook: str) -> None:
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_an_app_requests_nothing_from_outside_the_server(page, voila_server, notebook):
-    requests: list[str] = []
-    page.context.on("request", lambda request: requests.append(request.url))
+    requests = record_requests(page)
     load_completely(page, voila_server, notebook)
-    outside = sorted({url for url in requests if is_outside(url, voila_server)})
-    loaders = sorted({a or b for a, b in REMOTE_LOADER.findall(page.content())} - {""})
-    loaders = [url for url in loaders if is_outside(url, voila_server)]
+    outside, loaders = outside_the_server(page, voila_server, requests)
     page.close(run_before_unload=True)  # Voila shuts the kernel down
     assert not outside, f"{notebook} requested from outside the server: {outside}"
     assert not loaders, f"{notebook} can load from outside the server: {loaders}"
@@ -73,14 +59,12 @@ def test_the_table_icons_draw_with_font_awesome_served_locally(page, voila_serve
 def test_the_app_listing_requests_nothing_from_outside_the_server(page, voila_server):
     """/voila/tree, the listing Voila shows at its root, loads nothing from a CDN (Voila's base page
     template links Font Awesome 4 from cdn.jsdelivr.net) and still lists the apps."""
-    requests: list[str] = []
-    page.context.on("request", lambda request: requests.append(request.url))
+    requests = record_requests(page)
     page.goto(f"{voila_server.base}/voila/tree", wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
     page.wait_for_selector(".jp-DirListing-itemText >> text='index.ipynb'", timeout=LOAD_TIMEOUT)
     page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
     page.screenshot(path=str(voila_server.log_path.parent / "voila-tree.png"))
-    outside = sorted({url for url in requests if is_outside(url, voila_server)})
-    loaders = [url for a, b in REMOTE_LOADER.findall(page.content()) if is_outside(url := a or b, voila_server)]
+    outside, loaders = outside_the_server(page, voila_server, requests)
     assert not outside, f"/voila/tree requested from outside the server: {outside}"
     assert not loaders, f"/voila/tree can load from outside the server: {loaders}"
 
