@@ -30,10 +30,10 @@ def clean_env(monkeypatch):
 def fresh_page_state():
     """Each test starts as a new page's kernel does: no guest progress left by another test (the
     apps keep it per kernel, and the tests share one process) and this page's session read again."""
-    account = sys.modules.get("golflab_widgets.account")
+    account = sys.modules.get("golflab_widgets.account.account_bar")
     if account is not None:
         account.guest_progress.clear()
-    session = sys.modules.get("golflab_widgets.classroom_session")
+    session = sys.modules.get("golflab_widgets.account.session")
     if session is not None:
         session.page_session(refresh=True)
     yield
@@ -54,6 +54,6 @@ def small_search(monkeypatch):
 @pytest.fixture
 def restored_environ():
     """``os.environ`` as it was, after the test: a preheated kernel's wait puts its page's request
-    there (``golflab_widgets.page_request``), where monkeypatch does not see it."""
+    there (``golflab_widgets.server.page_request``), where monkeypatch does not see it."""
     with mock.patch.dict(os.environ):
         yield

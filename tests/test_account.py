@@ -1,4 +1,4 @@
-"""The account line every app shows (golflab_widgets.account.AccountBar) and a guest's progress file."""
+"""The account line every app shows (golflab_widgets.account.account_bar.AccountBar) and a guest's progress file."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 from datetime import datetime, timezone
 
 import pytest
-from golflab_widgets.account import AccountBar, GuestProgress
-from golflab_widgets.classroom_session import open_session
+from golflab_widgets.account.account_bar import AccountBar, GuestProgress
+from golflab_widgets.account.session import open_session
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer

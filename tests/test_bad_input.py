@@ -46,7 +46,7 @@ def test_deeply_nested_json_is_a_value_error_not_a_recursion_error():
 
 
 def test_the_tables_resume_refuses_a_deeply_nested_save_and_changes_nothing():
-    from golflab_widgets.table import GolfTable
+    from golflab_widgets.table.golf_table import GolfTable
 
     t = GolfTable(players=["Sofia", "Maya"], rules=Rules(rounds=2), seed=11, cpu_delay=0)
     before = t.save()

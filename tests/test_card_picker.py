@@ -2,7 +2,7 @@
 
 import pytest
 import traitlets
-from golflab_widgets.card_picker import CardPicker, card_input_error, rank_label
+from golflab_widgets.lessons.card_picker import CardPicker, card_input_error, rank_label
 
 
 def test_typing_a_card_sets_it_and_moves_the_rank_and_suit_pickers():

@@ -9,8 +9,8 @@ import re
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.coach_panel import Coach, loss_per_turn
-from golflab_widgets.replay import ReplayViewer
+from golflab_widgets.coach.panel import Coach, loss_per_turn
+from golflab_widgets.coach.replay import ReplayViewer
 
 from golflab import Game, Phase, Rules, words
 from golflab.coach import accuracy, grade, hint

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.coach_panel import Coach
+from golflab_widgets.coach.panel import Coach
 from plain_words import widget_problems, widget_texts
 from test_tutor import careless_click
 

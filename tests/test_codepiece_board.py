@@ -5,8 +5,8 @@ import asyncio
 import random
 
 import pytest
-from golflab_widgets.codepiece_board import CodepieceTable
-from golflab_widgets.codepiece_words import move_words, play_rule, seat_names, situation
+from golflab_widgets.codepiece.board import CodepieceTable
+from golflab_widgets.codepiece.words import move_words, play_rule, seat_names, situation
 from plain_words import problems, seen, widget_problems
 
 from golflab.codepiece import CARD_ORDER, CodepieceGame

@@ -1,4 +1,4 @@
-"""The teacher's dashboard (golflab_widgets.dashboard) driven in Python on a real SQLite store:
+"""The teacher's dashboard (golflab_widgets.account.dashboard) driven in Python on a real SQLite store:
 a teacher sees their own class only, the heat map is the learners' lesson progress, assignments,
 invite codes, accounts and the CSV export work, refusals change nothing, and a learner or a
 guest gets a refusal with no class data anywhere in the widget tree."""
@@ -12,8 +12,8 @@ import re
 
 import ipywidgets as w
 import pytest
-from golflab_widgets.classroom_session import PageSession, page_session
-from golflab_widgets.dashboard import LESSONS, SIGNIN, ClassDashboard, LeaderboardOptIn, star_matrix
+from golflab_widgets.account.dashboard import LESSONS, SIGNIN, ClassDashboard, LeaderboardOptIn, star_matrix
+from golflab_widgets.account.session import PageSession, page_session
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer

@@ -4,8 +4,10 @@ table, the score pad and any board take from an argument, GOLFLAB_LARGE or ?larg
 from __future__ import annotations
 
 import pytest
-from golflab_widgets import display_size
-from golflab_widgets.display_size import (
+from golflab_widgets.lessons.exercise import Exercises, ScoreHand
+from golflab_widgets.lessons.scorer import HandScorer
+from golflab_widgets.table import display_size
+from golflab_widgets.table.display_size import (
     LARGE_CLASS,
     LARGE_CSS,
     large_default,
@@ -13,9 +15,7 @@ from golflab_widgets.display_size import (
     set_large,
     size_toggle,
 )
-from golflab_widgets.exercise import Exercises, ScoreHand
-from golflab_widgets.scorer import HandScorer
-from golflab_widgets.table import GolfTable
+from golflab_widgets.table.golf_table import GolfTable
 
 
 def exercises(**kwargs) -> Exercises:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from golflab_widgets.exercise import (
+from golflab_widgets.lessons.exercise import (
     BUCKETS,
     BestOption,
     Exercises,
@@ -18,7 +18,7 @@ from golflab_widgets.exercise import (
     parse_number,
     rules_words,
 )
-from golflab_widgets.puzzle_board import BATCH, PuzzleBoard, option_class
+from golflab_widgets.lessons.puzzle_board import BATCH, PuzzleBoard, option_class
 
 from golflab import Rules, round_breakdown, score_hand
 from golflab.puzzles import generate

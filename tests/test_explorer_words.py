@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from golflab_widgets.coach.replay import TEACHER, ReplayViewer
 from golflab_widgets.explorers.codepiece_bids import CodepieceBidExplorer
 from golflab_widgets.explorers.pairing import PairingExplorer
 from golflab_widgets.explorers.precomputed import explorer_classes
 from golflab_widgets.explorers.tiers import TierExplorer
 from golflab_widgets.explorers.turns import TurnCountExplorer
-from golflab_widgets.replay import TEACHER, ReplayViewer
 from plain_words import widget_problems, widget_texts
 
 from golflab import Game, Phase, Rules, words

@@ -485,7 +485,7 @@ def test_a_kernel_started_ahead_of_its_page_draws_the_first_result_at_once(monke
     """In a kernel Voila preheats (``VOILA_PREHEAT``, the page's request not come yet) the first
     result is drawn before the notebook ends: no update is left in flight when the page
     connects (one sent as it connects is lost, and the page would say "Drawing..." for good)."""
-    from golflab_widgets import classroom_session
+    from golflab_widgets.account import session as classroom_session
 
     monkeypatch.setenv("VOILA_PREHEAT", "True")
     monkeypatch.setattr(classroom_session, "request_seen", False)

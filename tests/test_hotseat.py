@@ -8,7 +8,7 @@ import json
 from html import escape
 
 import pytest
-from golflab_widgets.table import GolfTable
+from golflab_widgets.table.golf_table import GolfTable
 
 from golflab import Game, Phase, Rules
 

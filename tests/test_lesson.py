@@ -2,7 +2,7 @@
 
 import re
 
-from golflab_widgets.lesson import adjustments_html, table_html, tell, tier_frame
+from golflab_widgets.lessons.rules_html import adjustments_html, table_html, tell, tier_frame
 
 from golflab import Game, Rules, round_breakdown
 from golflab.words import card_name

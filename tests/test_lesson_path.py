@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from golflab_widgets.exercise import BUCKETS, BestOption, Choice, Exercises, PairPays, ScoreHand, ScoreHole
-from golflab_widgets.lesson_sets import (
+from golflab_widgets.lessons.exercise import BUCKETS, BestOption, Choice, Exercises, PairPays, ScoreHand, ScoreHole
+from golflab_widgets.lessons.sets import (
     GO_OUT_MAX,
     KINGS,
     MAX_SHARE,

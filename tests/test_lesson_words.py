@@ -5,10 +5,10 @@ request, a right answer's explanation, and the puzzle board's question, options 
 from __future__ import annotations
 
 import pytest
-from golflab_widgets.exercise import Exercises
-from golflab_widgets.lesson import hand_html, tell
-from golflab_widgets.lesson_sets import lesson_questions
-from golflab_widgets.puzzle_board import PuzzleBoard
+from golflab_widgets.lessons.exercise import Exercises
+from golflab_widgets.lessons.puzzle_board import PuzzleBoard
+from golflab_widgets.lessons.rules_html import hand_html, tell
+from golflab_widgets.lessons.sets import lesson_questions
 from plain_words import problems, seen, widget_problems
 
 from golflab import Game, Phase, Rules, hand_breakdown

@@ -146,7 +146,7 @@ def test_a_plain_level_plays_exactly_its_personality_in_the_reference_and_the_ke
 
 def test_every_level_is_accepted_by_every_menu():
     from golflab_widgets.explorers.players_control import players_control
-    from golflab_widgets.table_setup import NewGamePanel, check_opponents, table_settings
+    from golflab_widgets.table.setup import NewGamePanel, check_opponents, table_settings
 
     assert resolve_players(["level 1", "Level 8"]) == ["Level 1", "Level 8"]
     assert check_opponents(list(LEVEL_NAMES[:5])) == LEVEL_NAMES[:5]
@@ -172,7 +172,7 @@ def test_bad_level_names_say_what_is_allowed(bad):
     for check in (get_profile, lambda n: personality_names([n]), lambda n: resolve_players([n, "Maya"])):
         with pytest.raises(ValueError, match="Expert, or Level 1 to Level 8"):
             check(bad)
-    from golflab_widgets.table_setup import table_settings
+    from golflab_widgets.table.setup import table_settings
 
     with pytest.raises(ValueError, match="Level 1 to Level 8"):
         table_settings([bad, "Sofia"], None, 1, 0)
@@ -194,8 +194,8 @@ def test_the_suggestion_follows_the_rating_then_the_newest_game():
 
 
 def test_the_table_suggests_a_level_the_learner_can_take_or_change(monkeypatch):
-    from golflab_widgets import account
-    from golflab_widgets.table_setup import NewGamePanel, table_settings
+    from golflab_widgets.account import account_bar as account
+    from golflab_widgets.table.setup import NewGamePanel, table_settings
 
     monkeypatch.setattr(account, "guest_progress", account.GuestProgress())
     game = Game(["You", "Level 2"], Rules(rounds=1), seed=3)
@@ -237,8 +237,8 @@ def test_the_ladder_benchmark_takes_the_experts_horizon(monkeypatch, capsys):
 def test_a_signed_in_learner_is_suggested_a_level_from_their_rating_else_their_kept_games(monkeypatch):
     from types import SimpleNamespace
 
-    from golflab_widgets import progress
-    from golflab_widgets.table_setup import learner_suggestion
+    from golflab_widgets.account import learner_progress as progress
+    from golflab_widgets.table.setup import learner_suggestion
 
     monkeypatch.setattr(progress, "session", lambda: SimpleNamespace(signed_in=True))
     monkeypatch.setattr(progress, "puzzle_profile", lambda: SimpleNamespace(rating=1700.0, attempts=4))

@@ -9,9 +9,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from golflab_widgets import puzzle_board
-from golflab_widgets.puzzle_board import FIRST_VISIT_SEED, PuzzleBoard, visit_seed
-from golflab_widgets.replay import ReplayViewer
+from golflab_widgets.coach.replay import ReplayViewer
+from golflab_widgets.lessons import puzzle_board
+from golflab_widgets.lessons.puzzle_board import FIRST_VISIT_SEED, PuzzleBoard, visit_seed
 
 from golflab import Game, Phase, Rules
 from golflab.ai import CPUPlayer

@@ -39,7 +39,7 @@ def test_the_widgets_folder_installs_as_golflab_widgets():
     assert spec is not None and Path(spec.origin).resolve() == (ROOT / "widgets" / "__init__.py").resolve()
     from golflab_widgets import GolfTable  # the lazy exports resolve inside the renamed package
 
-    assert GolfTable.__module__ == "golflab_widgets.table"
+    assert GolfTable.__module__ == "golflab_widgets.table.golf_table"
 
 
 def test_no_code_or_notebook_imports_the_bare_widgets_name():

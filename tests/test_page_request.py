@@ -12,7 +12,7 @@ import time
 import pytest
 import tornado.ioloop
 import tornado.web
-from golflab_widgets import page_request, request_socket
+from golflab_widgets.server import page_request, request_socket
 from voila.request_info_handler import RequestInfoSocketHandler
 from websockets.sync.client import connect
 

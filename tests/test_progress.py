@@ -10,15 +10,15 @@ import re
 import time
 
 import pytest
-from golflab_widgets import progress
-from golflab_widgets.classroom_session import page_session
-from golflab_widgets.coach_panel import Coach
-from golflab_widgets.exercise import Exercises, PairPays, ScoreHand
-from golflab_widgets.greeting import Greeting, assignment_words
-from golflab_widgets.my_games import MyGames
-from golflab_widgets.puzzle_board import PuzzleBoard, parse_puzzle_key, puzzle_key
-from golflab_widgets.replay import ReplayViewer
-from golflab_widgets.table import GolfTable
+from golflab_widgets.account import learner_progress as progress
+from golflab_widgets.account.greeting import Greeting, assignment_words
+from golflab_widgets.account.my_games import MyGames
+from golflab_widgets.account.session import page_session
+from golflab_widgets.coach.panel import Coach
+from golflab_widgets.coach.replay import ReplayViewer
+from golflab_widgets.lessons.exercise import Exercises, PairPays, ScoreHand
+from golflab_widgets.lessons.puzzle_board import PuzzleBoard, parse_puzzle_key, puzzle_key
+from golflab_widgets.table.golf_table import GolfTable
 
 from golflab import Phase, Rules
 from golflab.classroom import Store

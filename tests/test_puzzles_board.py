@@ -5,9 +5,10 @@ a visit's first puzzle before the visitor is known."""
 from __future__ import annotations
 
 import pytest
-from golflab_widgets import classroom_session, puzzle_board, puzzle_maker
-from golflab_widgets.puzzle_board import FIRST_VISIT_SEED, PuzzleBoard, prepare, puzzle_key, visit_seed
-from golflab_widgets.puzzle_maker import PuzzleMaker
+from golflab_widgets.account import session as classroom_session
+from golflab_widgets.lessons import puzzle_board, puzzle_maker
+from golflab_widgets.lessons.puzzle_board import FIRST_VISIT_SEED, PuzzleBoard, prepare, puzzle_key, visit_seed
+from golflab_widgets.lessons.puzzle_maker import PuzzleMaker
 
 from golflab import Rules
 from golflab.puzzles import DIFFICULTY, generate, stream

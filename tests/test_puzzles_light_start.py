@@ -23,15 +23,15 @@ def imported_after(code: str) -> set[str]:
 
 
 def test_a_guests_rooms_panel_imports_no_sqlalchemy():
-    loaded = imported_after("from golflab_widgets.account import AccountBar\nAccountBar()\n"
-                            "from golflab_widgets.rooms_view import RoomsPanel\nRoomsPanel()\nRoomsPanel('codepiece')")
+    loaded = imported_after("from golflab_widgets.account.account_bar import AccountBar\nAccountBar()\n"
+                            "from golflab_widgets.rooms.panel import RoomsPanel\nRoomsPanel()\nRoomsPanel('codepiece')")
     assert "sqlalchemy" not in loaded and "argon2" not in loaded
 
 
 def test_a_guests_lesson_exercises_import_no_sqlalchemy():
-    loaded = imported_after("from golflab_widgets.account import AccountBar\nAccountBar()\n"
-                            "from golflab_widgets.exercise import Exercises\n"
-                            "from golflab_widgets.lesson_sets import lesson_questions\n"
+    loaded = imported_after("from golflab_widgets.account.account_bar import AccountBar\nAccountBar()\n"
+                            "from golflab_widgets.lessons.exercise import Exercises\n"
+                            "from golflab_widgets.lessons.sets import lesson_questions\n"
                             "Exercises(lesson_questions(1), title='Lesson 1 exercises')")
     assert "sqlalchemy" not in loaded and "argon2" not in loaded
 

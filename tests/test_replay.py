@@ -9,8 +9,8 @@ import html
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.replay import TEACHER, ReplayViewer, board_html, simulated_game
-from golflab_widgets.status import Chronicle
+from golflab_widgets.coach.replay import TEACHER, ReplayViewer, board_html, simulated_game
+from golflab_widgets.table.words import Chronicle
 
 import golflab
 from golflab import Game, Phase, Rules

@@ -7,11 +7,12 @@ import sys
 import threading
 
 import pytest
-from golflab_widgets import classroom_session, page_request
-from golflab_widgets.account import AccountBar, GuestProgress
-from golflab_widgets.classroom_session import page_session, request_environ
+from golflab_widgets.account import session as classroom_session
+from golflab_widgets.account.account_bar import AccountBar, GuestProgress
+from golflab_widgets.account.learner_progress import requested_game
+from golflab_widgets.account.session import page_session, request_environ
 from golflab_widgets.explorers.plotly_module import in_voila
-from golflab_widgets.progress import requested_game
+from golflab_widgets.server import page_request
 
 from golflab.classroom import Store
 
@@ -131,7 +132,7 @@ def test_charts_use_the_shared_plotly_module_in_a_preheated_kernel_before_its_re
 
 def test_a_guest_page_does_not_import_the_store():
     """SQLAlchemy and the store take a few tenths of a second to import; a guest never needs them."""
-    code = ("import sys; from golflab_widgets.account import AccountBar; bar = AccountBar(); "
+    code = ("import sys; from golflab_widgets.account.account_bar import AccountBar; bar = AccountBar(); "
             "print(bar.session.signed_in, sorted({m.split('.')[0] for m in sys.modules} & {'sqlalchemy', 'argon2'}))")
     env = {k: v for k, v in os.environ.items() if k not in ("HTTP_COOKIE", "JUPYTERHUB_USER", "VOILA_PREHEAT")}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

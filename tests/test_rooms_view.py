@@ -1,4 +1,4 @@
-"""Rooms at the table (golflab_widgets.rooms_view, room_board, room_follow) on a real SQLite store:
+"""Rooms at the table (golflab_widgets.rooms.panel, room_board, room_follow) on a real SQLite store:
 two learners' pages in one room follow each other's moves, refusals are plain and change nothing,
 a page's widget state never holds another seat's hidden cards (nor the draw pile or the seed), a
 second tab of the same learner watches, an away player's turns are played by a CPU and said, the
@@ -10,11 +10,11 @@ import random
 
 import ipywidgets as w
 import pytest
-from golflab_widgets.classroom_session import PageSession
-from golflab_widgets.room_board import GolfRoomBoard, RoomWatch, card_html
-from golflab_widgets.room_follow import FULL_REFRESH_SECONDS, RoomFollower
-from golflab_widgets.rooms_view import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
-from golflab_widgets.table_board import card_face
+from golflab_widgets.account.session import PageSession
+from golflab_widgets.rooms.board import GolfRoomBoard, RoomWatch, card_html
+from golflab_widgets.rooms.follow import FULL_REFRESH_SECONDS, RoomFollower
+from golflab_widgets.rooms.panel import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
+from golflab_widgets.table.board import card_face
 
 from golflab import Rules, words
 from golflab.classroom import Store

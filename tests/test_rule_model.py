@@ -232,7 +232,7 @@ def test_knock_and_whole_turn_flips_round_trip_through_a_save():
 
 
 def test_the_rules_form_has_a_control_for_every_declared_option():
-    from golflab_widgets.rules_form import RulesForm
+    from golflab_widgets.table.rules_form import RulesForm
 
     form = RulesForm()
     assert list(form.controls) == [o.name for o in OPTIONS]

@@ -1,4 +1,4 @@
-"""The standalone server's sign-in pages (golflab_widgets.signin), driven over real HTTP.
+"""The standalone server's sign-in pages (golflab_widgets.server.signin), driven over real HTTP.
 
 A tornado server with the sign-in routes runs in a thread on a free port, on a SQLite store in
 tmp (the settings standalone Voila has: no ``xsrf_cookies``, so the pages check XSRF themselves).
@@ -16,7 +16,7 @@ import pytest
 import tornado.httpserver
 import tornado.testing
 import tornado.web
-from golflab_widgets.signin import (
+from golflab_widgets.server.signin import (
     Accounts,
     GolflabVoila,
     PageHandler,
@@ -345,7 +345,7 @@ def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_han
     """Voila refuses a prelaunch hook (jupyter_config/voila.py's issues the ``_xsrf`` cookie) with
     preheated kernels, and progressive rendering too: golflab-voila drops both and its page handler
     issues the cookie that Voila's shutdown-on-unload needs. It mends Voila's request socket too."""
-    from golflab_widgets import request_socket
+    from golflab_widgets.server import request_socket
     from voila.request_info_handler import RequestInfoSocketHandler
 
     for name in ("on_close", "send_updates"):  # Voila's own again after the test

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.codepiece_board import CodepieceTable
-from golflab_widgets.table_setup import MAX_SEED
+from golflab_widgets.codepiece.board import CodepieceTable
+from golflab_widgets.table.setup import MAX_SEED
 
 from golflab import Rules
 

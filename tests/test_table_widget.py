@@ -13,8 +13,8 @@ from pathlib import Path
 import ipywidgets as w
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.status import ranking
-from golflab_widgets.table_setup import MAX_SEED
+from golflab_widgets.table.setup import MAX_SEED
+from golflab_widgets.table.words import ranking
 
 from golflab import Game, Phase, Rules
 from golflab.words import card_name
@@ -583,7 +583,7 @@ def test_each_opponents_last_changed_card_is_highlighted():
 
 
 def test_last_changed_reads_the_seats_latest_turn_only():
-    from golflab_widgets.status import Move, last_changed
+    from golflab_widgets.table.words import Move, last_changed
     moves = [Move(1, 1, "swap 2", ""), Move(2, 1, "flip 0", ""), Move(2, 1, "flip 4", ""), Move(2, 2, "draw", "")]
     assert last_changed(moves, 1, 1) == 2 and last_changed(moves, 2, 1) == 4
     assert last_changed(moves + [Move(2, 1, "draw", ""), Move(2, 1, "discard", "")], 2, 1) is None
@@ -625,7 +625,7 @@ def test_the_move_log_opens_at_the_newest_move_in_readable_type():
     assert lines == t.log_lines[::-1] and lines[-1].startswith("New game")
     notation = [html.unescape(x) for x in re.findall(r"<div>(.*?)</div>", hidden)]  # behind Details, at the top
     assert notation == t.story.notation[::-1] and notation[-1] == "seed 4" and notation[0].startswith("H1 ")
-    from golflab_widgets.table_view import TABLE_CSS
+    from golflab_widgets.table.view import TABLE_CSS
     log_rule = TABLE_CSS.split(".golf-log{")[1].split("}")[0]
     assert "monospace" not in log_rule and "14px" in log_rule
     assert "newest first" in t.more.get_title(0)
@@ -766,7 +766,7 @@ def test_the_expert_can_be_an_opponent_from_python_and_from_the_panel():
 
 def test_rules_form_shows_choices_in_words_and_keeps_their_codes():
     """A form shows "Lucky swing", never the code lucky_swing; the rules still get the code."""
-    from golflab_widgets.rules_form import RulesForm
+    from golflab_widgets.table.rules_form import RulesForm
 
     form = RulesForm(options=("jokers", "flip_mode"))
     jokers = form.controls["jokers"]

@@ -6,7 +6,7 @@ scores by the scoring rules, one-step values by enumeration in test_ev/test_puzz
 from __future__ import annotations
 
 import pytest
-from golflab_widgets.exercise import MARGIN_TOLERANCE
+from golflab_widgets.lessons.exercise import MARGIN_TOLERANCE
 
 from golflab.coach import hint, observation_seed
 from golflab.puzzles import DIFFICULTY, GAP_PRECISION, SEPARATION, generate

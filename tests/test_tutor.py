@@ -8,7 +8,7 @@ import re
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.coach_panel import TUTOR_LOSS, Coach
+from golflab_widgets.coach.panel import TUTOR_LOSS, Coach
 
 from golflab import Phase, Rules, words
 from golflab.coach import hint

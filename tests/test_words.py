@@ -8,8 +8,9 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from golflab_widgets import status, table_view
-from golflab_widgets.coach_panel import hint_html
+from golflab_widgets.coach.panel import hint_html
+from golflab_widgets.table import view as table_view
+from golflab_widgets.table import words as status
 from plain_words import problems, seen, widget_texts
 
 from golflab import Card, Game, Phase, Rules, round_breakdown, words
@@ -141,7 +142,7 @@ def test_the_scan_finds_what_it_looks_for():
 
 
 def test_the_codepiece_walkthrough_is_told_in_words_not_engine_output():
-    from golflab_widgets.codepiece_words import Walkthrough
+    from golflab_widgets.codepiece.words import Walkthrough
 
     walk = Walkthrough()
     said = [walk.deal(), walk.bidding(), walk.follow(), walk.finish()]
@@ -162,7 +163,7 @@ def table_states(table, stops=("place", "next-round", "new-game")):
 
 
 def test_the_table_heading_and_move_log_are_words_with_notation_behind_details():
-    from golflab_widgets.table import GolfTable
+    from golflab_widgets.table.golf_table import GolfTable
 
     t = GolfTable(players=["Sofia", "Maya"], rules=Rules(rounds=2), seed=11, cpu_delay=0)
     for stop, texts in table_states(t):
@@ -176,7 +177,7 @@ def test_the_table_heading_and_move_log_are_words_with_notation_behind_details()
 
 
 def test_a_hot_seat_table_names_the_person_at_the_board():
-    from golflab_widgets.table import GolfTable
+    from golflab_widgets.table.golf_table import GolfTable
 
     t = GolfTable(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"], rules=Rules(rounds=1), seed=3,
                   cpu_delay=0)
@@ -187,7 +188,7 @@ def test_a_hot_seat_table_names_the_person_at_the_board():
 
 
 def test_the_room_boards_say_words_not_notation(tmp_path):
-    from golflab_widgets.room_board import GolfRoomBoard, RoomWatch
+    from golflab_widgets.rooms.board import GolfRoomBoard, RoomWatch
 
     from golflab.classroom import Store
 

@@ -118,7 +118,7 @@ def voila_command(port: int, preheat: tuple[str, ...] | None = None, extra: tupl
     runs it (through ``binder/start``); preheating kernels for every notebook, or for ``preheat``
     alone (``preheat_only``); ``extra``: more options."""
     exe = Path(sys.executable).with_name("golflab-voila")
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.signin"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.server.signin"]
     return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--show_tracebacks=True", "--Voila.open_browser=False", *preheat_only(preheat), *extra]
 

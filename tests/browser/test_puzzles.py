@@ -4,7 +4,7 @@ puzzle solved through the hooks, with the running score. Screenshots go to test-
 from __future__ import annotations
 
 from board_hooks import shoot_whole
-from golflab_widgets.puzzle_board import BATCH, option_class
+from golflab_widgets.lessons.puzzle_board import BATCH, option_class
 from playwright.sync_api import expect
 
 from golflab import Rules

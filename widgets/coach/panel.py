@@ -42,10 +42,10 @@ from golflab import words as plain
 from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
 
-from . import table_view as view
-from .explorers.charts import ChartSlot
+from ..explorers.charts import ChartSlot
+from ..table import view
+from ..table.golf_table import GolfTable
 from .replay import ReplayViewer, board_html, grade_words, later, state_at
-from .table import GolfTable
 
 log = logging.getLogger(__name__)
 

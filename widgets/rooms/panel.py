@@ -26,12 +26,12 @@ from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
 from golflab.words import as_sentence
 
-from .account_links import signin_link
-from .classroom_session import PageSession, page_session
-from .rules_form import ALL_OPTIONS, RulesForm
+from ..account.session import PageSession, page_session
+from ..server.account_links import signin_link
+from ..table.rules_form import ALL_OPTIONS, RulesForm
 
 if TYPE_CHECKING:  # the rooms (and SQLAlchemy under them) load when a signed-in learner uses them
-    from .room_board import RoomWatch
+    from .board import RoomWatch
 
 log = logging.getLogger(__name__)
 
@@ -269,7 +269,7 @@ class RoomsPanel(w.VBox):
         self.create_box.layout.display = "none"
         self.room_box.layout.display = None
         self.code.value = f"<div title='the room code'>{escape(room.code)}</div>"
-        from .room_follow import RoomFollower
+        from .follow import RoomFollower
 
         self.follower = RoomFollower(room, self._lobby_changed, seat=seat, user=self.session.user)
         self.follower.claim_now()
@@ -294,7 +294,7 @@ class RoomsPanel(w.VBox):
         self.start_button.layout.display = None if room.state == "lobby" and host else "none"
         if room.state != "lobby" and self.board is None and room.table is not None:
             self.follower.stop()
-            from .room_board import CodepieceRoomBoard, GolfRoomBoard
+            from .board import CodepieceRoomBoard, GolfRoomBoard
 
             Board = GolfRoomBoard if room.kind == "golf" else CodepieceRoomBoard
             extra = {"grader": coach_grader} if self.coach and room.kind == "golf" else {}
@@ -393,7 +393,7 @@ class TeacherRooms(w.VBox):
         except (ValueError, StoreUnavailable) as exc:
             self.message.value = escape(f"That room cannot be watched: {exc}.")
             return None
-        from .room_board import RoomWatch
+        from .board import RoomWatch
 
         self.watch = RoomWatch(room, follow=self.follow)
         self.slot.children = [self.watch]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from golflab.classroom.identity import session_token
 
-from . import page_request
+from ..server import page_request
 
 if TYPE_CHECKING:
     from golflab.classroom import Store

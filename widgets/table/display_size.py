@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from .classroom_session import request_environ
+from ..account.session import request_environ
 
 LARGE_CLASS = "golf-large"
 TOGGLE_CLASS = "golf-large-toggle"

@@ -17,10 +17,9 @@ from golflab import Game, Phase
 from golflab import words as plain
 from golflab.ai import PROFILES
 
-from . import status as words
-from . import table_view as view
+from ..account.file_picker import FilePicker
+from . import view, words
 from .display_size import LARGE_CSS
-from .file_picker import FilePicker
 from .pacing import SPEEDS
 
 MORE_TITLES = ("Move log (newest first)", "New game settings: players, personalities, holes, rules",

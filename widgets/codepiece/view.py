@@ -10,7 +10,7 @@ from typing import Any
 
 from golflab.codepiece import team_of
 
-from .codepiece_words import (
+from .words import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
     card_label,

@@ -18,8 +18,8 @@ from golflab import Action, Card, Game, HandBreakdown, RoundBreakdown, Rules, ca
 from golflab.display import CARD_CSS, card_html, grid_html
 from golflab.words import card_name
 
+from ..table.words import move_words
 from .card_picker import rank_label
-from .status import move_words
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd

@@ -14,7 +14,7 @@ from html import escape
 
 import ipywidgets as w
 
-from . import progress
+from . import learner_progress as progress
 from .my_games import MyGames
 
 DASHBOARD = "class.ipynb"

@@ -33,9 +33,9 @@ import ipywidgets as w
 from golflab import Game
 from golflab.excerpt import excerpt, json_kind
 
-from .account_links import account_base, signin_url, signout_url, this_page
-from .classroom_session import PageSession, awaiting_request, page_session
+from ..server.account_links import account_base, signin_url, signout_url, this_page
 from .file_picker import FilePicker
+from .session import PageSession, awaiting_request, page_session
 
 FORMAT = "golflab.progress"
 VERSION = 1

@@ -45,10 +45,10 @@ from golflab.display import grid_html
 from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
 from golflab.words import card_name, rules_words
 
-from . import progress
-from .display_size import LARGE_CSS, resolve_large, set_large
-from .lesson import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
+from ..account import learner_progress as progress
+from ..table.display_size import LARGE_CSS, resolve_large, set_large
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
+from .rules_html import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
 
 #: How far (points) a gap a lesson quotes may move when re-valued (``tests/test_taught_values.py``);
 #: the exercises themselves ask for the gap in ``BUCKETS``.

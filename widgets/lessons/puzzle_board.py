@@ -31,11 +31,11 @@ from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, d
 from golflab.rules import options_affecting
 from golflab.words import card_name
 
-from . import progress
-from .classroom_session import awaiting_request
-from .lesson import LESSON_CSS
+from ..account import learner_progress as progress
+from ..account.session import awaiting_request
+from ..table.rules_form import RulesForm
 from .puzzle_maker import MAKER
-from .rules_form import RulesForm
+from .rules_html import LESSON_CSS
 
 #: Puzzles per seed: a visit's puzzles are those of ``generate(BATCH, 100 * seed + batch, ...)`` for
 #: batch 0, 1, ... (made one at a time).
@@ -96,7 +96,7 @@ def visit_seed(profile=None) -> int:
     signed-in learner's from their rating and streaks (new as they progress); a guest's at random
     (the one ``prepare`` drew, if any). Never a lesson's seed, so a puzzle is not a lesson's worked
     example."""
-    from .table import env_seed  # the table's reading of GOLFLAB_SEED
+    from ..table.golf_table import env_seed  # the table's reading of GOLFLAB_SEED
 
     fixed = env_seed()
     if fixed is not None:
@@ -113,7 +113,7 @@ def prepare() -> None:
     drawn now (``visit_seed`` gives it to the next guest; a signed-in learner's seed depends on
     their rating, and a kernel that holds its request leaves the visitor's puzzles to the board).
     Returns at once."""
-    from .table import env_seed
+    from ..table.golf_table import env_seed
 
     seed = env_seed()
     if seed is None:

@@ -46,12 +46,12 @@ from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 from golflab.excerpt import excerpt
 
-from . import progress
-from . import status as words
+from ..account import learner_progress as progress
+from . import words
+from .board import SETTINGS_TAB, Board
 from .display_size import resolve_large, set_large, size_toggle
 from .pacing import MAX_CPU_DELAY, CpuPacer, CpuSpeed, delay_ok, guarded
-from .table_board import SETTINGS_TAB, Board
-from .table_setup import (
+from .setup import (
     HUMAN_NAME,
     MAX_SEED,
     NewGamePanel,

@@ -26,13 +26,12 @@ from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
 from golflab.display import card_html
 
-from . import codepiece_view as cp_view
-from . import codepiece_words as cp_words
-from . import status as words
-from . import table_view as view
-from .display_size import LARGE_CSS, resolve_large, set_large, size_toggle
-from .room_follow import RoomFollower
-from .table_board import Board, set_classes
+from ..codepiece import view as cp_view
+from ..codepiece import words as cp_words
+from ..table import view, words
+from ..table.board import Board, set_classes
+from ..table.display_size import LARGE_CSS, resolve_large, set_large, size_toggle
+from .follow import RoomFollower
 
 log = logging.getLogger(__name__)
 
@@ -284,7 +283,7 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
 
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, follow: bool = True,
                  large: "bool | None" = None) -> None:
-        from .codepiece_board import ALL_CARDS, BIDS
+        from ..codepiece.board import ALL_CARDS, BIDS
 
         self.room, self.seat, self.user = room, seat, user
         self.names = ["You" if s == seat else (n or "an empty seat") for s, n in enumerate(room.players)]

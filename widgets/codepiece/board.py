@@ -31,12 +31,11 @@ import ipywidgets as w
 from golflab import IllegalActionError
 from golflab.codepiece import CodepieceMatch
 
-from . import codepiece_view as view
-from . import codepiece_words as words
-from .pacing import SPEEDS, CpuPacer, CpuSpeed, guarded
-from .table import env_delay, env_seed
-from .table_board import set_classes
-from .table_view import TABLE_CSS, log_html
+from ..table.board import set_classes
+from ..table.golf_table import env_delay, env_seed
+from ..table.pacing import SPEEDS, CpuPacer, CpuSpeed, guarded
+from ..table.view import TABLE_CSS, log_html
+from . import view, words
 
 log = logging.getLogger(__name__)
 

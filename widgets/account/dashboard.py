@@ -22,9 +22,9 @@ import ipywidgets as w
 from golflab.classroom import Klass, StoreUnavailable, User
 from golflab.classroom.admin import assignment_progress, new_password, when
 
-from . import progress
-from .classroom_session import PageSession, page_session
-from .explorers.charts import ChartSlot
+from ..explorers.charts import ChartSlot
+from . import learner_progress as progress
+from .session import PageSession, page_session
 
 #: The five lessons: (the key their exercises are kept under, title), from ``progress.LESSONS``.
 LESSONS = tuple((key, title) for key, (title, _notebook) in progress.LESSONS.items())

@@ -13,7 +13,7 @@ from html import escape
 
 import ipywidgets as w
 
-from . import progress
+from . import learner_progress as progress
 
 MY_GAMES_CSS = """<style>
 .golf-my-games{max-width:900px;font:14px/1.45 system-ui,sans-serif}

@@ -10,11 +10,11 @@ import ipywidgets as w
 from golflab import Card, Rules, hand_breakdown
 from golflab.rules import options_affecting
 
+from ..table.display_size import LARGE_CSS, resolve_large, set_large
+from ..table.rules_form import RulesForm
+from ..table.words import position_words
 from .card_picker import CardPicker
-from .display_size import LARGE_CSS, resolve_large, set_large
-from .lesson import LESSON_CSS, hand_html
-from .rules_form import RulesForm
-from .status import position_words
+from .rules_html import LESSON_CSS, hand_html
 
 #: The options that change a hand's score (card values, pairs, hand bonuses).
 SCORING_OPTIONS = options_affecting("card_values", "pairs", "hand_bonus")

@@ -42,9 +42,9 @@ from voila.tornado.handler import TornadoVoilaHandler
 from golflab.classroom import Store, StoreUnavailable, settings
 from golflab.classroom.identity import COOKIE_NAME
 
+from ..explorers import plotly_module
 from . import request_socket
 from .account_links import ACCOUNT_ENV, signin_url, signout_url
-from .explorers import plotly_module
 
 LANDING = "voila/render/index.ipynb"
 #: Settings a kernel reads; the server exports what it found in its ``.env`` (kernels run elsewhere).

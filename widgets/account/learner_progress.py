@@ -22,7 +22,7 @@ from urllib.parse import parse_qs
 
 from golflab.classroom import StoreUnavailable
 
-from .classroom_session import PageSession, page_session, request_environ
+from .session import PageSession, page_session, request_environ
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +60,7 @@ def problem() -> "str | None":
 def _guest():
     """This kernel's guest progress (``widgets.account.guest_progress``; None without that module)."""
     try:
-        from .account import guest_progress
+        from .account_bar import guest_progress
     except ImportError:
         return None
     return guest_progress

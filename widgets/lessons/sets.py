@@ -30,7 +30,7 @@ from golflab.strategy import tier_table
 from golflab.words import card_name
 
 from .exercise import BestOption, Choice, PairPays, Question, ScoreHand, ScoreHole, option_kind
-from .lesson import LESSON_CSS
+from .rules_html import LESSON_CSS
 
 #: The seed of each lesson's items (fixed: the same items and ids on every visit).
 LESSON_SEEDS = {1: 11, 2: 4, 3: 3, 4: 7, 5: 5}

@@ -31,11 +31,10 @@ from golflab.coach import CoachGrade, Review, review
 from golflab.display import card_html
 from golflab.simulation import game_seed, play_games
 
-from . import progress
-from . import status as words
-from . import table_view as view
-from .file_picker import FilePicker
-from .table_setup import HUMAN_NAME
+from ..account import learner_progress as progress
+from ..account.file_picker import FilePicker
+from ..table import view, words
+from ..table.setup import HUMAN_NAME
 
 TEACHER = -1  # the view value that shows every card
 MAX_REPLAY_BYTES = 1_000_000

@@ -14,7 +14,7 @@ from golflab import Card, RoundBreakdown, Rules
 from golflab import words as plain
 from golflab.display import CARD_CSS, breakdown_html, card_html
 
-from .status import Move, ranking
+from .words import Move, ranking
 
 RECENT_MOVES = 6  # moves kept in view beside the board
 
