@@ -126,9 +126,8 @@ def test_an_illegal_action_is_refused_as_by_the_reference():
 # -- whole runs played and graded in compiled code (golflab.gradedgames) ------------------------
 from dataclasses import replace  # noqa: E402
 
-from golflab.sim.dispatch import compiled_grading  # noqa: E402
-from golflab.sim.games import Task  # noqa: E402
-from golflab.sim.tasks import play_task  # noqa: E402
+from golflab.sim.games import Task, compiled_grading  # noqa: E402
+from golflab.sim.run import play_task  # noqa: E402
 
 KERNEL_RULES = {
     "default": Rules(**BASE),

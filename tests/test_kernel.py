@@ -188,7 +188,7 @@ def test_a_worker_without_the_kernel_plays_the_same_games_in_python(monkeypatch)
 @pytest.mark.parametrize("options", [{}, {"one_eyed_jacks": True, "jokers": "standard", "flip_mode": "always"}])
 def test_pairing_study_is_the_same_from_the_kernels_records(monkeypatch, options):
     """The pairing study from the kernel's placement records equals the one from Game replays."""
-    from golflab.sim import dispatch
+    from golflab.sim import games
     from golflab.strategy import pairing_study
 
     rules = Rules(**{**BASE, **options})
@@ -196,7 +196,7 @@ def test_pairing_study_is_the_same_from_the_kernels_records(monkeypatch, options
     monkeypatch.setenv(ENV, "0")
     reference = pairing_study(players, 60, rules, seed=2)
     monkeypatch.setenv(ENV, "1")
-    monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
+    monkeypatch.setattr(games, "KERNEL_MIN_GAMES", 0)
     compiled = pairing_study(players, 60, rules, seed=2)
     assert len(reference[0]) and len(reference[1])
     assert compiled[0].equals(reference[0]) and compiled[1].equals(reference[1])

@@ -27,7 +27,7 @@ from golflab.ai import PROFILES, Profile
 from golflab.model import HAND_BONUSES, scoring_model
 from golflab.rules import OPTIONS
 from golflab.seeding import game_seed
-from golflab.sim.players import seat_names
+from golflab.sim.games import seat_names
 
 pytestmark = needs_compiled
 

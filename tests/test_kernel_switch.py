@@ -77,7 +77,7 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     reference: the same results, and the compiled code never called."""
     from golflab import coach, fastev, grading
     from golflab.analysis import grade
-    from golflab.sim import dispatch, games
+    from golflab.sim import games
 
     rules = Rules(rounds=2, blackjack=True)
     players = ["Sofia", "Maya", CUSTOM]
@@ -87,8 +87,8 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
     monkeypatch.setitem(declared[kernel.PLAY], "blackjack", (False,))
     monkeypatch.setitem(declared[kernel.GRADE], "blackjack", (False,))
     assert kernel.refusal(rules, players) == "the compiled code does not implement blackjack=True"
-    assert not dispatch.uses_kernel(players, rules, 10_000, analyze=False)
-    assert not dispatch.compiled_grading(rules)
+    assert not games.uses_kernel(players, rules, 10_000, analyze=False)
+    assert not games.compiled_grading(rules)
     assert fastev.kernel(rules) is None and fastev.draw_ev_function(rules) is None
     with pytest.raises(ValueError, match="does not implement blackjack=True"):
         kernel.play(players, rules, 4, 0, 1)
@@ -102,7 +102,7 @@ def test_an_unimplemented_rule_value_falls_back_to_the_reference(declared, monke
 
     for name in ("play", "place_records", "rollout_values"):
         monkeypatch.setattr(kernel, name, not_here)
-    monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
+    monkeypatch.setattr(games, "KERNEL_MIN_GAMES", 0)
     monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
     fast = simulate(players, 30, rules, seed=4, progress=False, analyze=True)
     assert fast.rounds.equals(reference.rounds) and fast.decisions.equals(reference.decisions)
@@ -179,10 +179,10 @@ def test_the_switch_refuses_a_bonus_or_adjustment_of_a_new_kind(monkeypatch, rul
 def test_a_bonus_or_adjustment_of_a_new_kind_is_played_by_the_reference(monkeypatch, rule, words):
     """The issue's probes: the switch refuses them, and ``simulate`` with the kernel on gives the
     reference's results, which the new kind changed."""
-    from golflab.sim import dispatch
+    from golflab.sim import games
 
     players = ["Sofia", "Maya", "Priya"]
-    monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
+    monkeypatch.setattr(games, "KERNEL_MIN_GAMES", 0)
 
     def run(kernel_on: bool):
         monkeypatch.setenv(kernel.ENV, "1" if kernel_on else "0")

@@ -22,7 +22,7 @@ from golflab import Game, IllegalActionError, Phase
 from golflab.actions import ACTIONS, ActionCode
 from golflab.kernel import PLAY, game_seeds, refusal
 from golflab.seeding import game_seed
-from golflab.sim.players import seat_names
+from golflab.sim.games import seat_names
 
 #: random rule combinations and games per combination
 COMBINATIONS, GAMES = 24, 2

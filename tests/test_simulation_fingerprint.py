@@ -16,7 +16,7 @@ import hashlib
 import pytest
 
 from golflab import Rules
-from golflab.sim import dispatch
+from golflab.sim import games as sim_games
 from golflab.simulation import simulate
 
 FOUR = ("Sofia", "Maya", "Priya", "Marcus")
@@ -94,7 +94,7 @@ def test_simulation_fingerprint_is_unchanged(name, engine, monkeypatch):
     else:
         pytest.importorskip("numba", reason="the kernel needs the fast extra (numba)")
         monkeypatch.setenv("GOLFLAB_KERNEL", "1")
-        monkeypatch.setattr(dispatch, "KERNEL_MIN_GAMES", 0)
+        monkeypatch.setattr(sim_games, "KERNEL_MIN_GAMES", 0)
     assert fingerprint(name) == EXPECTED[name], (
         f"simulation case {name!r} changed ({engine}): CPU decisions or grades differ from the baseline")
 

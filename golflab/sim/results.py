@@ -1,5 +1,6 @@
-"""A run's results: its frames (``SimulationResult``) or only running per-personality totals
-(``Tally``, ``SimulationSummary``), each giving the same summary table and digest.
+"""A run's results: its columns (``ROUND_COLUMNS``, ``DECISION_COLUMNS``, ``SUMMARY_COLUMNS``),
+its frames (``SimulationResult``) or only running per-personality totals (``Tally``,
+``SimulationSummary``), each giving the same summary table and digest.
 
 pandas is needed for the frames and the tables and is imported only where they are built."""
 
@@ -11,7 +12,16 @@ from typing import Any
 
 from ..analysis import GRADES, QualityCounters
 from ..rules import Rules
-from .columns import COUNT_NAMES, ROUND_COLUMNS, SUMMARY_COLUMNS
+
+ROUND_COLUMNS = ("game", "round", "seat", "player", "personality", "score", "hand_score", "turns",
+                 "went_out", "won_hole", "stalled", "final_total", "won_game")
+DECISION_COLUMNS = ("game", "round", "seat", "player", "personality", "turn", "type", "action", "quality",
+                    "ev", "best_ev", "ev_loss", "best_action", "case", "phase")
+#: The grades counted in the summary, and their columns.
+COUNT_NAMES = {"BLUNDER": "blunders", "MISTAKE": "mistakes", "QUESTIONABLE": "questionable"}
+#: The columns of ``SimulationResult.summary()``, in order.
+SUMMARY_COLUMNS = ("personality", "seats", "holes", "mean_round_score", "win_rate", "go_out_rate",
+                   "turns_per_round", "game_win_rate", *COUNT_NAMES.values())
 
 
 class Tally:
