@@ -6,7 +6,7 @@ lost or duplicated.
                                          [--url URL | --postgres]  (default: a fresh SQLite file)
 
 ``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (as the tests do,
-``tests/services.py``) and runs on it.
+``tests/support/services.py``) and runs on it.
 
 A "page" here is the room board the app shows (``golflab_widgets.rooms.board.GolfRoomBoard``)
 running its own following code (``RoomFollower``: ``room.refresh()`` every 0.15 s, the

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
 
-# Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/services_fixtures.py,
-# which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks); and
-# the order pytest-xdist hands the files out in, longest first (tests/scheduling.py).
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-pytest_plugins = ["services_fixtures", "scheduling"]
+# Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/support/services_fixtures.py,
+# which imports tests/support/services.py (the helpers are the package tests.support: pyproject's pytest
+# pythonpath puts the repository on sys.path); and the order pytest-xdist hands the files out in, longest
+# first (tests/scheduling.py).
+pytest_plugins = ["tests.support.services_fixtures", "tests.scheduling"]
 
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 

@@ -41,11 +41,13 @@ NBVAL = ("--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg")
 #: kernel-culling tests' workers spend much of their time waiting for a page or a timer.
 WORKERS = 3
 #: The tests that run a second time on the Python reference alone (``GOLFLAB_KERNEL=0``).
-REFERENCE_TESTS = tuple(f"tests/test_{name}.py" for name in (
-    "game", "ai", "analysis", "cards", "coach", "ev", "grading", "expert", "simulation",
-    "simulation_fingerprint", "strategy", "scoring", "rules", "rule_model", "random_invariants",
-    "quality_targets", "golden", "game_from_position", "round_adjustments", "kernel_switch",
-    "legal_parity", "levels"))
+REFERENCE_TESTS = tuple(f"tests/{group}/test_{name}.py" for group, names in (
+    ("engine", ("game", "ai", "analysis", "cards", "ev", "strategy", "scoring", "rules", "rule_model",
+                "random_invariants", "golden", "game_from_position", "round_adjustments", "levels")),
+    ("coach", ("coach", "expert")),
+    ("kernel", ("grading", "kernel_switch", "legal_parity")),
+    ("simulation", ("simulation", "simulation_fingerprint", "quality_targets")),
+) for name in names)
 #: What the main lane runs: every test file, notebook and the README, once.
 EVERYTHING = ("README.md", "tests", "notebooks")
 

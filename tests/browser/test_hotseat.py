@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 import nbformat
-from board_hooks import download_save, wait_for_rules
+
+from tests.browser.board_hooks import download_save, wait_for_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"

@@ -17,8 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-from board_hooks import connected_kernel
 from traitlets.config import PyFileConfigLoader
+
+from tests.browser.board_hooks import connected_kernel
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
@@ -140,7 +141,7 @@ def check_closing_pages(mode: str, browser, server) -> None:
 def test_standalone_voila_ends_the_kernels_of_closed_pages(browser, server_starter, server_env, tmp_path):
     """``make app``'s server: golflab-voila, which preheats kernels (its pooled kernels are no page's and
     stay; the pages' kernels must go), here for the notebooks of PAGES alone."""
-    from conftest import voila_command
+    from tests.browser.conftest import voila_command
 
     env = _isolated(server_env(GOLFLAB_DATABASE_URL=f"sqlite:///{tmp_path / 'class.db'}"), tmp_path)
     preheat = tuple(sorted({notebook for notebook, _ in PAGES}))

@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
-from board_hooks import connected_kernel
+
+from tests.browser.board_hooks import connected_kernel
 
 NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 LOAD_TIMEOUT = 120_000  # ms

@@ -50,7 +50,7 @@ from ..table.display_size import LARGE_CSS, resolve_large, set_large
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
 from .rules_html import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
 
-#: How far (points) a gap a lesson quotes may move when re-valued (``tests/test_taught_values.py``);
+#: How far (points) a gap a lesson quotes may move when re-valued (``tests/coach/test_taught_values.py``);
 #: the exercises themselves ask for the gap in ``BUCKETS``.
 MARGIN_TOLERANCE = 1.0
 EXERCISE_CSS = """<style>
