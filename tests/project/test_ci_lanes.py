@@ -35,7 +35,7 @@ def test_the_main_lane_runs_every_test_file_notebook_and_the_readme_and_the_refe
 
 
 def test_files_are_handed_out_longest_first_each_in_its_own_order():
-    from scheduling import UNKNOWN_SECONDS, longest_first
+    from tests.scheduling import UNKNOWN_SECONDS, longest_first
 
     ids = ["README.md::README.md", "tests/a.py::one", "tests/b.py::one", "tests/a.py::two", "tests/c.py::x[1]",
            "tests/b.py::two", "notebooks/n.ipynb::Cell 0"]
@@ -46,7 +46,7 @@ def test_files_are_handed_out_longest_first_each_in_its_own_order():
 
 
 def test_stored_durations_are_each_files_phases_summed_and_files_gone_are_dropped(tmp_path, monkeypatch):
-    import scheduling
+    from tests import scheduling
 
     stored = tmp_path / "durations.json"
     stored.write_text(json.dumps({"tests/engine/test_game.py": 9.0, "tests/test_gone.py": 4.0,
