@@ -226,7 +226,7 @@ def test_leaving_the_context_stops_the_hub_its_proxy_and_every_server(hub):
 
 KILLED_RUN = """
 import sys, time
-sys.path.insert(0, {tests!r})
+sys.path.insert(0, {root!r})  # the repository: this script runs in a process of its own
 from tests.support import services
 from tests.support import services_fixtures
 with services.postgres_server() as pg, services.jupyterhub_server(users=["dora"], name="jupyterhub-killed") as hub:
@@ -239,7 +239,7 @@ def test_services_of_a_killed_test_run_are_ended_by_the_next_one(hub, tmp_path):
     """`timeout` ends a test run with SIGTERM, which runs no cleanup: the cluster and the hub
     (started in sessions of their own) outlive it. The next start of a service ends them."""
     script = tmp_path / "killed_run.py"
-    script.write_text(KILLED_RUN.format(tests=str(Path(__file__).resolve().parents[2])))
+    script.write_text(KILLED_RUN.format(root=str(Path(__file__).resolve().parents[2])))
     run = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
     try:
         pg_dir, pg_port, hub_dir, hub_pid = run.stdout.readline().split()
