@@ -47,7 +47,7 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium
 
-# The store tests start Debian's PostgreSQL themselves (tests/services.py), whatever its version.
+# The store tests start Debian's PostgreSQL themselves (tests/support/services.py), whatever its version.
 postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 		$(SUDO) apt-get update -qq && \
@@ -67,16 +67,19 @@ app: $(APPS)
 	@echo "Serving the golflab apps: open http://localhost:$(PORT)/voila/render/index.ipynb (the table: play.ipynb; sign in: /golflab/signin)"
 	binder/start $(BIN)/golflab-voila notebooks/ --port=$(PORT)
 
-# Every test (tools/test_lanes.py): the README's doctests, the engine, AI, widget, notebook (nbval) and
-# browser tests on three pytest-xdist workers, the longest files first (tests/durations.json); beside
-# them the engine, AI, coach and simulation tests again on the Python reference alone (GOLFLAB_KERNEL=0).
-# Each lane's log: test-artifacts/lane-<name>.log.
+# ruff, the layer contracts (lint-imports), then every test (tools/test_lanes.py): the README's doctests, the
+# engine, AI, widget, notebook (nbval) and browser tests on three pytest-xdist workers, the longest files first
+# (tests/durations.json); beside them the engine, AI, coach and simulation tests again on the Python reference
+# alone (GOLFLAB_KERNEL=0). Each lane's log: test-artifacts/lane-<name>.log.
 test: $(TESTS) $(CHROMIUM) postgresql $(CHP)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	$(BIN)/python tools/test_lanes.py
 
+# ruff, and the layers of docs/architecture.md checked by import-linter (pyproject's [tool.importlinter])
 lint: $(TESTS)
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 bench: $(TESTS)
 	for b in benchmarks/*.py; do $(BIN)/python $$b; done

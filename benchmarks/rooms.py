@@ -6,9 +6,9 @@ lost or duplicated.
                                          [--url URL | --postgres]  (default: a fresh SQLite file)
 
 ``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (as the tests do,
-``tests/services.py``) and runs on it.
+``tests/support/services.py``) and runs on it.
 
-A "page" here is the room board the app shows (``golflab_widgets.room_board.GolfRoomBoard``)
+A "page" here is the room board the app shows (``golflab_widgets.rooms.board.GolfRoomBoard``)
 running its own following code (``RoomFollower``: ``room.refresh()`` every 0.15 s, the
 ``room.claim`` heartbeat every 2 s) on an asyncio loop, without a browser: the widget's state
 changes are made but go nowhere. Each of ``--players`` processes holds one page per room (so
@@ -96,7 +96,7 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
 
 def worker(url: str, codes: list[str], seat: int, think: float, seed: int, out) -> None:
     """One process: the pages of ``seat`` in every room."""
-    from golflab_widgets.room_board import GolfRoomBoard
+    from golflab_widgets.rooms.board import GolfRoomBoard
 
     from golflab.classroom import Store
 

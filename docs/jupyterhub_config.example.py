@@ -15,7 +15,7 @@ from there) with, in its environment:
 * ``GOLFLAB_TEACHERS``: further teachers, comma-separated.
 
 Every ``GOLFLAB_*`` variable of the hub's environment reaches every learner's server and
-kernels. The test suite's hub (``tests/services.py``) loads this same file and swaps in a dummy
+kernels. The test suite's hub (``tests/support/services.py``) loads this same file and swaps in a dummy
 authenticator, a spawner that needs no system users, free ports and a temporary directory.
 """
 

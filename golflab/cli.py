@@ -33,7 +33,7 @@ from .cli_output import (
     write,
 )
 from .rules import OPTION, RULE_HELP, Rules
-from .sim.players import resolve_players
+from .sim.games import resolve_players
 
 EXIT_OUTPUT = 1  # the output could not be written
 EXIT_USAGE = 2
@@ -201,7 +201,7 @@ def _lineup(text: str) -> list:
 
 
 def _simulate(args) -> int:
-    from .sim.progress import auto_progress
+    from .sim.run import auto_progress
     from .simulation import summarize  # local: the simulation (about 60 ms to import) only for this command
 
     rules = parse_rules(args.rule)

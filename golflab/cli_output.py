@@ -20,7 +20,7 @@ import tempfile
 import threading
 from typing import Any, Callable
 
-from .sim.columns import ROUND_COLUMNS
+from .sim.results import ROUND_COLUMNS
 
 
 class UsageError(Exception):

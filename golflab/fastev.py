@@ -3,7 +3,7 @@
 ``golflab.kernel.grade`` holds the compiled functions; this module loads them lazily and
 turns Python values into their integer arrays. ``golflab.ev`` and ``golflab.analysis`` stay
 the reference: the compiled code repeats them in the same order of floating-point
-operations, so results are bit-identical (``tests/test_ev.py`` and ``tests/test_grading.py``
+operations, so results are bit-identical (``tests/engine/test_ev.py`` and ``tests/kernel/test_grading.py``
 compare them). Kinds are indices into ``model.ALL_KINDS``, ranks into ``model.ALL_RANKS``.
 
 Without numba, with ``GOLFLAB_KERNEL=0`` or under rules the compiled grader does not implement

@@ -4,13 +4,13 @@ every decision is graded in the same compiled loop by ``golflab.kernel.grade``, 
 
 ``play(personalities, rules, seed, start, stop)`` gives the games' ``KernelGames`` and one
 record per decision (``D_*``, ``E_*`` columns); ``golflab.sim.graded`` turns them into a run's
-rows, equal to the reference's (``analysis.grade`` of every decision; ``tests/test_grading.py``
+rows, equal to the reference's (``analysis.grade`` of every decision; ``tests/kernel/test_grading.py``
 and the simulation fingerprints compare them). A decision the kernel leaves to the reference
 (``kernel.grade.FALLBACK``, e.g. more face-down cards than unseen ones) is recorded with that case.
 ``supported(rules)``: hand bonuses (``wolfpack``, ``four_of_a_kind``) are graded by the
 reference only; ``play`` asks the one switch (part ``GRADE``) and refuses what it does not
 grade. ``legal_codes`` is the compiled ``Game.legal_actions`` (``kernel.engine.legal_codes``;
-``tests/test_legal_parity.py`` pins the two equal).
+``tests/kernel/test_legal_parity.py`` pins the two equal).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ part ``GRADE``: numba missing, ``GOLFLAB_KERNEL=0``, or a hand bonus on: ``wolfp
 ``four_of_a_kind``, hands do not score column by column), when a named case applies (rare;
 its reason names cards) and whenever the kernel cannot value the position (e.g. more face-down
 cards than unseen ones). ``simulate`` grades with it when the reference plays;
-``tests/test_grading.py`` checks it against the reference, decision for decision, on every
+``tests/kernel/test_grading.py`` checks it against the reference, decision for decision, on every
 simulation fingerprint case and on random positions.
 """
 

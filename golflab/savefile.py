@@ -9,7 +9,7 @@ still read, with every check but that one.
 
 The version is derived, never bumped by hand: the newest ``since`` among the save's own
 features (``CHECKSUM_SINCE``) and the rule options (``rules.OPTIONS``). A new option declared
-``since=VERSION + 1`` raises it; ``tests/test_saves.py`` replays a real save of every version.
+``since=VERSION + 1`` raises it; ``tests/engine/test_saves.py`` replays a real save of every version.
 """
 
 from __future__ import annotations

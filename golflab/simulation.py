@@ -21,14 +21,18 @@ from typing import Any, Callable, Sequence
 from .analysis import QualityCounters
 from .rules import Rules
 from .seeding import game_seed
-from .sim.columns import DECISION_COLUMNS, ROUND_COLUMNS, SUMMARY_COLUMNS
-from .sim.dispatch import uses_kernel
-from .sim.games import play_games
-from .sim.players import personality_name, resolve_players, seat_names
+from .sim.games import personality_name, play_games, resolve_players, seat_names, uses_kernel
 from .sim.pool import in_order
-from .sim.progress import Progress, TextBar
-from .sim.run import CHUNK, checked, run
-from .sim.tally import SimulationResult, SimulationSummary, Tally, plain
+from .sim.results import (
+    DECISION_COLUMNS,
+    ROUND_COLUMNS,
+    SUMMARY_COLUMNS,
+    SimulationResult,
+    SimulationSummary,
+    Tally,
+    plain,
+)
+from .sim.run import CHUNK, Progress, TextBar, checked, run
 
 
 def simulate(

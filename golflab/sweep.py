@@ -32,10 +32,9 @@ from typing import Any, Callable, Sequence
 
 from .game import Game
 from .rules import RULE_HELP, Rules
-from .sim.columns import SUMMARY_COLUMNS
-from .sim.players import resolve_players, seat_names
-from .sim.progress import TextBar
-from .sim.tally import plain
+from .sim.games import resolve_players, seat_names
+from .sim.results import SUMMARY_COLUMNS, plain
+from .sim.run import TextBar
 from .simulation import summarize
 from .sweepfile import (
     CHECK_COLUMN,

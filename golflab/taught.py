@@ -2,7 +2,7 @@
 
 Each lesson's worked example and "which is best, by how many points" exercise is a puzzle of
 ``golflab.puzzles.generate``; ``LESSON_PUZZLES`` names the arguments that make each one and
-``lesson_puzzle(name)`` makes it. ``tests/test_taught_values.py`` re-values every one with
+``lesson_puzzle(name)`` makes it. ``tests/coach/test_taught_values.py`` re-values every one with
 more samples and another seed and checks the answer and the quoted gap hold.
 """
 

@@ -11,7 +11,7 @@ browser tests alike.
   stays on. Culling (``MappingKernelManager`` in ``voila.json``) removes what a crashed tab leaves.
   ``golflab-voila`` (``make app``) preheats kernels, which Voila allows with no prelaunch hook and
   no progressive rendering: it turns both off and its page handler issues the cookie instead
-  (``golflab_widgets.signin.GolflabVoila``; ``--GolflabVoila.pool_size=0`` keeps this file's way).
+  (``golflab_widgets.server.signin.GolflabVoila``; ``--GolflabVoila.pool_size=0`` keeps this file's way).
 * No request leaves the server, so the apps work offline: the ``golflab`` template
   (``data/voila/templates/golflab``) is Voila's lab template without what it loads from public
   CDNs (Font Awesome, Mermaid), and no page loads MathJax (the apps typeset no math; as a server

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from unittest import mock
 
 import pytest
 
-# Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/services_fixtures.py,
-# which imports tests/services.py (this folder on sys.path, as tests/browser/ puts board_hooks); and
-# the order pytest-xdist hands the files out in, longest first (tests/scheduling.py).
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-pytest_plugins = ["services_fixtures", "scheduling"]
+# Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/support/services_fixtures.py,
+# which imports tests/support/services.py (the helpers are the package tests.support: pyproject's pytest
+# pythonpath puts the repository on sys.path); and the order pytest-xdist hands the files out in, longest
+# first (tests/scheduling.py).
+pytest_plugins = ["tests.support.services_fixtures", "tests.scheduling"]
 
 # Accounts are made by the hundred here: hash their passwords at argon2's cheapest (the servers and
 # kernels the tests start inherit it); tests/test_password_hashing.py checks the real default.
@@ -34,10 +33,10 @@ def clean_env(monkeypatch):
 def fresh_page_state():
     """Each test starts as a new page's kernel does: no guest progress left by another test (the
     apps keep it per kernel, and the tests share one process) and this page's session read again."""
-    account = sys.modules.get("golflab_widgets.account")
+    account = sys.modules.get("golflab_widgets.account.account_bar")
     if account is not None:
         account.guest_progress.clear()
-    session = sys.modules.get("golflab_widgets.classroom_session")
+    session = sys.modules.get("golflab_widgets.account.session")
     if session is not None:
         session.page_session(refresh=True)
     yield
@@ -58,6 +57,6 @@ def small_search(monkeypatch):
 @pytest.fixture
 def restored_environ():
     """``os.environ`` as it was, after the test: a preheated kernel's wait puts its page's request
-    there (``golflab_widgets.page_request``), where monkeypatch does not see it."""
+    there (``golflab_widgets.server.page_request``), where monkeypatch does not see it."""
     with mock.patch.dict(os.environ):
         yield

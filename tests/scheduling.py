@@ -32,7 +32,7 @@ UNKNOWN_SECONDS = 5.0
 
 
 def file_of(nodeid: str) -> str:
-    """The file part of a test's node id (``tests/test_game.py::test_x[1]`` -> ``tests/test_game.py``)."""
+    """The file part of a test's node id (``tests/engine/test_game.py::test_x[1]`` -> ``tests/engine/test_game.py``)."""
     return nodeid.split("::", 1)[0]
 
 

@@ -1,7 +1,7 @@
 """Recompute the numbers quoted in the explorer notebooks and rewrite their 'What the numbers say' cells.
 
 The explorer notebooks quote figures from simulated play as plain text. When the CPU players
-change on purpose (the simulation fingerprints in tests/test_simulation_fingerprint.py move),
+change on purpose (the simulation fingerprints in tests/simulation/test_simulation_fingerprint.py move),
 run ``.venv/bin/python tools/notebook_numbers.py [pairing turns personalities house_rules]``
 and review the rewritten cells before committing.
 

@@ -44,10 +44,13 @@ WORKERS = 3
 #: ``test_quality_targets`` (1,900 simulated games, 90 s on the reference): the compiled games and
 #: grades equal the reference's (``test_simulation_fingerprint`` runs both ways, here too), so the
 #: same figures would be measured twice.
-REFERENCE_TESTS = tuple(f"tests/test_{name}.py" for name in (
-    "game", "ai", "analysis", "cards", "coach", "ev", "grading", "expert", "simulation",
-    "simulation_fingerprint", "strategy", "scoring", "rules", "rule_model", "random_invariants",
-    "golden", "game_from_position", "round_adjustments", "kernel_switch", "legal_parity", "levels"))
+REFERENCE_TESTS = tuple(f"tests/{group}/test_{name}.py" for group, names in (
+    ("engine", ("game", "ai", "analysis", "cards", "ev", "strategy", "scoring", "rules", "rule_model",
+                "random_invariants", "golden", "game_from_position", "round_adjustments", "levels")),
+    ("coach", ("coach", "expert")),
+    ("kernel", ("grading", "kernel_switch", "legal_parity")),
+    ("simulation", ("simulation", "simulation_fingerprint")),
+) for name in names)
 #: What the main lane runs: every test file, notebook and the README, once.
 EVERYTHING = ("README.md", "tests", "notebooks")
 

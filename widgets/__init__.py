@@ -10,14 +10,14 @@ from __future__ import annotations
 from golflab.lazy import lazy_exports
 
 _EXPORTS = {
-    "RulesForm": ".rules_form",
-    "HandScorer": ".scorer",
-    "GolfTable": ".table",
-    "Coach": ".coach_panel",
-    "ReplayViewer": ".replay",
-    "Exercises": ".exercise",
-    "PuzzleBoard": ".puzzle_board",
-    "CodepieceTable": ".codepiece_board",
+    "RulesForm": ".table.rules_form",
+    "HandScorer": ".lessons.scorer",
+    "GolfTable": ".table.golf_table",
+    "Coach": ".coach.panel",
+    "ReplayViewer": ".coach.replay",
+    "Exercises": ".lessons.exercise",
+    "PuzzleBoard": ".lessons.puzzle_board",
+    "CodepieceTable": ".codepiece.board",
     "TierExplorer": ".explorers.tiers",
     "PairingExplorer": ".explorers.pairing",
     "TurnCountExplorer": ".explorers.turns",

@@ -1,7 +1,7 @@
 """The store's tables (SQLAlchemy Core): the current schema that queries use.
 
 Migrations (``migrations/versions``) build it step by step, each a frozen snapshot as Alembic
-wants; ``tests/test_classroom_store.py`` checks that the migrated database equals these tables.
+wants; ``tests/classroom/test_classroom_store.py`` checks that the migrated database equals these tables.
 Times are seconds since the epoch (UTC), the same on SQLite and PostgreSQL.
 """
 

@@ -12,8 +12,8 @@ with analysis, or any once it is loaded; with analysis the decisions are graded 
 compiled loop by ``golflab.gradedgames``), ``simulation.play_games``, the studies
 (``place_records``) and the coach's rollouts (``rollout_values``). Everything else runs the
 reference. The reference stays the single source of truth: the kernel reads its rule tables
-from ``golflab.model`` and ``golflab.rules`` (``tables``), and ``tests/test_kernel.py`` replays kernel games move by
-move through ``Game`` and the ``CPUPlayer``s on every rule option, while the simulation
+from ``golflab.model`` and ``golflab.rules`` (``tables``), and ``tests/kernel/test_kernel.py`` replays kernel games
+move by move through ``Game`` and the ``CPUPlayer``s on every rule option, while the simulation
 fingerprints pin the results both ways. Compiled code is cached on disk (``cache_dir``)
 after its first use; ``python -m golflab.kernel`` compiles it ahead and repairs a damaged
 cache, which until then is left to the reference (one line on stderr says so). A read-only
@@ -120,7 +120,7 @@ def _find_problem() -> str | None:
 
 #: What the compiled code implements of every rule option (``rules.OPTIONS``), by part:
 #: ``True``, every value; a tuple, only these values (any other is played by the reference).
-#: An option missing here is refused whatever its value (``tests/test_kernel_switch.py``
+#: An option missing here is refused whatever its value (``tests/kernel/test_kernel_switch.py``
 #: requires each option to be declared). ``PLAY``: the games, the studies' records and the
 #: coach's rollouts (``engine``, ``records``, ``rollout``); ``GRADE``: the grader
 #: (``golflab.kernel.grade``, ``golflab.gradedgames``).

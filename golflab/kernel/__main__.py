@@ -40,10 +40,10 @@ def main() -> int:
     from .. import Game, Rules, coach, simulation
     from ..analysis import grade as reference_grade
     from ..grading import fast_grade
-    from ..sim import dispatch
+    from ..sim import games
 
     rules = Rules(rounds=1)
-    dispatch.KERNEL_MIN_GAMES = 0  # the smallest runs, through the compiled paths: play, then play and grade
+    games.KERNEL_MIN_GAMES = 0  # the smallest runs, through the compiled paths: play, then play and grade
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=False)
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=True)
     game = Game(["Sofia", "Maya"], rules.replace(initial_flips=0), seed=0)

@@ -1,7 +1,7 @@
 """The CPU personalities' decisions in compiled code: ``golflab.ai.decisions`` line for line.
 
 Same rules, same order of floating-point operations, same random draws (``mt19937``), so
-every decision equals the reference's (``tests/test_kernel.py`` checks whole games move by
+every decision equals the reference's (``tests/kernel/test_kernel.py`` checks whole games move by
 move). Kinds are indices (``KINDS``), -1 a face-down card or "no position"; a seat's view
 is built from the game state but reads only what that seat may see: the face-up cards, the
 discard pile and the card it holds. The rule tables come from ``golflab.model`` (see

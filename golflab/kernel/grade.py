@@ -3,7 +3,7 @@
 Imported only through ``golflab.fastev`` (when numba is installed). The functions repeat the
 reference (``golflab.ev.Pool`` and ``golflab.analysis``) in the same order of floating-point
 operations, for hands that score column by column (no hand bonus on), so the results are
-bit-identical; ``tests/test_grading.py`` compares them decision for decision.
+bit-identical; ``tests/kernel/test_grading.py`` compares them decision for decision.
 
 Encoding (kernel-friendly: plain integer arrays): kinds are indices into ``model.ALL_KINDS``,
 ranks into ``model.ALL_RANKS``, -1 a face-down card or nothing; actions are ``ACTION_CODES``

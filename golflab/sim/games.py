@@ -1,27 +1,79 @@
-"""The games of a run as the Python reference plays them (``play_games``), a run's chunk
-(``Task``) and its rows (``columns``: plain tuples, cheap to pickle) from the reference
-(``play_reference``) or from the kernel's games (``kernel_rounds``)."""
+"""The games of a run: who sits where (``resolve_players``, ``seat_names``, ``cpu_players``),
+which engine plays them (``uses_kernel``, ``compiled_grading``: the Python reference or the
+compiled kernel, as the one switch ``kernel.use_compiled`` allows; either way the games are the
+same), the reference's loop (``play_games``), a run's chunk (``Task``) and its rows (plain tuples,
+cheap to pickle) from the reference (``play_reference``) or from the kernel's games
+(``kernel_rounds``). Rows from the compiled grader: ``graded``."""
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from .. import kernel
+from .. import fastev, kernel
 from ..actions import Action
+from ..ai import CPUPlayer, personality_names
 from ..analysis import QualityCounters
 from ..game import Game, Phase
 from ..grading import fast_grade
 from ..rules import Rules
-from ..seeding import game_seed
-from .dispatch import uses_kernel
-from .players import cpu_players, personality_name, seat_names
+from ..seeding import game_seed, seat_seed
+
+
+def cpu_players(personalities: Sequence, gseed: int) -> list:
+    """The CPU players of one simulated game, each seeded from the game's seed and its seat."""
+    return [CPUPlayer(p, seed=seat_seed(gseed, s)) for s, p in enumerate(personalities)]
+
+
+def seat_names(players: Sequence[str]) -> list[str]:
+    """Distinct seat names for personalities: ``["Sofia", "Sofia"]`` -> ``["Sofia", "Sofia 2"]``."""
+    seen: dict[str, int] = {}
+    names = []
+    for p in players:
+        seen[p] = seen.get(p, 0) + 1
+        names.append(p if seen[p] == 1 else f"{p} {seen[p]}")
+    return names
+
+
+def resolve_players(players: Sequence) -> list:
+    """Each player as a ``CPU_NAMES`` name (the personalities or "Expert", any case) or an ``ai.Profile``
+    given as is (a custom personality); anything else is a ValueError."""
+    return personality_names(players, count=(2, 6), profiles=True, what="players")
+
+
+def personality_name(personality) -> str:
+    """A seat's personality as its name (a name stays as it is; a ``Profile`` gives its ``name``)."""
+    return personality if isinstance(personality, str) else personality.name
+
+
+#: Fewest games a run hands to the compiled kernel while it is not yet loaded in this
+#: process (loading takes about a second; the Python reference plays some 100 games a second).
+KERNEL_MIN_GAMES = 100
+
+
+def uses_kernel(personalities, rules: Rules, games: int, analyze: bool) -> bool:
+    """Whether the compiled kernel (``golflab.kernel``) plays a run: when the one switch says it
+    may (``kernel.use_compiled``: enabled here, these rules and seats implemented), and when it
+    is already loaded here or the run is big enough to pay for loading it (with ``analyze`` the
+    kernel gives the actions and the reference replays them, to grade each decision). Either
+    way the games are the same."""
+    if not kernel.use_compiled(rules, personalities):
+        return False
+    return "golflab.kernel.engine" in sys.modules or games >= (KERNEL_MIN_GAMES // 4 if analyze else KERNEL_MIN_GAMES)
+
+
+def compiled_grading(rules: Rules) -> bool:
+    """Whether ``golflab.gradedgames`` grades a kernel run under ``rules`` (else the kernel
+    gives the actions and the reference replays and grades them): the one switch's ``GRADE``
+    part (``kernel.use_compiled``, through ``fastev.kernel``)."""
+    return fastev.kernel(rules) is not None
 
 
 @dataclass(frozen=True)
 class Task:
-    """One chunk of a run, as a worker plays it (``tasks.play_task``): games ``start..stop-1``."""
+    """One chunk of a run, as a worker plays it (``run.play_task``): games ``start..stop-1``."""
 
     personalities: tuple
     rules: Rules
@@ -112,7 +164,7 @@ def game_rows(index: int, names: list, kinds: list, holes: list) -> list[tuple]:
 
 
 def play_reference(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
-    """``tasks.play_task(task)`` by the reference: its games played by ``Game`` (with the CPU
+    """``run.play_task(task)`` by the reference: its games played by ``Game`` (with the CPU
     players' actions from the kernel when ``task.kernel``) and each decision graded by
     ``grading.fast_grade``."""
     names = seat_names([personality_name(p) for p in task.personalities])

@@ -15,8 +15,7 @@ from .. import gradedgames
 from ..analysis import CASES, DECISION_TYPES, GRADES, PHASES, TURN_TYPES, QualityCounters
 from ..fastev import ACTION_OF_CODE
 from ..kernel.grade import FALLBACK
-from .games import Task, kernel_rounds, play_reference
-from .players import personality_name, seat_names
+from .games import Task, kernel_rounds, personality_name, play_reference, seat_names
 
 #: (action code, at the draw stage) -> decision type (as ``analysis.verdict`` names it)
 _TYPES = {(code, at_draw): "flip_turn" if act.kind == "flip" and at_draw else DECISION_TYPES[act.kind]

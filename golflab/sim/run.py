@@ -1,21 +1,75 @@
-"""A run from end to end but for what it keeps: its arguments checked (``checked``), its games
-played in chunks here, in worker processes or on an executor, each chunk's result passed on in
-game order (``run``)."""
+"""A run from end to end but for what it keeps: its arguments checked (``checked``), its progress
+shown (``auto_progress``: a ``callable(done, total)``, or ``TextBar`` on stderr where one shows),
+its games played in chunks here, in worker processes or on an executor (``pool``), each chunk by
+the engine the one switch allows (``play_task``), and each chunk's result passed on in game order
+(``run``)."""
 
 from __future__ import annotations
 
+import sys
+from collections import Counter
 from contextlib import closing
+from dataclasses import replace
+from typing import Any, Callable
 
+from .. import kernel
+from ..analysis import QualityCounters
 from ..rules import Rules
-from .dispatch import uses_kernel
-from .games import Task
-from .players import resolve_players
+from .games import Task, compiled_grading, kernel_rounds, play_reference, resolve_players, uses_kernel
 from .pool import in_order, in_pool
-from .progress import auto_progress
-from .tasks import play_task
 
 #: Most games per task handed to a worker process (results are merged in game order).
 CHUNK = 25
+
+
+Progress = Callable[[int, int], Any]
+
+
+class TextBar:
+    """A one-line text progress bar on stderr (redrawn at most every 1%)."""
+
+    def __init__(self, stream=None, label: str = "simulating", unit: str = "games") -> None:
+        self.stream = stream or sys.stderr
+        self.shown = -1
+        self.label, self.unit = label, unit
+        self.open = False
+
+    def __call__(self, done: int, total: int) -> None:
+        pct = 100 * done // total if total else 100
+        if pct == self.shown and done != total:
+            return
+        self.shown = pct
+        filled = pct * 30 // 100
+        end = "\n" if done >= total else ""
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {self.unit}{end}")
+        self.stream.flush()
+        self.open = not end
+
+    def close(self) -> None:
+        """End a bar left unfinished (e.g. by an interrupt), so the next line starts clean."""
+        if self.open:
+            self.stream.write("\n")
+            self.open = False
+
+
+def in_notebook() -> bool:
+    """True inside a Jupyter kernel (its stderr shows in the cell, redrawn on carriage returns)."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return type(shell).__name__ == "ZMQInteractiveShell"
+
+
+def auto_progress(progress) -> Progress | None:
+    """``simulate``'s ``progress`` argument as a callable or None: a callable as it is; None
+    a ``TextBar`` in a terminal or a notebook (else nothing); True always a bar; False none."""
+    if progress is False:
+        return None
+    if progress is None or progress is True:
+        interactive = in_notebook() or getattr(sys.stderr, "isatty", lambda: False)()
+        return TextBar() if (interactive or progress is True) else None
+    if not callable(progress):
+        raise ValueError(f"progress must be a callable(done, total), True, False or None, got {progress!r}")
+    return progress
 
 
 def checked(players, games, rules, seed, processes, progress, executor=None) -> tuple:
@@ -71,3 +125,18 @@ def run(personalities, games, rules, seed, processes, report, analyze, decision_
             take(task, play_task(task))
     else:
         in_pool(play_task, tasks, workers, take)
+
+
+def play_task(task: Task) -> tuple[list, "list | Counter", QualityCounters]:
+    """Play games ``start..stop-1``; plain tuples so worker results pickle cheaply.
+    Returns the round rows, the decision rows (or, without ``decision_rows``, a Counter
+    of ``(personality, quality)``) and the quality counters."""
+    if task.kernel and not kernel.use_compiled(task.rules, task.personalities):  # e.g. a worker without numba
+        task = replace(task, kernel=False)  # or with GOLFLAB_KERNEL=0: the same games in Python
+    if task.kernel and not task.analyze:
+        return kernel_rounds(task), ([] if task.decision_rows else Counter()), QualityCounters()
+    if task.kernel and compiled_grading(task.rules):  # played and graded in compiled code, the same rows
+        from . import graded  # local: it compiles with numba on import
+
+        return graded.decision_rows(task)
+    return play_reference(task)

@@ -1,6 +1,6 @@
 """Driving a board in the browser through its status line and CSS hooks, shared by the
-browser tests (``conftest.py`` puts this folder on ``sys.path``: the tests run with
-``--import-mode=importlib``, so ``from board_hooks import GOLF`` is how a test module gets it).
+browser tests (``from tests.browser.board_hooks import GOLF``: the tests import their helpers as packages, the
+repository on ``sys.path`` by pyproject's pytest ``pythonpath``).
 
 A board's status line carries a ``<prefix>await-<what>`` class naming what the board waits
 for (``golf-await-draw``, ``cp-await-cpu``, ...); a click is done when the line changes.

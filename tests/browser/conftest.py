@@ -24,9 +24,9 @@ Reuse them in any ``tests/browser/test_*.py``:
   "Error displaying widget" / "model not found" instead.
 * ``widget_errors(page)``: the widget-load error texts on a page (empty when fine).
   Test modules get both helpers as the fixtures ``app_opener`` and ``widget_error_finder``
-  (``from conftest import`` is ambiguous with ``tests/conftest.py`` beside it).
+  (or import them: ``from tests.browser.conftest import open_app``).
 * ``ARTIFACTS``: ``test-artifacts/`` (git-ignored) for screenshots and logs.
-* ``board_hooks.py`` (beside this file, on ``sys.path``): ``GOLF``/``CODEPIECE`` status lines
+* ``board_hooks.py`` (beside this file, ``tests.browser.board_hooks``): ``GOLF``/``CODEPIECE`` status lines
   (what a board awaits, a click that waits for it to change) and ``face_down_slots``.
 """
 
@@ -49,8 +49,6 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-# board_hooks.py beside this file: the board-driving helpers the browser tests import
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 ARTIFACTS = ROOT / "test-artifacts"
 START = ROOT / "binder" / "start"  # puts jupyter_config/ on the Jupyter config path, then runs the command
 CHROMIUM = "/usr/bin/chromium"
@@ -118,7 +116,7 @@ def voila_command(port: int, preheat: tuple[str, ...] | None = None, extra: tupl
     runs it (through ``binder/start``); preheating kernels for every notebook, or for ``preheat``
     alone (``preheat_only``); ``extra``: more options."""
     exe = Path(sys.executable).with_name("golflab-voila")
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.signin"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "golflab_widgets.server.signin"]
     return [str(START), *cmd, "notebooks", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
             "--show_tracebacks=True", "--Voila.open_browser=False", *preheat_only(preheat), *extra]
 
@@ -212,7 +210,7 @@ def voila_server(class_store_url):
 
 @pytest.fixture
 def server_starter():
-    """``start_server`` as a fixture (``from conftest import`` is ambiguous, see above)."""
+    """``start_server`` as a fixture (see above)."""
     return start_server
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from board_hooks import CODEPIECE, enabled_hooks
+
+from tests.browser.board_hooks import CODEPIECE, enabled_hooks
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 STATUS, STEP_TIMEOUT = CODEPIECE.selector, CODEPIECE.timeout

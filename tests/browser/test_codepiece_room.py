@@ -14,10 +14,10 @@ import re
 import time
 
 import pytest
-from board_hooks import StatusLine, enabled_hooks
-from conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 from golflab.classroom import Store
+from tests.browser.board_hooks import StatusLine, enabled_hooks
+from tests.browser.conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 PASSWORD = "cp-room-pass-1"
 LEARNERS = ("cora", "cyd")

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ARTIFACTS
 
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store
+from tests.browser.conftest import ARTIFACTS
 
 TEACHER, LEARNER, PASSWORD = "dash_teacher", "dash_kid", "dash-pass-1"
 LESSON = "lesson1"

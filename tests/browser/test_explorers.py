@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from board_hooks import EXPLORERS, outside_the_server, record_requests
+
+from tests.browser.board_hooks import EXPLORERS, outside_the_server, record_requests
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

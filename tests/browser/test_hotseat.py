@@ -13,12 +13,13 @@ import sys
 from pathlib import Path
 
 import nbformat
-from board_hooks import download_save, wait_for_rules
+
+from tests.browser.board_hooks import download_save, wait_for_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
 SOURCE = """from golflab import Rules
-from golflab_widgets.table import GolfTable
+from golflab_widgets.table.golf_table import GolfTable
 GolfTable(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"], seed=7, rules=Rules(rounds=1))"""
 STEP_TIMEOUT = 90_000  # ms
 

@@ -1,4 +1,4 @@
-"""The apps on JupyterHub, one hub for the file (the session's ``hub`` fixture, tests/services_fixtures.py,
+"""The apps on JupyterHub, one hub for the file (the session's ``hub`` fixture, tests/support/services_fixtures.py,
 so one pytest-xdist worker runs them all). A Voila app rendered through JupyterHub runs in the
 signed-in user's own kernel: the test page ``tests/hub_whoami.ipynb`` prints the kernel's
 JUPYTERHUB_USER and the scheme of its store's URL. Learners on JupyterHub: the Hub's user is the
@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
-from board_hooks import GOLF, play_hole
 
 from golflab.classroom import Store
+from tests.browser.board_hooks import GOLF, play_hole
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 LEARNERS = ("alice", "bob")

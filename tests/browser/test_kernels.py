@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from board_hooks import connected_kernel
 from traitlets.config import PyFileConfigLoader
+
+from tests.browser.board_hooks import connected_kernel
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
@@ -143,7 +144,7 @@ def closings(browser, tmp_path_factory) -> dict[str, dict]:
     """Both modes' servers at once, PAGES opened and dismissed on each, then one wait for both:
     the kernels of the pages that went away end, the kept pages' kernels outlive the culling, and
     then end once those pages close too. What each mode showed, by mode."""
-    from conftest import app_env, start_server, voila_command
+    from tests.browser.conftest import app_env, start_server, voila_command
 
     tmp = tmp_path_factory.mktemp("kernels")
     preheat = tuple(sorted({notebook for notebook, _ in PAGES}))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from board_hooks import ARTIFACTS, shoot_whole
 from playwright.sync_api import expect
 
 from golflab import Game, score_hand
+from tests.browser.board_hooks import ARTIFACTS, shoot_whole
 
 LESSONS = ["lesson1_deal_and_turn.ipynb", "lesson2_scoring_and_pairs.ipynb", "lesson3_which_card_to_replace.ipynb",
            "lesson4_when_to_go_out.ipynb", "lesson5_house_rules.ipynb"]

@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from board_hooks import EXPLORERS, connected_kernel, outside_the_server, record_requests
+
+from tests.browser.board_hooks import EXPLORERS, connected_kernel, outside_the_server, record_requests
 
 NOTEBOOKS = sorted(name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
                    if (name := p.name) not in EXPLORERS)

@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from board_hooks import GOLF, download_save, face_down_slots, play_hole, wait_for_rules
+
+from tests.browser.board_hooks import GOLF, download_save, face_down_slots, play_hole, wait_for_rules
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: Fresh loads of the table. The failure they guard against (issue 4: "model not found" on about one

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from board_hooks import GOLF, face_down_slots, wait_for_rules
+from tests.browser.board_hooks import GOLF, face_down_slots, wait_for_rules
 
 STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
 awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from board_hooks import shoot_whole
-from conftest import ARTIFACTS
 from playwright.sync_api import expect
 
 from golflab import Game, Rules, score_hand
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store
+from tests.browser.board_hooks import shoot_whole
+from tests.browser.conftest import ARTIFACTS
 
 NAME, PASSWORD, OTHER = "pia", "pia-pass-1", "quinn"
 LESSON = "lesson2_scoring_and_pairs.ipynb"

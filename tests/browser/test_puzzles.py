@@ -3,12 +3,12 @@ puzzle solved through the hooks, with the running score. Screenshots go to test-
 
 from __future__ import annotations
 
-from board_hooks import shoot_whole
-from golflab_widgets.puzzle_board import BATCH, option_class
+from golflab_widgets.lessons.puzzle_board import BATCH, option_class
 from playwright.sync_api import expect
 
 from golflab import Rules
 from golflab.puzzles import DIFFICULTY, generate
+from tests.browser.board_hooks import shoot_whole
 
 FEEDBACK = ".golf-puzzle-feedback"
 WAIT = 30_000  # ms for the kernel to answer a click

@@ -12,9 +12,9 @@ import re
 import time
 
 import pytest
-from conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 from golflab.classroom import Store
+from tests.browser.conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
 PASSWORD = "rooms-pass-1"
 LEARNERS = ("rita", "sam", "tess")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ARTIFACTS
 
 from golflab.classroom import Store
+from tests.browser.conftest import ARTIFACTS
 
 NAME, PASSWORD = "lena", "lena-pass-1"
 

@@ -21,7 +21,7 @@ from typing import Any, Hashable, Mapping
 
 import ipywidgets as w
 
-from ..classroom_session import awaiting_request
+from ..account.session import awaiting_request
 from . import precomputed
 from .cache import LRUCache
 from .charts import ChartSlot

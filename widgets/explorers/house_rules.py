@@ -12,7 +12,7 @@ from golflab.rules import AFFECTS
 from golflab.strategy import compare_rules, hole_lengths, simulate_holes
 from golflab.words import rules_words
 
-from ..rules_form import RulesForm
+from ..table.rules_form import RulesForm
 from .cache import LRUCache
 from .charts import figure
 from .explorer import Explorer

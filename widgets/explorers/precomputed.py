@@ -4,7 +4,7 @@ beside this file), so that an app's first render does not wait for a simulation.
 The file holds, per explorer class, the text of its default inputs (``repr`` of
 ``inputs()``) and its ``compute`` result (pandas frames, stored column by column with their
 dtypes and ``attrs`` so that they load back identical). An explorer uses it only for
-exactly those inputs. ``tests/test_explorers.py`` recomputes every entry with the
+exactly those inputs. ``tests/widgets/test_explorers.py`` recomputes every entry with the
 explorer's own ``compute`` and checks that the file is identical, so a change to the engine
 or a study that changes a result fails CI until the file is regenerated:
 

@@ -13,7 +13,7 @@ import ipywidgets as w
 from golflab import Rules
 from golflab.rules import options_affecting
 
-from ..rules_form import RulesForm
+from ..table.rules_form import RulesForm
 
 
 def study_options(*parts: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from golflab.rules import options_affecting
 from golflab.strategy import rank_stats, tier_table
 from golflab.words import rules_words
 
-from ..rules_form import RulesForm
+from ..table.rules_form import RulesForm
 from .charts import figure
 from .explorer import Explorer
 from .players_control import DEFAULT_TABLE, check_players, players_control

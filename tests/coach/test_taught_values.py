@@ -1,0 +1,58 @@
+"""Everything taught is checked: each puzzle a lesson or the puzzles app shows, re-valued with
+more samples drawn from another seed, keeps its answer as the best and its quoted gap within
+the tolerance the exercise grades with. (The other numbers taught are exact: hand and hole
+scores by the scoring rules, one-step values by enumeration in test_ev/test_puzzles.)"""
+
+from __future__ import annotations
+
+import pytest
+from golflab_widgets.lessons.exercise import MARGIN_TOLERANCE
+
+from golflab.coach import hint, observation_seed
+from golflab.puzzles import DIFFICULTY, GAP_PRECISION, SEPARATION, generate
+from golflab.racing import SEPARATION as RACE_SEPARATION
+from golflab.taught import LESSON_PUZZLES, lesson_puzzle
+
+#: Determinizations per option of the re-valuation, and the seed it is drawn from (xor the observation's).
+SAMPLES = 600
+OTHER_SEED = 0xC0FFEE
+
+
+def revalued(puzzle) -> dict[str, float]:
+    obs = puzzle.observation
+    return {o.action: o.value for o in hint(obs, samples=SAMPLES, seed=observation_seed(obs) ^ OTHER_SEED)}
+
+
+def check_holds(puzzle) -> None:
+    values = revalued(puzzle)
+    best = min(values, key=values.get)
+    gap = min(v for a, v in values.items() if a != puzzle.answer) - values[puzzle.answer]
+    assert best == puzzle.answer, (puzzle.source, puzzle.answer, values)
+    assert abs(gap - puzzle.gap) <= MARGIN_TOLERANCE, (puzzle.source, puzzle.gap, gap)
+
+
+def test_the_quoted_gap_is_precise_enough_for_the_tolerance():
+    """A re-valuation of a gap with standard error GAP_PRECISION stays within the exercise's
+    tolerance at 3 standard errors (both estimates' errors together)."""
+    assert SEPARATION == RACE_SEPARATION == 3
+    assert SEPARATION * (2 * GAP_PRECISION**2) ** 0.5 <= MARGIN_TOLERANCE
+
+
+@pytest.mark.parametrize("name", list(LESSON_PUZZLES))
+def test_a_lesson_puzzle_holds_when_revalued(name):
+    puzzle = lesson_puzzle(name)
+    assert puzzle.gap_se <= GAP_PRECISION
+    check_holds(puzzle)
+
+
+@pytest.mark.parametrize("difficulty", list(DIFFICULTY))
+def test_the_puzzles_apps_first_puzzles_hold_when_revalued(difficulty):
+    """The first puzzles the puzzles app serves (its first batch has seed 0)."""
+    for puzzle in generate(2, seed=0, min_gap=DIFFICULTY[difficulty]):
+        assert puzzle.gap >= SEPARATION * puzzle.gap_se
+        check_holds(puzzle)
+
+
+def test_an_unknown_lesson_puzzle_is_refused_by_name():
+    with pytest.raises(ValueError, match="lesson 3, worked example"):
+        lesson_puzzle("lesson 9")

@@ -1,0 +1,143 @@
+"""The class store as an app sees it: this page's store and signed-in user, or, in plain words,
+why progress is not kept. Every app asks ``page_session()``; nothing else opens the store.
+
+A guest (no JupyterHub user, no sign-in cookie: Binder, a signed-out page) never opens the store,
+nor imports it (SQLAlchemy and the store take a few tenths of a second to import): the apps work
+as before and say that progress is not kept. A store that cannot be opened or
+written (a read-only or locked file, a database that is down) gives ``problem``, a sentence the
+app shows; the game still plays.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from golflab.classroom.identity import session_token
+
+from ..server import page_request
+
+if TYPE_CHECKING:
+    from golflab.classroom import Store
+
+GUEST_NOTE = "You are not signed in, so your progress is not kept. Sign in to keep it."
+SIGNED_OUT_NOTE = ("This page is signed out (you signed out, your sign-in ran out or your password was reset), so "
+                   "nothing more is kept in your account and nothing was changed. Sign in again to keep your progress.")
+
+
+@dataclass
+class PageSession:
+    """This page's store and user (both None for a guest) and the latest problem, if any."""
+    store: "Store | None" = None
+    user: "object | None" = None
+    problem: "str | None" = None
+    kept: list = field(default_factory=list, repr=False)
+
+    @property
+    def signed_in(self) -> bool:
+        return self.user is not None
+
+    @property
+    def keeps_progress(self) -> bool:
+        return self.store is not None and self.user is not None and self.problem is None
+
+    @property
+    def note(self) -> str:
+        """One sentence on whether progress is kept (for the app's account line)."""
+        if self.problem:
+            return self.problem
+        return f"Signed in as {self.user.name}: your progress is kept." if self.user else GUEST_NOTE
+
+    def end(self) -> None:
+        """The store refused this page's session (``SignedOut``): from now on the page is signed out."""
+        self.user = None
+        self.problem = SIGNED_OUT_NOTE
+
+    def ended(self, exc: BaseException) -> bool:
+        """True (and the page signed out) when ``exc`` is the store's refusal of an ended session."""
+        from golflab.classroom.errors import SignedOut
+
+        if isinstance(exc, SignedOut):
+            self.end()
+            return True
+        return False
+
+    def keep(self, method: str, *args, **kwargs):
+        """Call ``store.<method>(user, ...)`` for the signed-in user; None (and ``problem`` set) if
+        the store fails, the session has ended, or for a guest. The game goes on either way."""
+        if self.store is None or self.user is None:
+            return None
+        from golflab.classroom import StoreUnavailable
+
+        try:
+            result = getattr(self.store, method)(self.user, *args, **kwargs)
+        except PermissionError as exc:
+            if self.ended(exc):
+                return None
+            raise
+        except StoreUnavailable as exc:
+            self.problem = f"Your progress could not be kept just now ({exc}). The game goes on."
+            return None
+        self.problem = None
+        return result
+
+
+_SESSION: "PageSession | None" = None
+_SESSION_LOCK = threading.RLock()
+_REQUEST_LOCK = threading.Lock()
+
+#: True once this kernel holds its page's request (``request_environ``).
+request_seen = False
+
+
+def awaiting_request() -> bool:
+    """True in a kernel Voila started ahead of its page (``preheat_kernel``: ``VOILA_PREHEAT`` set)
+    until the page's request has arrived: the request's values (cookie, query, ...) are not in
+    ``os.environ`` yet."""
+    return not request_seen and os.environ.get("VOILA_PREHEAT", "False") != "False"
+
+
+def request_environ(environ=None):
+    """The page request's environment: ``environ`` if given, else this kernel's ``os.environ`` once
+    it holds the request (``HTTP_COOKIE``, ``QUERY_STRING``, ...).
+
+    Voila puts the request there before it starts a kernel, except a kernel it started ahead
+    (``preheat_kernel``, ``VOILA_PREHEAT`` set): there the first call waits for the page's request
+    (``page_request.wait_for_page_request``), once per kernel, and every later call returns at once.
+    Calls from several threads wait together, on one connection to the server."""
+    global request_seen
+    if environ is not None:
+        return environ
+    if awaiting_request():
+        with _REQUEST_LOCK:
+            if not request_seen:
+                page_request.wait_for_page_request()
+    request_seen = True
+    return os.environ
+
+
+def page_session(environ=None, *, refresh: bool = False) -> PageSession:
+    """This kernel's ``PageSession`` (made once per kernel, once its page's request is there;
+    ``refresh`` asks again)."""
+    global _SESSION
+    with _SESSION_LOCK:
+        if _SESSION is None or refresh or environ is not None or awaiting_request():
+            _SESSION = open_session(environ)
+        return _SESSION
+
+
+def open_session(environ=None) -> PageSession:
+    environ = request_environ(environ)
+    if not environ.get("JUPYTERHUB_USER") and session_token(environ) is None:
+        return PageSession()
+    from golflab.classroom import Store, StoreUnavailable, current_user
+
+    try:
+        store = Store(environ=environ)
+        return PageSession(store, current_user(store, environ))
+    except StoreUnavailable as exc:
+        return PageSession(problem=f"Your progress cannot be kept here ({exc}). You can still play.")
+    except ValueError as exc:  # a bad setting, e.g. GOLFLAB_SESSION_DAYS
+        return PageSession(problem=f"Your progress cannot be kept here: {exc}. You can still play.")
