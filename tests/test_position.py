@@ -207,7 +207,7 @@ def test_fuzzed_positions_are_one_clear_value_error_or_a_position_that_round_tri
     rng = random.Random(41)
     texts = [str(Position.of(g.observation(rng.randrange(g.num_players)))) for g in moments(6)]
     refused = accepted = 0
-    for case in range(3000):
+    for _ in range(3000):
         bad = _corrupt(rng.choice(texts), rng)
         try:
             pos = Position.parse(bad)
