@@ -180,7 +180,7 @@ class Position:
             grids=[[c if u else None for c, u in zip(g, us)] for g, us in zip(grids, self.up)],
             discard_top=self.discard[-1] if self.discard else None, drawn=held, draw_pile_size=self.deck,
             legal_actions=[SKIP] if self.stage == "flip" and self.rules.flip_mode == "endgame" else [],
-            rules=self.rules, totals=list(self.totals), players=tuple(f"Player {i + 1}" for i in range(n)),
+            rules=self.rules, totals=list(self.totals), players=tuple(f"Seat {i}" for i in range(n)),
             discard_pile=self.discard, taken=held if self.stage == "took" else None, holding=held is not None,
             awaiting=_AWAITING.get(self.stage), first_player=(self.hole - 1) % n, finisher=self.finisher,
             turns=(0,) * n, holes_won=(0,) * n)
