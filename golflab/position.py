@@ -138,22 +138,8 @@ class Position:
 
     # ------------------------------------------------------------ writing it
     def __str__(self) -> str:
-        grids = " / ".join(" ".join(_slot_text(c, u) for c, u in zip(cs, us)) for cs, us in zip(self.cards, self.up))
-        parts = [grids, "discard " + (" ".join(map(str, self.discard)) or "empty"), f"deck {self.deck}"]
-        turn = f"seat {self.mover} {STAGES[self.stage]}"
-        if self.stage in ("holds", "took"):
-            turn += f" {self.held if self.held is not None else '?'}"
-        if self.finisher is not None:
-            turn += f", seat {self.finisher} went out"
-        if self.seat != self.mover:
-            turn += f", seen by seat {self.seat}"
-        parts.append(turn)
-        if self.hole != 1 or any(self.totals):
-            parts.append(f"hole {self.hole}, totals {' '.join(map(str, self.totals))}")
-        changes = self.rules.changes()
-        if changes:
-            parts.append("rules " + " ".join(rule_text(k, v) for k, v in changes.items()))
-        return "; ".join(parts)
+        return position_text(self.cards, self.up, self.discard, self.deck, self.mover, self.stage, self.held,
+                             self.finisher, self.seat, self.hole, self.totals, self.rules)
 
     # ------------------------------------------------------------ using it
     @property
@@ -189,6 +175,29 @@ class Position:
     def observation(self) -> Observation:
         """What ``seat`` sees at this position (``hint`` takes it when ``seat`` is to move)."""
         return self.game(0).observation(self.seat)
+
+
+def position_text(cards, up, discard, deck: int, mover: int, stage: str, held: Card | None = None,
+                  finisher: int | None = None, seat: int | None = None, hole: int = 1, totals=None,
+                  rules: Rules | None = None) -> str:
+    """The notation of these parts (``Position``'s fields), written without checking them: for
+    code that sets a position up piece by piece and lets ``Position.parse`` say what is wrong."""
+    grids = " / ".join(" ".join(_slot_text(c, u) for c, u in zip(cs, us)) for cs, us in zip(cards, up))
+    parts = [grids, "discard " + (" ".join(map(str, discard)) or "empty"), f"deck {deck}"]
+    turn = f"seat {mover} {STAGES[stage]}"
+    if stage in ("holds", "took"):
+        turn += f" {held if held is not None else '?'}"
+    if finisher is not None:
+        turn += f", seat {finisher} went out"
+    if seat is not None and seat != mover:
+        turn += f", seen by seat {seat}"
+    parts.append(turn)
+    if hole != 1 or any(totals or ()):
+        parts.append(f"hole {hole}, totals {' '.join(map(str, totals))}")
+    changes = rules.changes() if rules is not None else {}
+    if changes:
+        parts.append("rules " + " ".join(rule_text(k, v) for k, v in changes.items()))
+    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------- reading the parts

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
+from golflab_widgets import analysis
 from golflab_widgets.analysis import EXAMPLE, AnalysisBoard, position_link, requested_position
+from golflab_widgets.analysis_editor import PositionEditor
 from golflab_widgets.coach_panel import hint_html
 
 from golflab import Game, Position, Rules
@@ -56,3 +58,35 @@ def test_a_moment_of_a_played_game_opens_as_that_seat_saw_it():
     board = AnalysisBoard(game.position(1))
     assert board.position == game.position(1) and "nothing to decide" in board.values.value
     assert board.text.value == str(game.position(1))
+
+
+def test_a_position_set_up_by_clicking_is_shown_and_an_impossible_one_said(monkeypatch):
+    monkeypatch.setattr(analysis, "hint", lambda obs: [])  # the values are the first test's: here, the set-up
+    board = AnalysisBoard(EXAMPLE)
+    editor = PositionEditor(board)
+    assert board.editor_slot.children == (editor,)
+    assert [b.description for b in editor.slots[0]] == ["KH", "5D", "?", "?", "?", "2C"]
+    editor.picker.value = "QS"
+    editor.place(0, 2)  # the queen of spades face up at seat 0's top right
+    assert board.problem.value == ""
+    assert str(board.position).startswith("KH 5D QS ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D")
+    editor.mode.value = "face down, known"
+    editor.picker.value = "KH"
+    editor.place(1, 1)  # a second king of hearts: refused, the board keeps the last good position
+    assert "impossible position: KH is there 2 times" in board.problem.value
+    assert editor.slots[1][1].description == "(KH)" and board.position.cards[1][1] is None
+    editor.mode.value = "face down, unknown"
+    editor.place(1, 1)
+    assert board.problem.value == "" and board.position.cards[1][1] is None
+    editor.players.value = 3  # a third seat, all face down: it has not turned up its two cards
+    assert "seat 2 has fewer than the 2 face-up cards every seat turns up at the start" in board.problem.value
+    editor.mode.value = "face up"
+    for pos, card in ((0, "3D"), (4, "6H")):
+        editor.picker.value = card
+        editor.place(2, pos)
+    assert board.problem.value == "" and board.position.deck == 52 - 18 - 1 - 1  # the deck counts what is left
+    editor.stage.value = "draw"
+    assert str(board.position) == "KH 5D QS ? ? 2C / 9S ? ? ? 7H ? / 3D ? ? ? 6H ?; discard 4S; deck 33; seat 1 to draw"
+    board.text.value = EXAMPLE
+    board.show_button.click()  # typed and shown: the editor follows
+    assert editor.players.value == 2 and editor.stage.value == "holds" and editor.held.value == "8D"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from html import escape
+from typing import Callable
 from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
@@ -89,8 +90,12 @@ class AnalysisBoard(w.VBox):
         self.values.add_class("golf-analysis-values")
         self.link = w.HTML()
         self.link.add_class("golf-position-link")
+        #: Where a ``PositionEditor`` (``analysis_editor``) puts itself, below the text box.
+        self.editor_slot = w.VBox()
+        #: Called with each position shown (an editor follows what is typed).
+        self.on_show: list[Callable[[Position], None]] = []
         super().__init__([w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS), self.text,
-                          self.show_button, self.problem, self.board, self.values, self.link])
+                          self.show_button, self.editor_slot, self.problem, self.board, self.values, self.link])
         self.add_class("golf-analysis")
         self.add_class("golf-replay")
         self.add_class("golf-table")  # the table's look for cards and seats
@@ -112,6 +117,8 @@ class AnalysisBoard(w.VBox):
         self.link.value = (f'<a href="{escape(link)}" target="_blank">Link to this position</a> '
                            f"<span>(copy it to share the position)</span>")
         self.values.value = '<span class="golf-thinking">The coach is thinking\u2026</span>'
+        for callback in self.on_show:
+            callback(position)
         later(lambda: self._value(position))
         return True
 
