@@ -95,7 +95,8 @@ class AnalysisBoard(w.VBox):
         #: Called with each position shown (an editor follows what is typed).
         self.on_show: list[Callable[[Position], None]] = []
         super().__init__([w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS), self.text,
-                          self.show_button, self.editor_slot, self.problem, self.board, self.values, self.link])
+                          w.HBox([self.show_button]), self.editor_slot, self.problem, self.board, self.values,
+                          self.link])
         self.add_class("golf-analysis")
         self.add_class("golf-replay")
         self.add_class("golf-table")  # the table's look for cards and seats
@@ -107,7 +108,8 @@ class AnalysisBoard(w.VBox):
         try:
             position = Position.parse(text)
         except ValueError as exc:
-            self.problem.value = escape(str(exc))
+            kept = " The board still shows the last possible position." if self.position is not None else ""
+            self.problem.value = escape(str(exc) + kept)
             return False
         self.problem.value = ""
         self.position = position

@@ -40,3 +40,36 @@ def test_a_link_opens_the_position_with_the_coachs_values(page, voila_server, ap
         "impossible position: KH is there 2 times", timeout=WAIT)
     assert values.inner_text() == shown  # the last good position's values stay
     shoot_whole(page, "analysis-refused")
+
+
+def expect_values(page, text: str) -> None:
+    """Wait until the page shows the coach's values of position ``text`` (as golflab's hint gives them)."""
+    for row in plain.details_rows(hint(Position.parse(text).observation())):
+        expect(page.locator(VALUES)).to_contain_text("".join(row), timeout=WAIT)
+
+
+def test_a_position_set_up_by_clicking_opens_by_its_link_with_the_same_values(page, browser, voila_server,
+                                                                             app_opener):
+    """The teacher lays the queen of spades face up at seat 0's top right by clicking; the link
+    then opens that position on a learner's page, with the same values as on the teacher's."""
+    app_opener(page, voila_server, position_link(Position.parse(TEXT)), ready=f"{VALUES} .golf-best",
+               timeout=180_000)
+    page.click(".golf-edit .jupyter-widget-Collapse-header")  # open "Set up by clicking"
+    page.locator(".golf-card-text input").fill("QS")
+    page.locator(".golf-card-text input").press("Enter")
+    page.locator(".golf-edit-slot-0-2").click()
+    set_up = TEXT.replace("KH 5D ?", "KH 5D QS", 1)
+    expect(page.locator(".golf-position-text textarea")).to_have_value(set_up, timeout=WAIT)
+    link = position_link(Position.parse(set_up))
+    expect(page.locator(".golf-position-link a")).to_have_attribute("href", link, timeout=WAIT)
+    expect_values(page, set_up)
+    shoot_whole(page, "analysis-set-up")
+
+    learner = browser.new_page()
+    try:
+        app_opener(learner, voila_server, link, ready=f"{VALUES} .golf-best", timeout=180_000)
+        expect_values(learner, set_up)
+        assert learner.locator(VALUES).text_content() == page.locator(VALUES).text_content()
+        shoot_whole(learner, "analysis-learner")
+    finally:
+        learner.close()
