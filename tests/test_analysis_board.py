@@ -87,6 +87,10 @@ def test_a_position_set_up_by_clicking_is_shown_and_an_impossible_one_said(monke
     assert board.problem.value == "" and board.position.deck == 52 - 18 - 1 - 1  # the deck counts what is left
     editor.stage.value = "draw"
     assert str(board.position) == "KH 5D QS ? ? 2C / 9S ? ? ? 7H ? / 3D ? ? ? 6H ?; discard 4S; deck 33; seat 1 to draw"
+    assert editor.finisher.label == "nobody"
+    editor.finisher.value = 0
+    assert "seat 0 went out with a face-down card" in board.problem.value
     board.text.value = EXAMPLE
     board.show_button.click()  # typed and shown: the editor follows
     assert editor.players.value == 2 and editor.stage.value == "holds" and editor.held.value == "8D"
+    assert editor.finisher.label == "nobody" and board.problem.value == ""

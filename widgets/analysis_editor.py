@@ -27,6 +27,7 @@ from .card_picker import CardPicker
 
 MODES = ("face up", "face down, known", "face down, unknown")
 MAX_SEATS = 6
+NOBODY = -1  # "Went out": nobody (a menu shows no label for None)
 
 
 def _hooked(widget: w.DOMWidget, hook: str) -> w.DOMWidget:
@@ -103,7 +104,7 @@ class PositionEditor(w.VBox):
             self.mover.value = position.mover
             self.stage.value = position.stage
             self.held.value = str(position.held) if position.held is not None else ""
-            self.finisher.value = position.finisher
+            self.finisher.value = NOBODY if position.finisher is None else position.finisher
             self.deck.value = position.deck
             self.fit.value = position.deck == self._rest(n, len(position.discard), position.stage)
         finally:
@@ -120,7 +121,8 @@ class PositionEditor(w.VBox):
         held = self.held.value.strip() or "?"
         kept = self.kept
         return position_text(cards, up, discard, deck, self.mover.value, stage,
-                             held if stage in ("holds", "took") else None, self.finisher.value,
+                             held if stage in ("holds", "took") else None,
+                             None if self.finisher.value == NOBODY else self.finisher.value,
                              hole=kept.hole if kept else 1,
                              totals=(kept.totals if kept and len(kept.totals) == n else (0,) * n),
                              rules=kept.rules if kept else None)
@@ -146,9 +148,9 @@ class PositionEditor(w.VBox):
                 mover, finisher = self.mover.value, self.finisher.value
                 seats = [(f"seat {s}", s) for s in range(n)]
                 self.mover.options = seats
-                self.finisher.options = [("nobody", None), *seats]
+                self.finisher.options = [("nobody", NOBODY), *seats]
                 self.mover.value = mover if mover is not None and mover < n else 0
-                self.finisher.value = finisher if finisher is not None and finisher < n else None
+                self.finisher.value = finisher if isinstance(finisher, int) and finisher < n else NOBODY
         finally:
             self._loading = was
 
