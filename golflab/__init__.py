@@ -7,6 +7,7 @@ renders HTML strings that notebooks show.
 from .actions import Action, IllegalActionError
 from .cards import JOKER, RANKS, SUITS, Card, build_deck, parse_cards
 from .game import Game, Observation, Phase
+from .position import Position
 from .rules import (
     BOOL_RULES,
     FLIP_MODES,
@@ -34,8 +35,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Action", "Adjustment", "BOOL_RULES", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
-    "JOKER", "JOKER_MODES", "OPTIONS", "Observation", "Phase", "RANKS", "RULE_HELP", "RoundBreakdown", "Rules",
-    "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
+    "JOKER", "JOKER_MODES", "OPTIONS", "Observation", "Phase", "Position", "RANKS", "RULE_HELP", "RoundBreakdown",
+    "Rules", "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
     "rank_value", "round_breakdown", "score_hand", "score_round", "simulate", "value_tier",
 ]
 

@@ -32,15 +32,14 @@ from .cli_output import (
     watching,
     write,
 )
-from .rules import OPTION, RULE_HELP, Rules
+from .rules import RULE_HELP, Rules
+from .ruletext import parse_rule, parse_rule_value  # noqa: F401 (parse_rule_value: read from here too)
 from .sim.games import resolve_players
 
 EXIT_OUTPUT = 1  # the output could not be written
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a Ctrl-C
 EXIT_TERMINATED = 143  # 128 + SIGTERM
-_TRUE = {"true", "yes", "on"}
-_FALSE = {"false", "no", "off"}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -52,32 +51,6 @@ class _Parser(argparse.ArgumentParser):
             write(self.format_help())
         else:
             super().print_help(file)
-
-
-def parse_rule_value(text: str):
-    """A ``--rule`` value: true/false/yes/no/on/off -> bool, whole numbers -> int,
-    auto/automatic -> None (automatic decks), anything else stays a string."""
-    low = text.strip().lower()
-    if low in _TRUE:
-        return True
-    if low in _FALSE:
-        return False
-    if low in ("auto", "automatic"):
-        return None
-    try:
-        return int(low)
-    except ValueError:
-        return text.strip()
-
-
-def parse_rule(name: str, text: str):
-    """The value of rule ``name`` written as ``text`` (``--rule`` and ``--grid`` alike): as
-    ``parse_rule_value``, and ``none`` (or the option's word for it, e.g. ``automatic``)
-    means None for an option that allows None (``decks``)."""
-    option = OPTION.get(name)
-    if option is not None and option.optional and text.strip().lower() in ("none", option.none_label):
-        return None
-    return parse_rule_value(text)
 
 
 def parse_rules(items: Sequence[str]) -> Rules:

@@ -23,13 +23,16 @@ import json
 import random
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import savefile
 from .actions import DISCARD, DRAW, FLIP, KNOCK, NOTATION, SKIP, SWAP, TAKE, Action, IllegalActionError
 from .cards import Card, build_deck
 from .rules import OPTION, OPTIONS, Rules
 from .scoring import RoundBreakdown, round_breakdown
+
+if TYPE_CHECKING:
+    from .position import Position
 
 _ACTIONS = Action._by_text  # notation -> the interned Action
 JSON_FORMAT = savefile.FORMAT
@@ -495,13 +498,26 @@ class Game:
 
     # ------------------------------------------------------------- positions
     @classmethod
-    def from_position(cls, observation: Observation, grids: Sequence[Sequence[Card]], draw_pile: Sequence[Card],
-                      seed: int | None = None) -> "Game":
+    def from_position(cls, observation: "Observation | Position | str", grids: Sequence[Sequence[Card]] | None = None,
+                      draw_pile: Sequence[Card] | None = None, seed: int | None = None) -> "Game":
         """A game standing where ``observation`` shows (the coach's determinizations), with
         every seat's six cards ``grids`` (agreeing with its face-up ones) and the draw pile
         ``draw_pile`` (drawn from the end; as many cards as the observation counts); ``seed``
         seeds its generator (its reshuffles). What the observation does not show (the held
-        card's source, the final turns still to play, ...) is derived (``counters``)."""
+        card's source, the final turns still to play, ...) is derived (``counters``).
+
+        Given a ``golflab.Position`` (or its text) alone, the cards it leaves unknown are dealt
+        from what is left of the decks, shuffled by ``seed`` (``Position.game``)."""
+        if not isinstance(observation, Observation) and grids is None and draw_pile is None:
+            from .position import Position  # the notation's module builds on this one
+
+            pos = Position.parse(observation) if isinstance(observation, str) else observation
+            if not isinstance(pos, Position):
+                raise ValueError(f"from_position takes an Observation, a Position or its text, "
+                                 f"got {type(observation).__name__}")
+            return pos.game(seed)
+        if grids is None or draw_pile is None:
+            raise ValueError("from an Observation, from_position needs every seat's grids and the draw pile")
         obs = observation
         if len(grids) != len(obs.grids) or any(len(g) != 6 for g in grids):
             raise ValueError(f"grids must be six cards for each of the {len(obs.grids)} seats")
@@ -528,6 +544,13 @@ class Game:
         g._flips_done, g._seats_flipped = counters.flips_done, counters.seats_flipped
         g._history, g._results = [], []
         return g
+
+    def position(self, seat: int | None = None) -> "Position":
+        """This moment as ``seat`` sees it (default: the seat to move), a ``golflab.Position``:
+        ``str(game.position())`` is its one line of notation."""
+        from .position import Position  # the notation's module builds on this one
+
+        return Position.of(self.observation(self._current if seat is None else seat))
 
     # -------------------------------------------------------------- copying
     def copy(self) -> "Game":

@@ -167,7 +167,7 @@ def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None =
         piles += f"<div>{card_html(held, held is not None)}<div>{escape(plain.subject_verb(mover, 'hold'))}</div></div>"
     felt = (f'<div class="golf-felt"><div class="golf-opponents">{seats}</div>'
             f'<div class="golf-replay-piles">{piles}</div></div>')
-    if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+    if game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and game.round_results:  # none: set up there
         felt += view.hole_summary_html(game.players, game.round_results[-1], len(game.round_results))
     if game.phase is Phase.GAME_OVER:
         felt += view.ranking_html(game.players, game.totals, game.holes_won)
