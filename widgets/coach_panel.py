@@ -41,10 +41,11 @@ from golflab import Observation, Phase
 from golflab import words as plain
 from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
+from golflab.replays import state_at
 
 from . import table_view as view
 from .explorers.charts import ChartSlot
-from .replay import ReplayViewer, board_html, grade_words, later, state_at
+from .replay import ReplayViewer, board_html, grade_words, later
 from .table import GolfTable
 
 log = logging.getLogger(__name__)
