@@ -1,6 +1,7 @@
 """The unseen pool's two expectation formulas, written once: plain arithmetic on numbers, so
 that ``golflab.ev.Pool`` calls them as they are and the compiled kernel compiles these very
-functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/test_ev.py`` pins the two equal).
+functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/test_expectations.py`` pins the two
+equal).
 
 * ``beside_down``: the expected points of a column holding a known card beside a face-down one;
 * ``paired_chance``: the chance that two or more columns pair one rank (a hand bonus's chance).
