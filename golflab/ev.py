@@ -45,6 +45,7 @@ from operator import attrgetter
 from typing import Mapping, Sequence
 
 from .cards import Card, build_deck
+from .expectations import beside_down, paired_chance
 from .fastev import draw_ev_function
 from .model import ALL_KINDS, ALL_RANKS, COLUMN_OF, COLUMNS, PARTNER, RANK_OF, ScoringModel, scoring_model
 from .rules import Rules
@@ -212,23 +213,14 @@ class Pool:
         if a is None and b is None:
             return 2 * self.mean - self._pair_term
         k = a if a is not None else b
-        values = self.values
         r = RANK_OF[k]
-        found = self.group.get(r)
-        if found is None or not found[0]:
-            return values[k] + self.mean
-        n, points = found
-        return values[k] + self.mean - n / self.size * (values[k] + points / n - self.pair_points[r])
-
-    def _falling(self, count: int, m: int) -> float:
-        out = 1.0
-        for i in range(m):
-            out *= (count - i) / (self.size - i) if self.size - i > 0 else 0.0
-        return out
+        n, points = self.group.get(r, _NONE)
+        return beside_down(self.values[k], self.mean, 1 / self.size if self.size else 0.0, n, points,
+                           self.pair_points[r])
 
     def bonus_ev(self, grid: Sequence[str | None]) -> float:
         """Expected hand bonuses (each bonus's points times the chance that two or more columns
-        pair its rank, by inclusion-exclusion over the columns, hypergeometric in the pool). Bonuses
+        pair its rank: ``expectations.paired_chance``). Bonuses
         of the kind ``paired_columns`` only: any other is a NotImplementedError."""
         out = 0.0
         for bonus in self.model.bonuses:
@@ -243,13 +235,7 @@ class Pool:
                     need.append((ra is None) + (rb is None))
                 if len(need) < 2:
                     continue
-                count = self.group.get(rank, (0, 0))[0]
-                both = [self._falling(count, need[i] + need[j]) for i in range(len(need))
-                        for j in range(i + 1, len(need))]
-                p = sum(both)
-                if len(need) == 3:
-                    p -= 2 * self._falling(count, sum(need))
-                out += bonus.points * p
+                out += bonus.points * paired_chance(need, len(need), self.group.get(rank, _NONE)[0], self.size)
         return out
 
     def hand_ev(self, grid: Sequence[str | None]) -> float:
@@ -286,11 +272,8 @@ class Pool:
         inv = 1 / n
         both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
 
-        # a known kind k beside a face-down card: v + mean - P(pair) * (v + partner's mean - pair points),
-        # written out at each use (this runs for every card of every draw a simulation grades)
         get = group.get
-        c, s = g_count, g_points
-        one_kind = v_kind + mean - (c * inv * (v_kind + s / c - pair_points[rank]) if c else 0.0)
+        one_kind = beside_down(v_kind, mean, inv, g_count, g_points, pair_points[rank])
         best = 0.0
         for pos in range(6):
             other = grid[PARTNER[pos]]
@@ -301,15 +284,13 @@ class Pool:
                 else:
                     r = RANK_OF[old]
                     c, s = (g_count, g_points) if r == rank else get(r, _NONE)
-                    v = values[old]
-                    change = one_kind - (v + mean - (c * inv * (v + s / c - pair_points[r]) if c else 0.0))
+                    change = one_kind - beside_down(values[old], mean, inv, c, s, pair_points[r])
             else:
                 r_other = RANK_OF[other]
                 after = pair_points[rank] if rank == r_other else v_kind + values[other]
                 if old is None:
                     c, s = (g_count, g_points) if r_other == rank else get(r_other, _NONE)
-                    v = values[other]
-                    change = after - (v + mean - (c * inv * (v + s / c - pair_points[r_other]) if c else 0.0))
+                    change = after - beside_down(values[other], mean, inv, c, s, pair_points[r_other])
                 else:
                     change = after - (pair_points[r_other] if RANK_OF[old] == r_other else values[old] + values[other])
             if change < best:

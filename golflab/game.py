@@ -26,8 +26,12 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from . import savefile
-from .actions import DISCARD, DRAW, FLIP, KNOCK, NOTATION, SKIP, SWAP, TAKE, Action, IllegalActionError
+from .actions import DISCARD, DRAW, KNOCK, NOTATION, TAKE, Action, IllegalActionError
 from .cards import Card, build_deck
+from .legality import Refusal
+from .legality import is_legal as _is_legal
+from .legality import legal_actions as _legal_actions
+from .legality import why_illegal as _why_illegal
 from .rules import OPTION, OPTIONS, Rules
 from .scoring import RoundBreakdown, round_breakdown
 
@@ -136,6 +140,11 @@ class Observation:
     @property
     def my_grid(self) -> list:
         return self.grids[self.seat]
+
+    def why_illegal(self, action: "Action | str") -> "Refusal | None":
+        """Why ``action`` is not legal for this seat now (``golflab.legality.Refusal``: a reason
+        and the engine's note), or None when it is one of ``legal_actions``."""
+        return _why_illegal(self, action)
 
     def face_down(self, seat: int | None = None) -> list[int]:
         """Face-down positions of a seat (default: this one)."""
@@ -259,64 +268,14 @@ class Game:
 
     # ---------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
-        """The legal actions now (empty between holes and at game over)."""
-        stage = self._stage
-        if stage == "draw":
-            acts = [DRAW, TAKE] if self._discard else [DRAW]
-            rules = self._rules
-            if rules.flip_as_action or rules.knock_early:  # whole-turn actions (spec section 12)
-                up = self._up[self._current]
-                down = [i for i in range(6) if not up[i]]
-                if rules.flip_as_action:
-                    acts += [FLIP[i] for i in down]
-                if rules.knock_early and 1 <= len(down) <= 2:
-                    acts.append(KNOCK)
-            return acts
-        if stage == "place":
-            return [*SWAP, DISCARD] if self._held_src == "draw" else list(SWAP)
-        if stage == "initial_flip" or stage == "flip":
-            up = self._up[self._current]
-            acts = [FLIP[i] for i in range(6) if not up[i]]
-            if stage == "flip" and self._flip_optional:
-                acts.append(SKIP)
-            return acts
-        return []
+        """The legal actions now (empty between holes and at game over): ``golflab.legality``'s declaration."""
+        return _legal_actions(self._stage, self._rules, self._up[self._current], bool(self._discard), self._held_src,
+                              self._flip_optional)
 
-    def _is_legal(self, a: Action) -> bool:
-        stage, kind = self._stage, a.kind
-        if stage == "draw":
-            if a is DRAW:
-                return True
-            if a is TAKE:
-                return bool(self._discard)
-            if kind == "flip":
-                return self._rules.flip_as_action and not self._up[self._current][a.pos]
-            return a is KNOCK and self._rules.knock_early and 1 <= self._up[self._current].count(False) <= 2
-        if stage == "place":
-            return kind == "swap" or (a is DISCARD and self._held_src == "draw")
-        if stage == "initial_flip" or stage == "flip":
-            if kind == "flip":
-                return not self._up[self._current][a.pos]
-            return a is SKIP and stage == "flip" and self._flip_optional
-        return False
-
-    def _why_not(self, a: Action) -> str:
-        """Why a flip or knock is refused, naming the rule it needs (else nothing to add)."""
-        rules, stage = self._rules, self._stage
-        if a is KNOCK:
-            if not rules.knock_early:
-                return " (knock needs the knock_early house rule)"
-            if stage != "draw":
-                return " (knock is a whole turn: only at the start of a turn, before drawing)"
-            down = self._up[self._current].count(False)
-            return f" (knock needs one or two face-down cards; this seat has {down})"
-        if a.kind == "flip" and stage in ("draw", "place"):
-            if not rules.flip_as_action:
-                return " (flip N as a whole turn needs the flip_as_action house rule)" if stage == "draw" else ""
-            if stage == "place":
-                return " (flip N as a whole turn comes instead of drawing, not after a draw)"
-            return f" (card {a.pos} is already face up)"
-        return ""
+    def why_illegal(self, action: "Action | str") -> Refusal | None:
+        """Why ``action`` is not legal now (``golflab.legality.Refusal``: a reason and the engine's
+        note), or None when it is. Not an action at all: IllegalActionError."""
+        return _why_illegal(self.observation(self._current), action)
 
     def _refuse(self, action: Any, why: str = "") -> IllegalActionError:
         legal = ", ".join(str(a) for a in self.legal_actions()) or "none"
@@ -336,8 +295,9 @@ class Game:
                 a = Action.parse(str(action) if isinstance(action, Action) else action)
             except IllegalActionError:
                 raise self._refuse(action, f" (not an action: write {NOTATION})") from None
-        if not self._is_legal(a):
-            raise self._refuse(a, self._why_not(a))
+        if not _is_legal(a, self._stage, self._rules, self._up[self._current], bool(self._discard), self._held_src,
+                         self._flip_optional):
+            raise self._refuse(a, self.why_illegal(a).note)
         self._history.append(a.notation)
         kind = a.kind
         seat = self._current

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..actions import IllegalActionError
 from ..excerpt import excerpt
+from ..seeding import derived_seed
 from . import saves
 from .cpu import CodepieceCPU
 from .game import CodepieceGame, replay, team_of
@@ -31,16 +32,9 @@ from .game import CodepieceGame, replay, team_of
 FORMAT = "golflab-codepiece-match"
 VERSION = 1
 MAX_DEALS = 100
-#: The largest seed: the deals' seeds are mixed modulo 2**63, so a larger one would repeat a smaller one's match.
+#: The largest seed: the deals' seeds are mixed modulo 2**63 (``seeding.derived_seed``), so a larger one
+#: would repeat a smaller one's match.
 MAX_SEED = 2**63 - 1
-
-
-def derived_seed(*parts: int) -> int:
-    """A 63-bit seed mixed from whole numbers (the match seed, a deal, a seat, a move count)."""
-    value = 0
-    for part in parts:
-        value = (value * 1_000_003 + part) % (2**63)
-    return value
 
 
 class CodepieceMatch:

@@ -20,7 +20,7 @@ from numba import njit
 from ..actions import ActionCode
 from ..analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
 from ..model import ALL_RANKS
-from .pool_ev import column_ev, hand_ev, pair_sum, pool_sums
+from .pool_ev import beside_down, column_ev, hand_ev, pair_sum, pool_sums
 
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
 #: action codes (``golflab.actions.ActionCode``, as plain ints)
@@ -35,12 +35,6 @@ C_JOKERS, C_TWOS, C_BAD_TAKE, C_NEG_PAIR, C_KINGS, C_GOOD_FOR_BAD, C_QUESTIONABL
                              "paired_negative_cards", "discarded_kings", "swapped_good_for_bad", "questionable_moves"))
 #: status codes besides a case index: no case, and "use the reference" (it raises or bonuses apply)
 NO_CASE, FALLBACK = -1, -2
-
-
-@njit(cache=True)
-def beside_down(v, mean, inv, c, s, pp):
-    """``Pool.best_change``'s known kind worth v beside a face-down card."""
-    return v + mean - (c * inv * (v + s / c - pp) if c else 0.0)
 
 
 @njit(cache=True)

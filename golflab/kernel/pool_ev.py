@@ -1,11 +1,20 @@
 """``golflab.ev.Pool``'s expectations in compiled code, for the grader (``golflab.kernel.grade``)
 and the coach's rollouts (``rollout``) alike: a pool's sums by rank, its pair sum, a column's and
-a hand's expected points over the cards not seen, with ``Pool``'s operations in its order."""
+a hand's expected points over the cards not seen, with ``Pool``'s operations in its order.
+
+``beside_down`` and ``paired_chance`` are ``golflab.expectations``' own functions, compiled: the
+formulas are written once, for ``Pool`` and the kernel alike."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from .. import expectations
+
+#: a known card beside a face-down one; two or more columns pairing a rank (``golflab.expectations``)
+beside_down = njit(cache=True)(expectations.beside_down)
+paired_chance = njit(cache=True)(expectations.paired_chance)
 
 
 @njit(cache=True)
@@ -43,10 +52,7 @@ def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_ter
         return 2 * mean - pair_term
     k = a if a >= 0 else b
     r = rank_of[k]
-    n = group_n[r]
-    if not n:
-        return value[k] + mean
-    return value[k] + mean - n / size * (value[k] + group_s[r] / n - pair[r])
+    return beside_down(value[k], mean, 1 / size if size else 0.0, group_n[r], group_s[r], pair[r])
 
 
 @njit(cache=True)

@@ -27,15 +27,7 @@ from .layout import (
     S_STAGE,
     STAGE_DRAW,
 )
-from .pool_ev import hand_ev, pair_sum
-
-
-@njit(cache=True)
-def falling(count, m, size):
-    out = 1.0
-    for i in range(m):
-        out *= (count - i) / (size - i) if size - i > 0 else 0.0
-    return out
+from .pool_ev import hand_ev, pair_sum, paired_chance
 
 
 @njit(cache=True)
@@ -76,14 +68,7 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
                     m += 1
                 if m < 2:
                     continue
-                count = group_n[rank]
-                p = 0.0
-                for x in range(m):
-                    for y in range(x + 1, m):
-                        p += falling(count, need[x] + need[y], size)
-                if m == 3:
-                    p -= 2 * falling(count, need[0] + need[1] + need[2], size)
-                out += bonus[j, B_POINTS] * p
+                out += bonus[j, B_POINTS] * paired_chance(need, m, group_n[rank], size)
         ev += out
     return ev
 

@@ -5,8 +5,9 @@ both ways with the same deals and the same uniformly random legal actions; at ea
 the two legal sets are compared, as ``ActionCode``s in order. A check that never sees an
 action kind checks nothing: every kind must have been legal somewhere in the sample.
 
-Also pinned here: ``Game.apply`` accepts exactly the actions of ``legal_actions`` (it checks
-legality without building the list)."""
+Also pinned here: ``Game.apply`` accepts exactly the actions of ``legal_actions`` (both read
+``golflab.legality``'s one declaration; ``apply`` asks ``is_legal``, without building the list), and
+``Game.why_illegal`` explains every other one."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import pytest
 from golflab import Game, IllegalActionError, Phase
 from golflab.actions import ACTIONS, ActionCode
 from golflab.kernel import PLAY, game_seeds, refusal
+from golflab.legality import REASONS
 from golflab.seeding import game_seed
 from golflab.sim.games import seat_names
 from tests.kernel.test_kernel_parity import random_rules
@@ -102,8 +104,9 @@ def test_the_compiled_legal_actions_are_the_references():
 def test_apply_accepts_exactly_the_legal_actions():
     """``Game.apply`` agrees with ``legal_actions`` (it checks legality without building the
     list): each legal action is accepted (on a copy), every other one is an IllegalActionError
-    that leaves the game as it was."""
+    that leaves the game as it was, and ``why_illegal`` gives its reason (the error's note)."""
     refused = accepted = 0
+    reasons: Counter = Counter()
     for k, (game, _) in enumerate(positions(random.Random(25), compiled=False)):
         if k % 4:
             continue
@@ -111,11 +114,18 @@ def test_apply_accepts_exactly_the_legal_actions():
         before = (game.to_json(), game.current_player, legal)
         for action in ACTIONS:
             if action in legal:
+                assert game.why_illegal(action) is None
                 game.copy().apply(action)
                 accepted += 1
             else:
-                with pytest.raises(IllegalActionError):
+                why = game.why_illegal(action)
+                with pytest.raises(IllegalActionError) as refusal_error:
                     game.apply(action)
+                assert why.reason in REASONS and why.note in str(refusal_error.value)
+                reasons[why.reason] += 1
                 refused += 1
         assert (game.to_json(), game.current_player, game.legal_actions()) == before
     assert accepted > 1000 and refused > 5000, (accepted, refused)
+    # every reason a seat to move meets in play (not another seat's turn, which a game never asks
+    # about; an empty discard pile at a draw does not happen in play: tests/test_legality.py)
+    assert set(reasons) == set(REASONS) - {"not_your_turn", "between_holes", "pile_empty"}, reasons

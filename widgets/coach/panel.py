@@ -41,11 +41,12 @@ from golflab import Observation, Phase
 from golflab import words as plain
 from golflab.analysis import GRADES
 from golflab.coach import CoachGrade, Option, Review, grade, hint
+from golflab.replays import state_at
 
 from ..explorers.charts import ChartSlot
 from ..table import view
 from ..table.golf_table import GolfTable
-from .replay import ReplayViewer, board_html, grade_words, later, state_at
+from .replay import ReplayViewer, board_html, grade_words, later
 
 log = logging.getLogger(__name__)
 

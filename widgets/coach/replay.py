@@ -26,10 +26,10 @@ import ipywidgets as w
 
 from golflab import Action, Game, Phase
 from golflab import words as plain
-from golflab.ai import CPU_NAMES, PROFILES
+from golflab.ai import PROFILES
 from golflab.coach import CoachGrade, Review, review
 from golflab.display import card_html
-from golflab.simulation import game_seed, play_games
+from golflab.replays import simulated_game, state_at  # noqa: F401 (state_at: the old import path)
 
 from ..account import learner_progress as progress
 from ..account.file_picker import FilePicker
@@ -66,20 +66,6 @@ def grade_words(g: CoachGrade, word: bool = True) -> str:
     else:
         text = f"{g.grade}: {plain.loss_words(g.ev_loss)}."
     return text if word else text[len(g.grade) + 2:]
-
-
-def state_at(game: Game, step: int) -> Game:
-    """``game`` as it stood before move ``step`` (0: the deal), played again from its seed."""
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(game.history):
-        raise ValueError(f"step must be a whole number from 0 to {len(game.history)}, got {step!r}")
-    g = Game(list(game.players), game.rules, game.seed)
-    for notation in game.history[:step]:
-        if g.phase is Phase.ROUND_OVER:
-            g.next_round()
-        g.apply(notation)
-    if g.phase is Phase.ROUND_OVER and step < len(game.history):
-        g.next_round()  # the next move opens the next hole
-    return g
 
 
 def _as_game(source: Any) -> Game:
@@ -460,26 +446,3 @@ class ReplayViewer(w.VBox):
             lines.append("<div><b>The end of the recorded game.</b></div>")
         self.moves.value = f'<div class="golf-replay-moves">{"".join(lines)}</div>'
         self.board.value = board_html(state, viewer, changed)
-
-
-def simulated_game(result: Any, index: int) -> Game:
-    """Game ``index`` of a ``golflab.simulate`` result, played again from the run's seed (the
-    same game, move for move). A seat played by a custom ``Profile`` cannot be rebuilt: the
-    result keeps only its name."""
-    games = getattr(result, "games", None)
-    if not isinstance(games, int) or not hasattr(result, "rounds"):
-        raise ValueError(f"expected the result of golflab.simulate(), got {type(result).__name__}")
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < games:
-        raise ValueError(f"index must be a game number from 0 to {games - 1}, got {index!r}")
-    rows = result.rounds[(result.rounds["game"] == index) & (result.rounds["round"] == 1)].sort_values("seat")
-    personalities = list(rows["personality"])
-    unknown = [p for p in personalities if p not in CPU_NAMES]
-    if unknown:
-        raise ValueError(f"game {index} has custom personalities ({', '.join(unknown)}); simulate() keeps only "
-                         "their names, not their settings, so the game cannot be played again")
-    game = None
-    for _kind, _i, played, _obs, _action in play_games(personalities, result.rules, result.seed, index, index + 1):
-        game = played  # the game after its last decision
-    if game is None or game.seed != game_seed(result.seed, index):
-        raise ValueError(f"game {index} could not be played again")
-    return game

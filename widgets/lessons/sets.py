@@ -10,7 +10,7 @@ scores by the engine, options by the exact one-step expected value (``golflab.ev
 * lesson 2: score a hand, will this pair pay;
 * lesson 3: where the card goes, and by how much (buckets), in positions where the lesson's
   rules of thumb (``thumb``) give the engine's best answer;
-* lesson 4: should you go out (the spec's guidance, ``go_out_advice``) and hole scores with
+* lesson 4: should you go out (the spec's guidance, ``golflab.guidance.go_out_advice``) and hole scores with
   the knock penalty;
 * lesson 5: pairs and hands under house rules, each holding the cards its rules change.
 """
@@ -25,6 +25,7 @@ from html import escape
 from golflab import Card, Game, Rules, card_value, hand_breakdown
 from golflab.display import grid_html
 from golflab.ev import deck_counts, expected_unseen_value
+from golflab.guidance import GO_OUT_MAX, go_out_advice
 from golflab.puzzles import POSITION_NAMES, Puzzle, cpu_hole, decision_kind, generate
 from golflab.strategy import tier_table
 from golflab.words import card_name
@@ -36,8 +37,6 @@ from .rules_html import LESSON_CSS
 LESSON_SEEDS = {1: 11, 2: 4, 3: 3, 4: 7, 5: 5}
 #: No answer kind may be more than this share of a lesson's items.
 MAX_SHARE = 0.6
-#: Lesson 4: go out with a hand of this many points or fewer (spec, section 9: "about 10 or less").
-GO_OUT_MAX = 10
 SUITS = "SHDC"
 KINGS = Rules(super_kings=True, ten_penny=True)
 KEEP = Rules(negative_pairs_keep_value=True)
@@ -190,35 +189,6 @@ def lesson3(seed: int) -> list[Question]:
 
 
 # -- lesson 4 ---------------------------------------------------------------------------------------
-
-def shown_points(cells: list, rules: Rules) -> int:
-    """What an opponent's face-up cards score: a column both of whose cards are up and of one rank
-    is a pair (0 points: lesson 4's tables use the usual pairs), else each face-up card's points."""
-    total = 0
-    for a, b in ((cells[col], cells[col + 3]) for col in range(3)):
-        if a is not None and b is not None and a.rank == b.rank:
-            continue
-        total += sum(card_value(c, rules) for c in (a, b) if c is not None)
-    return total
-
-
-def go_out_advice(my_score: int, others: list[list], rules: Rules, unseen: float) -> tuple[str, str]:
-    """The spec's going-out guidance (section 9) and why: ``yes`` (about ``GO_OUT_MAX`` or less and
-    lowest, each hidden card of the others counted at the average unseen value ``unseen``), or
-    ``high``, ``not-lowest``, ``careful`` (knock penalty: not lowest if their hidden cards were 0)."""
-    if my_score > GO_OUT_MAX:
-        return "high", f"Your hand would score {my_score}: more than about {GO_OUT_MAX} is too high to go out."
-    for cells in others:
-        shown, hidden = shown_points(cells, rules), sum(c is None for c in cells)
-        guess = shown + hidden * unseen
-        if guess <= my_score:
-            return "not-lowest", (f"An opponent shows {shown} points and {hidden} hidden cards, about "
-                                  f"{guess:.0f} in all: you may not be lowest with {my_score}.")
-        if rules.knock_penalty and shown <= my_score:
-            return "careful", (f"With the knock penalty, be careful: an opponent shows only {shown} with {hidden} "
-                               f"hidden cards. If those are low, your {my_score} is not lowest.")
-    return "yes", f"Your {my_score} is low, and each opponent is likely to score more."
-
 
 class GoOut(Choice):
     """Should you go out now? Your hand as it would be, the opponents' grids as you see them."""

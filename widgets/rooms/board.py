@@ -24,6 +24,7 @@ from golflab import Action, Game, IllegalActionError, Phase, Rules
 from golflab import words as plain
 from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
+from golflab.classroom.room_games import NEXT  # the room log's "deal the next hole (or deal)"
 from golflab.display import card_html
 
 from ..codepiece import view as cp_view
@@ -36,7 +37,6 @@ from .follow import RoomFollower
 log = logging.getLogger(__name__)
 
 OTHER_SCREEN, OWN_PAGE = "plays at this screen", "plays from their own page"
-NEXT = "next"  # the room log's "deal the next hole (or deal)"
 ROOM_CSS = """<style>
 .golf-room-log{max-width:1100px}
 .golf-room-watching{background:#e3f2fd;border-left:6px solid #1565c0;border-radius:6px;padding:6px 12px;

@@ -16,7 +16,7 @@ Choices where the spec is silent (a careful player's table):
 * A click that is not legal changes nothing and the status line says why; clicks while
   a CPU player moves are refused the same way. Callbacks never block: with a CPU delay
   the CPU moves run one at a time in an asyncio task on the kernel's loop.
-* Every CPU decision is made by a ``CPUPlayer`` seeded from the game's seed, the seat
+* Every CPU decision is made by a ``CPUPlayer`` seeded (``seeding.derived_seed``) from the game's seed, the seat
   and the number of moves so far, so one seed drives the deal and every CPU choice, and
   a resumed game continues exactly as the uninterrupted one would.
 * ``New game`` during a game asks for a second click before throwing the game away.
@@ -45,6 +45,7 @@ import ipywidgets as w
 from golflab import Action, Game, IllegalActionError, Observation, Phase, Rules
 from golflab.ai import CPU_NAMES, CPUPlayer, get_profile
 from golflab.excerpt import excerpt
+from golflab.seeding import derived_seed
 
 from ..account import learner_progress as progress
 from . import words
@@ -402,7 +403,7 @@ class GolfTable(CpuSpeed, w.VBox):
         g = self.game
         seat = g.current_player
         obs = g.observation(seat)
-        action = CPUPlayer(g.players[seat], seed=_cpu_seed(g.seed, seat, len(g.history))).choose(obs)
+        action = CPUPlayer(g.players[seat], seed=derived_seed(g.seed, seat, len(g.history))).choose(obs)
         try:
             self._play(action)
         except IllegalActionError as exc:  # a CPU bug must not freeze the learner's game
@@ -598,8 +599,3 @@ def _file_text(name: str, content: bytes) -> str:
         return content.decode("utf-8")
     except UnicodeDecodeError:
         raise ValueError(f"{name} is not a text file; choose a .json file made by Save game") from None
-
-
-def _cpu_seed(seed: int, seat: int, moves: int) -> int:
-    """The seed of one CPU decision: from the game's seed, the seat and the moves so far."""
-    return ((seed * 1_000_003 + seat) * 1_000_033 + moves) % (2**63)

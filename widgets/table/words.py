@@ -161,8 +161,13 @@ def waiting(obs: Observation, style: str = "") -> str:
     return f"{who}: thinking…"
 
 
+#: the action each click target asks for (a slot: swap when a card is held, else flip)
+CLICKS = {"deck": "draw", "discard_pile": "take", "discard": "discard", "skip": "skip", "knock": "knock"}
+
+
 def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
-    """Why a click on ``target`` ('slot', 'deck', 'discard_pile', 'discard', 'skip', 'knock') is not legal.
+    """Why a click on ``target`` ('slot', 'deck', 'discard_pile', 'discard', 'skip', 'knock') is not legal,
+    in plain words for the engine's reason (``Observation.why_illegal``).
 
     Called only for clicks the game refused; the game is unchanged, so the answer ends
     by repeating what the learner can do now.
@@ -174,31 +179,32 @@ def refusal(obs: Observation, target: str, pos: int | None = None) -> str:
     if obs.current_player != obs.seat:
         return f"Please wait: it is {obs.players[obs.current_player]}'s turn."
     awaiting = obs.awaiting
+    if target == "slot" and pos is not None:
+        action = f"{'swap' if awaiting == 'place' else 'flip'} {pos}"
+    else:
+        action = CLICKS.get(target)
+    refused = obs.why_illegal(action) if action is not None else None
+    reason = refused.reason if refused is not None else ""
     why = "That move is not possible now."
-    if target == "slot":
-        if awaiting in ("initial_flip", "flip"):
-            why = f"Your card at {position_words(pos)} is already face up: pick a face-down card."
-        elif awaiting == "draw" and obs.rules.flip_as_action:
-            why = f"Your card at {position_words(pos)} is already face up."
-        elif awaiting == "draw":
-            why = "Draw a card first (the deck or the discard pile), then click where it goes."
-    elif target in ("deck", "discard_pile"):
-        if awaiting == "place":
-            why = "You already hold a card: place it before drawing again."
-        elif awaiting in ("initial_flip", "flip"):
-            why = "Flip a card first."
-        elif target == "discard_pile":
-            why = "The discard pile is empty: draw from the deck."
+    if target == "slot" and reason == "face_up":
+        why = f"Your card at {position_words(pos)} is already face up" + (
+            "." if awaiting == "draw" else ": pick a face-down card.")
+    elif target == "slot" and reason == "flip_off":
+        why = "Draw a card first (the deck or the discard pile), then click where it goes."
+    elif target in ("deck", "discard_pile") and reason in ("holding", "flip_first", "pile_empty"):
+        why = {"holding": "You already hold a card: place it before drawing again.",
+               "flip_first": "Flip a card first.",
+               "pile_empty": "The discard pile is empty: draw from the deck."}[reason]
     elif target == "discard":
         why = ("A card taken from the discard pile cannot be put back: swap it into your grid."
-               if awaiting == "place" else "You have no drawn card to discard.")
+               if reason == "taken_swaps" else "You have no drawn card to discard.")
     elif target == "skip":
         why = "There is no optional flip to skip now."
-    elif target == "knock":
-        down = len(obs.face_down())
-        why = ("Knocking is not a rule of this game (knock early is off)." if not obs.rules.knock_early else
-               "You can knock only at the start of your turn, before drawing." if awaiting != "draw" else
-               f"You can knock only with one or two face-down cards; you have {down}.")
+    elif target == "knock" and reason.startswith("knock_"):
+        why = {"knock_off": "Knocking is not a rule of this game (knock early is off).",
+               "knock_not_now": "You can knock only at the start of your turn, before drawing.",
+               "knock_count": f"You can knock only with one or two face-down cards; you have {len(obs.face_down())}.",
+               }[reason]
     return f"{why} {prompt(obs)}"
 
 

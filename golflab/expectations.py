@@ -1,0 +1,38 @@
+"""The unseen pool's two expectation formulas, written once: plain arithmetic on numbers, so
+that ``golflab.ev.Pool`` calls them as they are and the compiled kernel compiles these very
+functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/test_expectations.py`` pins the two
+equal).
+
+* ``beside_down``: the expected points of a column holding a known card beside a face-down one;
+* ``paired_chance``: the chance that two or more columns pair one rank (a hand bonus's chance).
+"""
+
+from __future__ import annotations
+
+__all__ = ["beside_down", "paired_chance"]
+
+
+def beside_down(v, mean, inv, c, s, pp):
+    """Expected points of a column of a known card worth ``v`` beside a face-down card drawn from
+    a pool of ``1 / inv`` cards of mean value ``mean``, of which ``c`` (worth ``s`` in all) would
+    pair it for ``pp`` points: ``v + mean - P(pair) * (v + the partner's mean - pp)``."""
+    return v + mean - (c * inv * (v + s / c - pp) if c else 0.0)
+
+
+def paired_chance(need, m, count, size):
+    """The chance that two or more of ``m`` columns pair one rank, column i still needing
+    ``need[i]`` (0-2) unseen cards of it, with ``count`` of the pool's ``size`` cards of that
+    rank: inclusion-exclusion over the columns, each term hypergeometric (a falling product)."""
+    p = 0.0
+    for x in range(m):
+        for y in range(x + 1, m):
+            f = 1.0
+            for i in range(need[x] + need[y]):
+                f *= (count - i) / (size - i) if size - i > 0 else 0.0
+            p += f
+    if m == 3:
+        f = 1.0
+        for i in range(need[0] + need[1] + need[2]):
+            f *= (count - i) / (size - i) if size - i > 0 else 0.0
+        p -= 2 * f
+    return p
