@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
 
-from . import database, export, progress, schema, security, settings, throttle
+from . import database, export, permissions, progress, schedule, schema, security, settings, throttle
 from .errors import SignedOut, StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
@@ -38,8 +38,7 @@ from .rooms import RoomsMixin, kept_from_room, turn_timeout
 from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
-#: Missed puzzles come back after these many days (then they are retired once solved).
-REVIEW_DAYS = (1, 3, 7)
+REVIEW_DAYS = schedule.REVIEW_DAYS
 FREE_FAILURES, LOCK_SECONDS, MAX_LOCK_SECONDS = throttle.FREE_FAILURES, throttle.LOCK_SECONDS, throttle.MAX_LOCK_SECONDS
 MAX_INVITE_USES, MAX_INVITE_DAYS = 1000, 365
 MAX_TEXT = 128  # lesson, item, puzzle and skill keys
@@ -49,6 +48,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 T = schema
 
 
+@permissions.guarded
 class Store(RoomsMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
@@ -67,9 +67,12 @@ class Store(RoomsMixin):
         try:
             database.migrate(self.engine)
             self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
-        except (database.StoreUnavailable, ValueError):
+        except (database.SchemaTooNew, ValueError):
             self.engine.dispose()
             raise
+        except database.StoreUnavailable as exc:  # a read while opening
+            self.engine.dispose()
+            raise database.StoreUnavailable(f"the class store cannot be opened: {exc}") from None
         except (SQLAlchemyError, OSError) as exc:
             self.engine.dispose()
             raise database.failure(exc, self.engine, doing="the class store cannot be opened") from None
@@ -88,10 +91,6 @@ class Store(RoomsMixin):
         security.check_name(name, hub=hub)
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
-        if by is not None:
-            actor = self.fresh_user(by)
-            if not (actor.role == "admin" or (actor.role == "teacher" and role == "learner")):
-                raise PermissionError(f"{actor.name} may not create a {role}")
         pw_hash = security.hash_password(password) if password is not None else None
 
         def work(conn):
@@ -182,7 +181,7 @@ class Store(RoomsMixin):
         """Put an existing learner into the invite's class (a teacher or an admin never joins one:
         a class's teacher manages its members' accounts)."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
-        actor = self.fresh_user(user)
+        actor = user
         if actor.role != "learner":
             raise ValueError(f"{actor.name} is a {actor.role}: only learners join a class "
                              "(a teacher creates their own classes)")
@@ -323,9 +322,7 @@ class Store(RoomsMixin):
         """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
             raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
-        actor = self.fresh_user(teacher)
-        if not actor.teaches:
-            raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
+        actor = teacher
 
         def work(conn):
             for _ in range(20):
@@ -340,7 +337,7 @@ class Store(RoomsMixin):
 
     def classes(self, by: User) -> list[Klass]:
         """The classes ``by`` teaches (an admin: every class; a learner: the classes they are in)."""
-        actor = self.fresh_user(by)
+        actor = by
         q = select(T.classes).order_by(T.classes.c.id)
         if actor.role == "teacher":
             q = q.where(T.classes.c.teacher_id == actor.id)
@@ -361,7 +358,6 @@ class Store(RoomsMixin):
 
     def create_invite(self, klass: Klass, *, by: User, max_uses: int = 30, expires_days: float = 7) -> str:
         """An invite code for ``klass`` (used by at most ``max_uses`` learners, for ``expires_days``)."""
-        self._teacher_of(by, klass)
         if isinstance(max_uses, bool) or not isinstance(max_uses, int) or not 1 <= max_uses <= MAX_INVITE_USES:
             raise ValueError(f"max_uses must be a whole number from 1 to {MAX_INVITE_USES}, "
                              f"got {security.shown(max_uses)}")
@@ -382,7 +378,6 @@ class Store(RoomsMixin):
 
     def invites(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's invite codes with their uses, limit, expiry and whether still in use."""
-        self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.invites).where(T.invites.c.class_id == klass.id).order_by(T.invites.c.id))
             return [{"code": r.code, "uses": r.uses, "max_uses": r.max_uses, "expires_at": r.expires_at,
@@ -390,17 +385,21 @@ class Store(RoomsMixin):
 
     def deactivate_invite(self, code: str, *, by: User) -> None:
         code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
+        self.transaction(lambda conn: conn.execute(
+            update(T.invites).where(T.invites.c.code == code).values(active=False)))
+
+    def class_of_invite(self, code: str) -> Klass:
+        """The class of invite ``code`` (any state), or a ValueError."""
+        code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
         with database.reading(self.engine) as conn:
-            row = conn.execute(select(T.invites).where(T.invites.c.code == code)).first()
+            row = conn.execute(select(T.classes).join(T.invites, T.invites.c.class_id == T.classes.c.id)
+                               .where(T.invites.c.code == code)).first()
         if row is None:
             raise ValueError(f"no invite has the code {code}")
-        self._teacher_of(by, self._class_by_id(row.class_id))
-        self.transaction(lambda conn: conn.execute(
-            update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
+        return _klass(row)
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
         """The class's learners, by name (a teacher or admin among its members is none of them)."""
-        self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             return self._class_learners(conn, klass)
 
@@ -413,18 +412,15 @@ class Store(RoomsMixin):
 
     def deactivate(self, user: User, *, by: User) -> None:
         """Deactivate ``user``: every session ends at once and sign-in is refused."""
-        self._manage(by, user)
         self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=False)),
             conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id))))
 
     def reactivate(self, user: User, *, by: User) -> None:
-        self._manage(by, user)
         self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=True)))
 
     def reset_password(self, user: User, password: str, *, by: User) -> None:
         """Give ``user`` a new password (their sessions end; they sign in with it)."""
-        self._manage(by, user)
         new_hash = security.hash_password(password)
         self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(password_hash=new_hash)),
@@ -434,7 +430,6 @@ class Store(RoomsMixin):
             conn.execute(T.devices.delete().where(T.devices.c.user_id == user.id))))
 
     def rename(self, user: User, name: str, *, by: User) -> User:
-        self._manage(by, user)
         security.check_name(name, hub=user.hub)
 
         def work(conn):
@@ -453,7 +448,7 @@ class Store(RoomsMixin):
                     blunders: "int | None" = None, room: "str | None" = None) -> GameRecord:
         """Keep a finished golf ``game`` in which ``user`` held ``seat`` (from ``room``: once per learner,
         a second call gives the same record)."""
-        actor = self.fresh_user(user)
+        actor = user
         if getattr(game, "phase", None) != Phase.GAME_OVER:
             raise ValueError("only a finished game is kept: this one is not over yet")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.players):
@@ -484,7 +479,6 @@ class Store(RoomsMixin):
 
     def games(self, user: User, *, by: User, limit: int = 200) -> list[GameRecord]:
         """``user``'s kept games, newest first (``by``: the user, their teacher, or an admin)."""
-        self._may_see(by, user)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.games).where(T.games.c.user_id == user.id)
                                 .order_by(T.games.c.played_at.desc(), T.games.c.id.desc()).limit(limit))
@@ -494,11 +488,16 @@ class Store(RoomsMixin):
         """One kept game by its id (refused unless ``by`` may see its player's games)."""
         with database.reading(self.engine) as conn:
             row = conn.execute(select(T.games).where(T.games.c.id == record_id)).first()
+        return GameRecord.from_row(row)
+
+    def owner_of_game(self, record_id: int) -> User:
+        """The player of kept game ``record_id``, or a ValueError."""
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.users).join(T.games, T.games.c.user_id == T.users.c.id)
+                               .where(T.games.c.id == record_id)).first()
         if row is None:
             raise ValueError(f"no kept game has the id {security.shown(record_id)}")
-        owner = self.user_by_id(row.user_id)
-        self._may_see(by, owner)
-        return GameRecord.from_row(row)
+        return _user(row)
 
     def learner_stats(self, user: User, *, by: User) -> LearnerStats:
         """Games played, points per hole, the accuracy trend and blunders per game."""
@@ -509,7 +508,7 @@ class Store(RoomsMixin):
     def record_exercise(self, user: User, lesson: str, item: str, correct: bool, *, lesson_items: int,
                         skill: "str | None" = None) -> bool:
         """Keep an attempt at a lesson's exercise; True when it was the item's first try."""
-        actor = self.fresh_user(user)
+        actor = user
         _key(lesson, "lesson")
         _key(item, "item")
         if skill is not None:
@@ -533,7 +532,6 @@ class Store(RoomsMixin):
 
     def lesson_progress(self, user: User, *, by: User) -> dict[str, LessonProgress]:
         """Per lesson: items answered, right at the first try, stars and done."""
-        self._may_see(by, user)
         a = T.exercise_attempts
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
@@ -542,7 +540,6 @@ class Store(RoomsMixin):
 
     def exercise_results(self, user: User, lesson: str, *, by: User) -> dict[str, bool]:
         """Each answered item of ``lesson``: was its latest attempt right (for the ticks a lesson shows)."""
-        self._may_see(by, user)
         _key(lesson, "lesson")
         a = T.exercise_attempts
         with database.reading(self.engine) as conn:
@@ -554,7 +551,7 @@ class Store(RoomsMixin):
 
     def record_puzzle(self, user: User, puzzle: str, correct: bool, *, skill: "str | None" = None) -> PuzzleResult:
         """Keep a puzzle attempt: both Glicko-2 ratings move, the streak, and a missed puzzle's review."""
-        actor = self.fresh_user(user)
+        actor = user
         _key(puzzle, "puzzle")
         if skill is not None:
             _key(skill, "skill")
@@ -580,7 +577,6 @@ class Store(RoomsMixin):
 
     def puzzle_profile(self, user: User, *, by: User) -> PuzzleProfile:
         """The learner's puzzle rating, attempts, streaks and the missed puzzles due again now."""
-        self._may_see(by, user)
         p = T.puzzle_attempts
         with database.reading(self.engine) as conn:
             rating = rating_of(conn, f"user:{user.id}")
@@ -600,7 +596,6 @@ class Store(RoomsMixin):
     def create_assignment(self, klass: Klass, *, by: User, lesson: "str | None" = None, puzzles: int = 0,
                           difficulty: "str | None" = None, due_days: float = 7) -> Assignment:
         """Set the class a lesson and/or ``puzzles`` puzzles (at ``difficulty``), due in ``due_days``."""
-        self._teacher_of(by, klass)
         if lesson is not None:
             _key(lesson, "lesson")
         if isinstance(puzzles, bool) or not isinstance(puzzles, int) or not 0 <= puzzles <= 100:
@@ -621,7 +616,7 @@ class Store(RoomsMixin):
 
     def assignments(self, user: User) -> list[Assignment]:
         """The assignments of ``user``'s classes, soonest due first, with their own progress."""
-        actor = self.fresh_user(user)
+        actor = user
         s = T.assignments
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).join(T.members, T.members.c.class_id == s.c.class_id)
@@ -639,7 +634,6 @@ class Store(RoomsMixin):
 
     def class_assignments(self, klass: Klass, *, by: User) -> list[Assignment]:
         """The assignments set to ``klass``, soonest due first (its teacher or an admin may look)."""
-        self._teacher_of(by, klass)
         s = T.assignments
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).where(s.c.class_id == klass.id).order_by(s.c.due_at, s.c.id)).all()
@@ -651,7 +645,6 @@ class Store(RoomsMixin):
         """One row per learner: name, active, last seen, games, points per hole, accuracy, blunders
         per game, puzzle rating, and stars per lesson (``stars:<lesson>``). The class is read in a
         fixed number of statements, whatever its size."""
-        self._teacher_of(by, klass)
         g, a, p = T.games, T.exercise_attempts, T.puzzle_attempts
         with database.reading(self.engine) as conn:
             learners = self._class_learners(conn, klass)
@@ -684,7 +677,6 @@ class Store(RoomsMixin):
     def stuck(self, klass: Klass, *, by: User, misses: int = STUCK_MISSES) -> list[dict]:
         """Learners whose last ``misses`` attempts at one skill (exercises and puzzles) all missed
         (the class read in a fixed number of statements)."""
-        self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             learners = self._class_learners(conn, klass)
             ids = [u.id for u in learners]
@@ -702,8 +694,6 @@ class Store(RoomsMixin):
 
     def set_leaderboard(self, user: User, opt_in: bool, *, by: User) -> None:
         """A learner opts in to (or out of) their class leaderboard."""
-        if self.fresh_user(by).id != user.id:
-            raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
         if not isinstance(opt_in, bool):
             raise ValueError(f"opt_in must be True or False, got {security.shown(opt_in)}")
         self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
@@ -711,9 +701,6 @@ class Store(RoomsMixin):
 
     def leaderboard(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's opted-in learners by puzzle rating (any member or its teacher may look)."""
-        actor = self.fresh_user(by)
-        if not (self.teaches(actor, klass) or self.is_member(actor, klass)):
-            raise PermissionError(f"{actor.name} is not in the class {klass.name}")
         with database.reading(self.engine) as conn:
             opted = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id).where(and_(
                 T.members.c.class_id == klass.id, T.users.c.leaderboard.is_(True), T.users.c.active.is_(True))))
@@ -756,15 +743,7 @@ class Store(RoomsMixin):
             return conn.execute(select(T.members).where(and_(T.members.c.class_id == klass.id,
                                                              T.members.c.user_id == user.id))).first() is not None
 
-    def _teacher_of(self, by: User, klass: Klass) -> User:
-        actor = self.fresh_user(by)
-        if not isinstance(klass, Klass):
-            raise ValueError(f"expected a class (from the store), got {type(klass).__name__}")
-        if not self.teaches(actor, klass):
-            raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
-        return actor
-
-    def _teaches_user(self, actor: User, user: User) -> bool:
+    def teaches_user(self, actor: User, user: User) -> bool:
         """True when ``actor`` is an admin, or a teacher of a class that the learner ``user`` is
         in (a teacher or admin in a class's members is nobody's to manage but an admin's)."""
         if actor.role == "admin":
@@ -777,22 +756,6 @@ class Store(RoomsMixin):
                                 .where(and_(T.members.c.user_id == user.id, T.classes.c.teacher_id == actor.id,
                                             T.users.c.role == "learner"))
                                 .limit(1)).first() is not None
-
-    def _may_see(self, by: User, user: User) -> None:
-        actor = self.fresh_user(by)
-        if not isinstance(user, User):
-            raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
-        if actor.id != user.id and not self._teaches_user(actor, user):
-            raise PermissionError(f"{actor.name} may not see {user.name}'s records")
-
-    def _manage(self, by: User, user: User) -> None:
-        actor = self.fresh_user(by)
-        target = self.user_by_id(user.id)
-        if target is None:
-            raise ValueError(f"{user.name} is not a user of this store")
-        if actor.id == target.id or not self._teaches_user(actor, target) or (
-                target.role == "admin" and actor.role != "admin"):
-            raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
 
     def transaction(self, work):
         """Run ``work(conn)`` in one write transaction (retried on a lock); StoreUnavailable if it fails."""
@@ -839,21 +802,20 @@ def _key(value: object, what: str) -> str:
 
 
 def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
+    """Move the puzzle's review (``schedule``) and keep it; the days until it is due again, or None."""
     where = and_(T.reviews.c.user_id == user_id, T.reviews.c.puzzle == puzzle)
-    if not correct:
-        values = {"stage": 0, "due_at": now + REVIEW_DAYS[0] * DAY}
-        insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, **values)
-        conn.execute(update(T.reviews).where(where).values(**values))
-        return REVIEW_DAYS[0]
     row = conn.execute(select(T.reviews).where(where).with_for_update()).first()
-    if row is None:
+    stage = schedule.next_stage(None if row is None else row.stage, correct)
+    if stage is None:
+        if row is not None:
+            conn.execute(T.reviews.delete().where(where))
         return None
-    stage = row.stage + 1
-    if stage >= len(REVIEW_DAYS):
-        conn.execute(T.reviews.delete().where(where))
-        return None
-    conn.execute(update(T.reviews).where(where).values(stage=stage, due_at=now + REVIEW_DAYS[stage] * DAY))
-    return REVIEW_DAYS[stage]
+    days = schedule.days_until_due(stage)
+    due = now + days * DAY
+    if row is None:  # a racing page may insert it first: then this one updates it
+        insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, stage=stage, due_at=due)
+    conn.execute(update(T.reviews).where(where).values(stage=stage, due_at=due))
+    return days
 
 
 def _streaks(conn, user_id: int) -> "tuple[int, int]":
