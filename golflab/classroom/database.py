@@ -12,13 +12,15 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import re
 import time
+import weakref
 from pathlib import Path
 from typing import Iterator
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
 from .errors import SchemaTooNew, StoreUnavailable
 
@@ -42,10 +44,15 @@ def make_engine(url: str, *, connect_timeout: float = 10, statement_timeout: flo
     try:
         engine = create_engine(url, pool_pre_ping=True, connect_args=connect_args)
     except Exception as exc:  # an unknown scheme, a missing driver
-        raise StoreUnavailable(f"cannot open the class store at {url_shown(url)}: {exc}") from None
+        raise StoreUnavailable(f"cannot open the class store: {plain(exc)}") from None
     if engine.dialect.name == "sqlite":
         _sqlite_for_many_writers(engine)
+    _TIMEOUTS[engine] = (connect_timeout, statement_timeout)
     return engine
+
+
+#: Each engine's (connect, statement) timeouts, for the sentence said when it did not answer.
+_TIMEOUTS: "weakref.WeakKeyDictionary[Engine, tuple]" = weakref.WeakKeyDictionary()
 
 
 def _sqlite_for_many_writers(engine: Engine) -> None:
@@ -75,6 +82,44 @@ def url_shown(url: str) -> str:
     return url
 
 
+def unreachable(exc: BaseException) -> bool:
+    """The database server cannot be reached: refused, gone, shut down, or its connection lost."""
+    orig = getattr(exc, "orig", exc)
+    state = getattr(orig, "sqlstate", None) or ""
+    message = str(orig).lower()
+    return (state.startswith("08") or state in ("57P01", "57P02", "57P03")
+            or getattr(exc, "connection_invalidated", False)
+            or any(s in message for s in ("connection refused", "could not connect", "connection failed",
+                                          "server closed the connection", "terminating connection",
+                                          "the database system is", "connection is closed",
+                                          "consuming input failed", "no route to host")))
+
+
+def failure(exc: BaseException, engine: "Engine | None" = None, *,
+            doing: str = "the class store could not be read") -> StoreUnavailable:
+    """A database error (SQLAlchemy's or the OS's) as a StoreUnavailable in a plain sentence that
+    names no file, user, host, port or database (learners read it)."""
+    if timed_out(exc):
+        connect, statement = _TIMEOUTS.get(engine, (None, None)) if engine is not None else (None, None)
+        figures = (f" (it has {connect:g} s to connect and {statement:g} s per request)"
+                   if connect is not None else "")
+        return StoreUnavailable(f"the class store's database did not answer in time{figures}: it may be down "
+                                "or busy; nothing was changed, try again later")
+    if unreachable(exc):
+        return StoreUnavailable("the class store's database cannot be reached just now (it may be down or "
+                                "restarting): nothing was changed, try again in a moment")
+    return StoreUnavailable(f"{doing}: {plain(exc)}")
+
+
+def plain(exc: BaseException) -> str:
+    """The first line of a database error, without any path, address or name from the URL."""
+    text = str(getattr(exc, "orig", None) or exc).splitlines()[0] if str(exc) else type(exc).__name__
+    text = re.sub(r'(file|path|database|host|server at|user)\s+"[^"]*"', r"\1 (not shown)", text)
+    text = re.sub(r"(/[^\s:'\"]+)+", "(a path)", text)
+    text = re.sub(r"\b\d{1,3}(\.\d{1,3}){3}\b|\[[0-9a-f:]+\]", "(an address)", text)
+    return text[:200]
+
+
 def timed_out(exc: BaseException) -> bool:
     """The database did not answer in time: a connect timeout, or a statement cancelled by its timeout."""
     orig = getattr(exc, "orig", exc)
@@ -97,8 +142,13 @@ def unique_violation(exc: BaseException) -> bool:
 
 @contextlib.contextmanager
 def reading(engine: Engine) -> Iterator[Connection]:
-    with engine.connect() as conn, conn.begin():
-        yield conn
+    """A read transaction; a database that fails (down, hung, refused) raises StoreUnavailable in
+    plain words, never a raw driver error. Errors raised by the reader itself pass unchanged."""
+    try:
+        with engine.connect() as conn, conn.begin():
+            yield conn
+    except (SQLAlchemyError, OSError) as exc:
+        raise failure(exc, engine) from None
 
 
 def write(engine: Engine, work, *, attempts: int = WRITE_ATTEMPTS):

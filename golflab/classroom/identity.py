@@ -53,6 +53,7 @@ def current_user(store, environ=None):
     environ = os.environ if environ is None else environ
     hub_name = environ.get("JUPYTERHUB_USER")
     if hub_name:
-        teacher = hub_name in settings.names("GOLFLAB_TEACHERS", environ) or hub_admin(environ)
+        teachers = {name.casefold() for name in settings.names("GOLFLAB_TEACHERS", environ)}
+        teacher = hub_name.casefold() in teachers or hub_admin(environ)  # names are one in any case
         return store.hub_user(hub_name, teacher=teacher)
     return store.user_for(session_token(environ))

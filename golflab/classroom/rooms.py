@@ -420,7 +420,7 @@ class RoomsMixin:
                     cpus: "list[str] | tuple" = (), game: str = "golf", seed: "int | None" = None) -> Room:
         """A room hosted by ``host`` (seat 0), with ``seats`` seats of which the last ``len(cpus)`` are
         those CPU players; a code of ``ROOM_CODE_LENGTH`` unambiguous letters."""
-        actor = self.fresh_user(host)
+        actor = host
         if game not in GAMES:
             raise ValueError(f"a room plays one of {', '.join(GAMES)}, got {security.shown(game)}")
         rules_dict = _room_rules(game, rules)
@@ -469,7 +469,7 @@ class RoomsMixin:
 
     def join_room(self, code: str, user: User) -> int:
         """Seat ``user`` in the room (their seat again if they hold one); the seat."""
-        actor = self.fresh_user(user)
+        actor = user
         try:
             room = self.room(code)
         except RoomBroken:
@@ -512,7 +512,7 @@ class RoomsMixin:
     def open_room_of(self, user: User, game: "str | None" = None) -> "Room | None":
         """The room (in the lobby or playing, of ``game`` if given) where ``user`` holds a seat, the
         most recently active first: a reloaded page returns to it."""
-        actor = self.fresh_user(user)
+        actor = user
         q = (select(T.rooms.c.code).join(T.room_seats, T.room_seats.c.room == T.rooms.c.code)
              .where(and_(T.room_seats.c.user_id == actor.id, T.rooms.c.state.in_(("lobby", "playing"))))
              .order_by(T.rooms.c.last_activity.desc()))
@@ -528,15 +528,10 @@ class RoomsMixin:
 
     def rooms(self, klass: "Klass | None" = None, *, by: User) -> list[Room]:
         """Open rooms (not closed): of ``klass`` for its teacher, all for an admin; newest first."""
-        actor = self.fresh_user(by)
         q = select(T.rooms.c.code).where(T.rooms.c.state != "closed").order_by(T.rooms.c.created_at.desc())
         if klass is not None:
-            if not self.teaches(actor, klass):
-                raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
             members = select(T.members.c.user_id).where(T.members.c.class_id == klass.id)
             q = q.where((T.rooms.c.class_id == klass.id) | T.rooms.c.host_id.in_(members))
-        elif actor.role != "admin":
-            raise PermissionError("only an admin lists every room: name a class")
         with database.reading(self.engine) as conn:
             codes = [r.code for r in conn.execute(q)]
         return [r for r in (self._readable_room(c) for c in codes) if r is not None and r.state != "closed"]

@@ -73,11 +73,23 @@ sessions = Table(
     Column("expires_at", Float, nullable=False),
 )
 
+#: Failed sign-ins of a name from one source ("device:<hash>" for a trusted device, else
+#: "address:<client address>"); the count and the wait are per name and source together.
 signin_failures = Table(
     "signin_failures", metadata,
     Column("name_key", String(64), primary_key=True),
+    Column("source", String(80), primary_key=True),
     Column("failures", Integer, nullable=False),
     Column("locked_until", Float, nullable=False),
+    Column("failed_at", Float, nullable=False),
+)
+
+#: Browsers that signed in as a user (the hash of their device cookie): trusted for that user.
+devices = Table(
+    "devices", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("created_at", Float, nullable=False),
 )
 
 games = Table(

@@ -20,8 +20,8 @@ INVITE_CODE_LENGTH = 8
 NAME_MIN, NAME_MAX = 2, 32
 PASSWORD_MIN, PASSWORD_MAX = 6, 128
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
-# JupyterHub's own names may hold more (an e-mail address, say); still printable and short.
-_HUB_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.@+-]*\Z")
+#: JupyterHub's names are the identity provider's (e-mail addresses, any script), up to the column's length.
+HUB_NAME_MAX = 64
 #: How hard passwords are hashed (argon2id): ``recommended`` (the default: argon2-cffi's RFC 9106
 #: low-memory profile, about 0.2 s of CPU a hash) or ``cheapest``, for test suites alone (golflab's
 #: creates about a thousand accounts); set by the environment variable ``PASSWORD_HASHING_ENV``.
@@ -51,20 +51,45 @@ def _hasher() -> PasswordHasher:
 
 
 def check_name(name: object, *, hub: bool = False) -> str:
-    """A user's name as given, or a ValueError that says which names are allowed."""
-    allowed = (f"{NAME_MIN}-{NAME_MAX} characters: letters, digits and _ . -"
-               + (" @ +" if hub else "") + ", starting with a letter or digit")
+    """A user's name as given, or a ValueError that says which names are allowed. A name from
+    JupyterHub (``hub``) is whatever its identity provider gave (an e-mail address, ``jürgen``,
+    ``o'brien``, any script) up to ``HUB_NAME_MAX`` characters: printable, no NUL."""
+    if hub:
+        return _check_hub_name(name)
+    allowed = f"{NAME_MIN}-{NAME_MAX} characters: letters, digits and _ . -, starting with a letter or digit"
     if not isinstance(name, str):
         raise ValueError(f"a name must be text ({allowed}), got {type(name).__name__}")
-    pattern = _HUB_NAME if hub else _NAME
-    if not NAME_MIN <= len(name) <= NAME_MAX or not pattern.match(name):
+    if not NAME_MIN <= len(name) <= NAME_MAX or not _NAME.match(name):
         raise ValueError(f"{shown(name)} is not a valid name: use {allowed}")
+    return name
+
+
+def _check_hub_name(name: object) -> str:
+    allowed = f"1 to {HUB_NAME_MAX} printable characters"
+    if not isinstance(name, str):
+        raise ValueError(f"a name must be text ({allowed}), got {type(name).__name__}")
+    if "\x00" in name:
+        raise ValueError(f"{shown(name)} is not a valid name: it holds a NUL character (\\x00), which no name may")
+    if not 1 <= len(name) <= HUB_NAME_MAX or not name.isprintable() or name != name.strip():
+        raise ValueError(f"{shown(name)} is not a valid name: use {allowed}, no space at either end")
+    if len(name_key(name)) > HUB_NAME_MAX:
+        raise ValueError(f"{shown(name)} is not a valid name: it is longer than {HUB_NAME_MAX} characters "
+                         "once its case is folded")
     return name
 
 
 def name_key(name: str) -> str:
     """The form in which names are unique: ``Ann`` and ``ann`` are one name."""
     return name.casefold()
+
+
+def lookup_key(name: object) -> "str | None":
+    """The ``name_key`` to look ``name`` up by, or None when no stored name can be it (not text,
+    too long, a NUL): such a name is nobody, never a database error."""
+    if not isinstance(name, str) or len(name) > HUB_NAME_MAX or "\x00" in name:
+        return None
+    key = name_key(name)
+    return key if len(key) <= HUB_NAME_MAX else None
 
 
 def check_password(password: object) -> str:

@@ -9,12 +9,10 @@ database for every permission check, so a deactivated account is refused at once
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import time
 from dataclasses import replace
-from typing import Callable, Iterable
+from typing import Callable
 
 from sqlalchemy import and_, func, insert, select, update
 from sqlalchemy.engine import Row
@@ -22,8 +20,8 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
 
-from . import database, schema, security, settings
-from .errors import SignedOut, StoreConflict, StoreUnavailable
+from . import database, export, permissions, progress, schedule, schema, security, settings, throttle
+from .errors import SignedOut, StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -35,25 +33,22 @@ from .records import (
     PuzzleProfile,
     PuzzleResult,
     User,
-    lesson_summary,
 )
 from .rooms import RoomsMixin, kept_from_room, turn_timeout
 from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
-#: Missed puzzles come back after these many days (then they are retired once solved).
-REVIEW_DAYS = (1, 3, 7)
-#: Sign-in throttling: after this many failures in a row a name waits, doubling each time.
-FREE_FAILURES = 5
-LOCK_SECONDS, MAX_LOCK_SECONDS = 30.0, 900.0
+REVIEW_DAYS = schedule.REVIEW_DAYS
+FREE_FAILURES, LOCK_SECONDS, MAX_LOCK_SECONDS = throttle.FREE_FAILURES, throttle.LOCK_SECONDS, throttle.MAX_LOCK_SECONDS
 MAX_INVITE_USES, MAX_INVITE_DAYS = 1000, 365
 MAX_TEXT = 128  # lesson, item, puzzle and skill keys
-STUCK_MISSES = 3
+STUCK_MISSES = progress.STUCK_MISSES
 DIFFICULTIES = ("easy", "medium", "hard")
 
 T = schema
 
 
+@permissions.guarded
 class Store(RoomsMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
@@ -72,16 +67,15 @@ class Store(RoomsMixin):
         try:
             database.migrate(self.engine)
             self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
-        except (database.StoreUnavailable, ValueError):
+        except (database.SchemaTooNew, ValueError):
             self.engine.dispose()
             raise
+        except database.StoreUnavailable as exc:  # a read while opening
+            self.engine.dispose()
+            raise database.StoreUnavailable(f"the class store cannot be opened: {exc}") from None
         except (SQLAlchemyError, OSError) as exc:
             self.engine.dispose()
-            if database.timed_out(exc):
-                raise self._no_answer() from None
-            raise database.StoreUnavailable(
-                f"the class store at {database.url_shown(self.url)} cannot be opened: "
-                f"{_plain(exc)}") from None
+            raise database.failure(exc, self.engine, doing="the class store cannot be opened") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -97,10 +91,6 @@ class Store(RoomsMixin):
         security.check_name(name, hub=hub)
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
-        if by is not None:
-            actor = self.fresh_user(by)
-            if not (actor.role == "admin" or (actor.role == "teacher" and role == "learner")):
-                raise PermissionError(f"{actor.name} may not create a {role}")
         pw_hash = security.hash_password(password) if password is not None else None
 
         def work(conn):
@@ -154,10 +144,11 @@ class Store(RoomsMixin):
 
     def user(self, name: str) -> "User | None":
         """The user of that name (any case), or None."""
-        if not isinstance(name, str) or len(name) > 2 * security.NAME_MAX:
+        key = security.lookup_key(name)
+        if key is None:
             return None
         with database.reading(self.engine) as conn:
-            row = conn.execute(select(T.users).where(T.users.c.name_key == security.name_key(name))).first()
+            row = conn.execute(select(T.users).where(T.users.c.name_key == key)).first()
         return _user(row) if row else None
 
     def user_by_id(self, user_id: int) -> "User | None":
@@ -190,7 +181,7 @@ class Store(RoomsMixin):
         """Put an existing learner into the invite's class (a teacher or an admin never joins one:
         a class's teacher manages its members' accounts)."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
-        actor = self.fresh_user(user)
+        actor = user
         if actor.role != "learner":
             raise ValueError(f"{actor.name} is a {actor.role}: only learners join a class "
                              "(a teacher creates their own classes)")
@@ -235,53 +226,66 @@ class Store(RoomsMixin):
 
     # -- sessions -----------------------------------------------------------------------
 
-    def sign_in(self, name: str, password: str) -> str:
+    def sign_in(self, name: str, password: str, *, source: "str | None" = None,
+                device: "str | None" = None) -> str:
         """A session token for ``name``; an admin without a password sets it now (first sign-in).
         Whatever the name (unknown, deactivated, real), a refusal has the same words and the same
-        work: one password check."""
+        work: one password check. ``source`` (the client's address) and ``device`` (the browser's
+        device cookie, any text; a browser that signs in becomes a trusted device of that user)
+        say where the try comes from: wrong passwords lock out that name from that source only."""
         wrong = ValueError("the name or the password is wrong")
-        if not isinstance(name, str) or not isinstance(password, str) or len(name) > 2 * security.NAME_MAX:
+        key = security.lookup_key(name)
+        if key is None or not isinstance(password, str) or "\x00" in password:
             raise wrong
         if len(password) > security.PASSWORD_MAX:
             raise ValueError(f"the name or the password is wrong: a password is at most "
                              f"{security.PASSWORD_MAX} characters long")
-        key = security.name_key(name)
         now = self.clock()
+        device_hash = security.token_hash(device) if isinstance(device, str) and device else None
         with database.reading(self.engine) as conn:
-            lock = conn.execute(select(T.signin_failures).where(T.signin_failures.c.name_key == key)).first()
             row = conn.execute(select(T.users).where(T.users.c.name_key == key)).first()
-        if lock is not None and lock.locked_until > now:
-            raise ValueError(f"too many wrong passwords for this name: try again in "
-                             f"{int(lock.locked_until - now) + 1} seconds")
+            trusted = device_hash is not None and row is not None and conn.execute(select(T.devices.c.user_id).where(
+                and_(T.devices.c.token_hash == device_hash, T.devices.c.user_id == row.id))).first() is not None
+        src = throttle.source_of(source, device_hash if trusted else None)
+        where = and_(T.signin_failures.c.name_key == key, T.signin_failures.c.source == src)
+        locked = self.transaction(lambda conn: self._count_try(conn, key, src, now))
+        if locked is not None:
+            raise ValueError(throttle.refusal(locked, now))
         first_admin = row is not None and row.role == "admin" and row.password_hash is None
         if first_admin:
             security.check_password(password)
         matches = first_admin or security.password_matches(None if row is None else row.password_hash, password)
-        ok = row is not None and row.active and matches
-        if not ok:
-            self.transaction(lambda conn: self._count_failure(conn, key, now))
-            raise wrong
+        if not (row is not None and row.active and matches):
+            raise wrong  # counted already, before the check
         token = security.new_token()
         new_hash = security.hash_password(password) if first_admin else None
 
         def work(conn):
-            conn.execute(T.signin_failures.delete().where(T.signin_failures.c.name_key == key))
+            conn.execute(T.signin_failures.delete().where(where))
             if new_hash is not None:
                 conn.execute(update(T.users).where(T.users.c.id == row.id).values(password_hash=new_hash))
             conn.execute(update(T.users).where(T.users.c.id == row.id).values(last_seen=now))
             conn.execute(insert(T.sessions).values(token_hash=security.token_hash(token), user_id=row.id,
                                                    created_at=now, expires_at=now + self.session_days * DAY))
+            if device_hash is not None:
+                insert_if_new(conn, T.devices, token_hash=device_hash, user_id=row.id, created_at=now)
 
         self.transaction(work)
         return token
 
-    def _count_failure(self, conn, key: str, now: float) -> None:
-        insert_if_new(conn, T.signin_failures, name_key=key, failures=0, locked_until=0.0)
-        where = T.signin_failures.c.name_key == key
-        failures = conn.execute(select(T.signin_failures.c.failures).where(where).with_for_update()).scalar_one() + 1
-        wait = 0.0 if failures < FREE_FAILURES else min(MAX_LOCK_SECONDS,
-                                                        LOCK_SECONDS * 2 ** (failures - FREE_FAILURES))
-        conn.execute(update(T.signin_failures).where(where).values(failures=failures, locked_until=now + wait))
+    def _count_try(self, conn, key: str, source: str, now: float) -> "float | None":
+        """In one transaction: the time the source waits until (None: free), else this try counted
+        as a failure (undone by a right password), so parallel tries cannot pass the limit."""
+        where = and_(T.signin_failures.c.name_key == key, T.signin_failures.c.source == source)
+        insert_if_new(conn, T.signin_failures, name_key=key, source=source, failures=0, locked_until=0.0,
+                      failed_at=0.0)
+        row = conn.execute(select(T.signin_failures).where(where).with_for_update()).one()
+        if row.locked_until > now:
+            return row.locked_until
+        failures = throttle.next_count(row.failures, row.failed_at, now)
+        conn.execute(update(T.signin_failures).where(where).values(
+            failures=failures, locked_until=now + throttle.wait_after(failures), failed_at=now))
+        return None
 
     def user_for(self, token: "str | None") -> "User | None":
         """The signed-in user of a session token, or None (unknown, expired, signed out, deactivated)."""
@@ -318,9 +322,7 @@ class Store(RoomsMixin):
         """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
             raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
-        actor = self.fresh_user(teacher)
-        if not actor.teaches:
-            raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
+        actor = teacher
 
         def work(conn):
             for _ in range(20):
@@ -335,7 +337,7 @@ class Store(RoomsMixin):
 
     def classes(self, by: User) -> list[Klass]:
         """The classes ``by`` teaches (an admin: every class; a learner: the classes they are in)."""
-        actor = self.fresh_user(by)
+        actor = by
         q = select(T.classes).order_by(T.classes.c.id)
         if actor.role == "teacher":
             q = q.where(T.classes.c.teacher_id == actor.id)
@@ -356,7 +358,6 @@ class Store(RoomsMixin):
 
     def create_invite(self, klass: Klass, *, by: User, max_uses: int = 30, expires_days: float = 7) -> str:
         """An invite code for ``klass`` (used by at most ``max_uses`` learners, for ``expires_days``)."""
-        self._teacher_of(by, klass)
         if isinstance(max_uses, bool) or not isinstance(max_uses, int) or not 1 <= max_uses <= MAX_INVITE_USES:
             raise ValueError(f"max_uses must be a whole number from 1 to {MAX_INVITE_USES}, "
                              f"got {security.shown(max_uses)}")
@@ -377,7 +378,6 @@ class Store(RoomsMixin):
 
     def invites(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's invite codes with their uses, limit, expiry and whether still in use."""
-        self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.invites).where(T.invites.c.class_id == klass.id).order_by(T.invites.c.id))
             return [{"code": r.code, "uses": r.uses, "max_uses": r.max_uses, "expires_at": r.expires_at,
@@ -385,46 +385,51 @@ class Store(RoomsMixin):
 
     def deactivate_invite(self, code: str, *, by: User) -> None:
         code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
+        self.transaction(lambda conn: conn.execute(
+            update(T.invites).where(T.invites.c.code == code).values(active=False)))
+
+    def class_of_invite(self, code: str) -> Klass:
+        """The class of invite ``code`` (any state), or a ValueError."""
+        code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
         with database.reading(self.engine) as conn:
-            row = conn.execute(select(T.invites).where(T.invites.c.code == code)).first()
+            row = conn.execute(select(T.classes).join(T.invites, T.invites.c.class_id == T.classes.c.id)
+                               .where(T.invites.c.code == code)).first()
         if row is None:
             raise ValueError(f"no invite has the code {code}")
-        self._teacher_of(by, self._class_by_id(row.class_id))
-        self.transaction(lambda conn: conn.execute(
-            update(T.invites).where(T.invites.c.id == row.id).values(active=False)))
+        return _klass(row)
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
         """The class's learners, by name (a teacher or admin among its members is none of them)."""
-        self._teacher_of(by, klass)
         with database.reading(self.engine) as conn:
-            rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
-                                .where(and_(T.members.c.class_id == klass.id, T.users.c.role == "learner"))
-                                .order_by(T.users.c.name_key))
-            return [_user(r) for r in rows]
+            return self._class_learners(conn, klass)
+
+    @staticmethod
+    def _class_learners(conn, klass: Klass) -> list[User]:
+        rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
+                            .where(and_(T.members.c.class_id == klass.id, T.users.c.role == "learner"))
+                            .order_by(T.users.c.name_key))
+        return [_user(r) for r in rows]
 
     def deactivate(self, user: User, *, by: User) -> None:
         """Deactivate ``user``: every session ends at once and sign-in is refused."""
-        self._manage(by, user)
         self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=False)),
             conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id))))
 
     def reactivate(self, user: User, *, by: User) -> None:
-        self._manage(by, user)
         self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id).values(active=True)))
 
     def reset_password(self, user: User, password: str, *, by: User) -> None:
         """Give ``user`` a new password (their sessions end; they sign in with it)."""
-        self._manage(by, user)
         new_hash = security.hash_password(password)
         self.transaction(lambda conn: (
             conn.execute(update(T.users).where(T.users.c.id == user.id).values(password_hash=new_hash)),
             conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)),
             conn.execute(T.signin_failures.delete().where(T.signin_failures.c.name_key == security.name_key(
-                user.name)))))
+                user.name))),
+            conn.execute(T.devices.delete().where(T.devices.c.user_id == user.id))))
 
     def rename(self, user: User, name: str, *, by: User) -> User:
-        self._manage(by, user)
         security.check_name(name, hub=user.hub)
 
         def work(conn):
@@ -443,7 +448,7 @@ class Store(RoomsMixin):
                     blunders: "int | None" = None, room: "str | None" = None) -> GameRecord:
         """Keep a finished golf ``game`` in which ``user`` held ``seat`` (from ``room``: once per learner,
         a second call gives the same record)."""
-        actor = self.fresh_user(user)
+        actor = user
         if getattr(game, "phase", None) != Phase.GAME_OVER:
             raise ValueError("only a finished game is kept: this one is not over yet")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.players):
@@ -474,7 +479,6 @@ class Store(RoomsMixin):
 
     def games(self, user: User, *, by: User, limit: int = 200) -> list[GameRecord]:
         """``user``'s kept games, newest first (``by``: the user, their teacher, or an admin)."""
-        self._may_see(by, user)
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(T.games).where(T.games.c.user_id == user.id)
                                 .order_by(T.games.c.played_at.desc(), T.games.c.id.desc()).limit(limit))
@@ -484,29 +488,27 @@ class Store(RoomsMixin):
         """One kept game by its id (refused unless ``by`` may see its player's games)."""
         with database.reading(self.engine) as conn:
             row = conn.execute(select(T.games).where(T.games.c.id == record_id)).first()
+        return GameRecord.from_row(row)
+
+    def owner_of_game(self, record_id: int) -> User:
+        """The player of kept game ``record_id``, or a ValueError."""
+        with database.reading(self.engine) as conn:
+            row = conn.execute(select(T.users).join(T.games, T.games.c.user_id == T.users.c.id)
+                               .where(T.games.c.id == record_id)).first()
         if row is None:
             raise ValueError(f"no kept game has the id {security.shown(record_id)}")
-        owner = self.user_by_id(row.user_id)
-        self._may_see(by, owner)
-        return GameRecord.from_row(row)
+        return _user(row)
 
     def learner_stats(self, user: User, *, by: User) -> LearnerStats:
         """Games played, points per hole, the accuracy trend and blunders per game."""
-        records = self.games(user, by=by, limit=10_000)
-        holes = sum(r.holes for r in records)
-        graded = [r for r in reversed(records) if r.accuracy is not None]
-        counted = [r.blunders for r in records if r.blunders is not None]
-        return LearnerStats(games=len(records),
-                            points_per_hole=sum(r.points for r in records) / holes if holes else None,
-                            accuracy_trend=tuple((r.played_at, r.accuracy) for r in graded),
-                            blunders_per_game=sum(counted) / len(counted) if counted else None)
+        return progress.learner_stats(self.games(user, by=by, limit=10_000))
 
     # -- progress: lessons ----------------------------------------------------------------
 
     def record_exercise(self, user: User, lesson: str, item: str, correct: bool, *, lesson_items: int,
                         skill: "str | None" = None) -> bool:
         """Keep an attempt at a lesson's exercise; True when it was the item's first try."""
-        actor = self.fresh_user(user)
+        actor = user
         _key(lesson, "lesson")
         _key(item, "item")
         if skill is not None:
@@ -530,24 +532,14 @@ class Store(RoomsMixin):
 
     def lesson_progress(self, user: User, *, by: User) -> dict[str, LessonProgress]:
         """Per lesson: items answered, right at the first try, stars and done."""
-        self._may_see(by, user)
         a = T.exercise_attempts
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
                                 .where(a.c.user_id == user.id).order_by(a.c.id)).all()
-        lessons: dict[str, dict] = {}
-        for r in rows:
-            entry = lessons.setdefault(r.lesson, {"items": r.lesson_items, "answered": set(), "right": set()})
-            entry["items"] = r.lesson_items
-            entry["answered"].add(r.item)
-            if r.first_try and r.correct:
-                entry["right"].add(r.item)
-        return {name: lesson_summary(name, e["items"], len(e["answered"]), len(e["right"]))
-                for name, e in lessons.items()}
+        return progress.lesson_progress(rows)
 
     def exercise_results(self, user: User, lesson: str, *, by: User) -> dict[str, bool]:
         """Each answered item of ``lesson``: was its latest attempt right (for the ticks a lesson shows)."""
-        self._may_see(by, user)
         _key(lesson, "lesson")
         a = T.exercise_attempts
         with database.reading(self.engine) as conn:
@@ -559,7 +551,7 @@ class Store(RoomsMixin):
 
     def record_puzzle(self, user: User, puzzle: str, correct: bool, *, skill: "str | None" = None) -> PuzzleResult:
         """Keep a puzzle attempt: both Glicko-2 ratings move, the streak, and a missed puzzle's review."""
-        actor = self.fresh_user(user)
+        actor = user
         _key(puzzle, "puzzle")
         if skill is not None:
             _key(skill, "skill")
@@ -585,7 +577,6 @@ class Store(RoomsMixin):
 
     def puzzle_profile(self, user: User, *, by: User) -> PuzzleProfile:
         """The learner's puzzle rating, attempts, streaks and the missed puzzles due again now."""
-        self._may_see(by, user)
         p = T.puzzle_attempts
         with database.reading(self.engine) as conn:
             rating = rating_of(conn, f"user:{user.id}")
@@ -605,7 +596,6 @@ class Store(RoomsMixin):
     def create_assignment(self, klass: Klass, *, by: User, lesson: "str | None" = None, puzzles: int = 0,
                           difficulty: "str | None" = None, due_days: float = 7) -> Assignment:
         """Set the class a lesson and/or ``puzzles`` puzzles (at ``difficulty``), due in ``due_days``."""
-        self._teacher_of(by, klass)
         if lesson is not None:
             _key(lesson, "lesson")
         if isinstance(puzzles, bool) or not isinstance(puzzles, int) or not 0 <= puzzles <= 100:
@@ -626,7 +616,7 @@ class Store(RoomsMixin):
 
     def assignments(self, user: User) -> list[Assignment]:
         """The assignments of ``user``'s classes, soonest due first, with their own progress."""
-        actor = self.fresh_user(user)
+        actor = user
         s = T.assignments
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).join(T.members, T.members.c.class_id == s.c.class_id)
@@ -644,7 +634,6 @@ class Store(RoomsMixin):
 
     def class_assignments(self, klass: Klass, *, by: User) -> list[Assignment]:
         """The assignments set to ``klass``, soonest due first (its teacher or an admin may look)."""
-        self._teacher_of(by, klass)
         s = T.assignments
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).where(s.c.class_id == klass.id).order_by(s.c.due_at, s.c.id)).all()
@@ -654,56 +643,57 @@ class Store(RoomsMixin):
 
     def roster(self, klass: Klass, *, by: User) -> list[dict]:
         """One row per learner: name, active, last seen, games, points per hole, accuracy, blunders
-        per game, puzzle rating, and stars per lesson (``stars:<lesson>``)."""
+        per game, puzzle rating, and stars per lesson (``stars:<lesson>``). The class is read in a
+        fixed number of statements, whatever its size."""
+        g, a, p = T.games, T.exercise_attempts, T.puzzle_attempts
+        with database.reading(self.engine) as conn:
+            learners = self._class_learners(conn, klass)
+            ids = [u.id for u in learners]
+            games = progress.group(conn.execute(
+                select(g.c.user_id, g.c.holes, g.c.points, g.c.accuracy, g.c.blunders, g.c.played_at)
+                .where(g.c.user_id.in_(ids)).order_by(g.c.played_at.desc(), g.c.id.desc())))
+            ratings = dict(conn.execute(select(T.ratings.c.subject, T.ratings.c.rating).where(
+                T.ratings.c.subject.in_([f"user:{i}" for i in ids]))).all())
+            puzzles = progress.group(conn.execute(select(p.c.user_id, p.c.correct).where(p.c.user_id.in_(ids))
+                                                  .order_by(p.c.id)))
+            lessons = progress.group(conn.execute(
+                select(a.c.user_id, a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
+                .where(a.c.user_id.in_(ids)).order_by(a.c.id)))
         rows = []
-        for learner in self.learners(klass, by=by):
-            stats = self.learner_stats(learner, by=by)
-            puzzles = self.puzzle_profile(learner, by=by)
+        for learner in learners:
+            stats = progress.learner_stats(games.get(learner.id, ()))
+            results = [bool(r.correct) for r in puzzles.get(learner.id, ())]
             row = {"name": learner.name, "active": learner.active, "last_seen": learner.last_seen,
                    "games": stats.games, "points_per_hole": stats.points_per_hole,
                    "accuracy": stats.accuracy_trend[-1][1] if stats.accuracy_trend else None,
-                   "blunders_per_game": stats.blunders_per_game, "puzzle_rating": round(puzzles.rating),
-                   "puzzles_solved": puzzles.solved, "puzzle_streak": puzzles.streak}
-            for lesson, p in sorted(self.lesson_progress(learner, by=by).items()):
-                row[f"stars:{lesson}"] = p.stars
+                   "blunders_per_game": stats.blunders_per_game,
+                   "puzzle_rating": round(ratings.get(f"user:{learner.id}", Rating().rating)),
+                   "puzzles_solved": sum(results), "puzzle_streak": progress.streaks(results)[0]}
+            for lesson, done in sorted(progress.lesson_progress(lessons.get(learner.id, ())).items()):
+                row[f"stars:{lesson}"] = done.stars
             rows.append(row)
         return rows
 
     def stuck(self, klass: Klass, *, by: User, misses: int = STUCK_MISSES) -> list[dict]:
-        """Learners whose last ``misses`` attempts at one skill (exercises and puzzles) all missed."""
-        found = []
-        for learner in self.learners(klass, by=by):
-            with database.reading(self.engine) as conn:
-                attempts = [*conn.execute(select(T.exercise_attempts.c.skill, T.exercise_attempts.c.correct,
-                                                 T.exercise_attempts.c.at).where(and_(
-                    T.exercise_attempts.c.user_id == learner.id, T.exercise_attempts.c.skill.is_not(None)))),
-                            *conn.execute(select(T.puzzle_attempts.c.skill, T.puzzle_attempts.c.correct,
-                                                 T.puzzle_attempts.c.at).where(and_(
-                                T.puzzle_attempts.c.user_id == learner.id, T.puzzle_attempts.c.skill.is_not(None))))]
-            by_skill: dict[str, list] = {}
-            for skill, correct, _at in sorted(attempts, key=lambda a: a[2]):
-                by_skill.setdefault(skill, []).append(correct)
-            for skill, results in sorted(by_skill.items()):
-                if len(results) >= misses and not any(results[-misses:]):
-                    found.append({"name": learner.name, "skill": skill,
-                                  "misses": len(results) - _last_true(results) - 1})
-        return found
+        """Learners whose last ``misses`` attempts at one skill (exercises and puzzles) all missed
+        (the class read in a fixed number of statements)."""
+        with database.reading(self.engine) as conn:
+            learners = self._class_learners(conn, klass)
+            ids = [u.id for u in learners]
+            attempts = progress.group([r for t in (T.exercise_attempts, T.puzzle_attempts) for r in conn.execute(
+                select(t.c.user_id, t.c.skill, t.c.correct, t.c.at).where(and_(t.c.user_id.in_(ids),
+                                                                             t.c.skill.is_not(None))))])
+        return [{"name": learner.name, "skill": skill, "misses": missed}
+                for learner in learners
+                for skill, missed in progress.stuck_skills(((r.skill, r.correct, r.at)
+                                                            for r in attempts.get(learner.id, ())), misses)]
 
     def export_csv(self, klass: Klass, *, by: User) -> str:
         """The roster as CSV text (a header line, one line per learner)."""
-        rows = self.roster(klass, by=by)
-        columns = list(dict.fromkeys(k for row in rows for k in row)) or ["name"]
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=columns, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: ("" if row.get(k) is None else row.get(k)) for k in columns})
-        return out.getvalue()
+        return export.roster_csv(self.roster(klass, by=by))
 
     def set_leaderboard(self, user: User, opt_in: bool, *, by: User) -> None:
         """A learner opts in to (or out of) their class leaderboard."""
-        if self.fresh_user(by).id != user.id:
-            raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
         if not isinstance(opt_in, bool):
             raise ValueError(f"opt_in must be True or False, got {security.shown(opt_in)}")
         self.transaction(lambda conn: conn.execute(update(T.users).where(T.users.c.id == user.id)
@@ -711,9 +701,6 @@ class Store(RoomsMixin):
 
     def leaderboard(self, klass: Klass, *, by: User) -> list[dict]:
         """The class's opted-in learners by puzzle rating (any member or its teacher may look)."""
-        actor = self.fresh_user(by)
-        if not (self.teaches(actor, klass) or self.is_member(actor, klass)):
-            raise PermissionError(f"{actor.name} is not in the class {klass.name}")
         with database.reading(self.engine) as conn:
             opted = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id).where(and_(
                 T.members.c.class_id == klass.id, T.users.c.leaderboard.is_(True), T.users.c.active.is_(True))))
@@ -756,15 +743,7 @@ class Store(RoomsMixin):
             return conn.execute(select(T.members).where(and_(T.members.c.class_id == klass.id,
                                                              T.members.c.user_id == user.id))).first() is not None
 
-    def _teacher_of(self, by: User, klass: Klass) -> User:
-        actor = self.fresh_user(by)
-        if not isinstance(klass, Klass):
-            raise ValueError(f"expected a class (from the store), got {type(klass).__name__}")
-        if not self.teaches(actor, klass):
-            raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
-        return actor
-
-    def _teaches_user(self, actor: User, user: User) -> bool:
+    def teaches_user(self, actor: User, user: User) -> bool:
         """True when ``actor`` is an admin, or a teacher of a class that the learner ``user`` is
         in (a teacher or admin in a class's members is nobody's to manage but an admin's)."""
         if actor.role == "admin":
@@ -778,28 +757,6 @@ class Store(RoomsMixin):
                                             T.users.c.role == "learner"))
                                 .limit(1)).first() is not None
 
-    def _may_see(self, by: User, user: User) -> None:
-        actor = self.fresh_user(by)
-        if not isinstance(user, User):
-            raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
-        if actor.id != user.id and not self._teaches_user(actor, user):
-            raise PermissionError(f"{actor.name} may not see {user.name}'s records")
-
-    def _manage(self, by: User, user: User) -> None:
-        actor = self.fresh_user(by)
-        target = self.user_by_id(user.id)
-        if target is None:
-            raise ValueError(f"{user.name} is not a user of this store")
-        if actor.id == target.id or not self._teaches_user(actor, target) or (
-                target.role == "admin" and actor.role != "admin"):
-            raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
-
-    def _no_answer(self) -> StoreUnavailable:
-        """The plain sentence for a database that did not answer in time (no user, host or database named)."""
-        return database.StoreUnavailable(
-            f"the class store's database did not answer in time (it has {self.timeouts[0]:g} s to connect and "
-            f"{self.timeouts[1]:g} s per request): it may be down or busy; nothing was changed, try again later")
-
     def transaction(self, work):
         """Run ``work(conn)`` in one write transaction (retried on a lock); StoreUnavailable if it fails."""
         try:
@@ -807,12 +764,9 @@ class Store(RoomsMixin):
         except (ValueError, PermissionError):
             raise
         except (SQLAlchemyError, OSError) as exc:
-            if database.timed_out(exc):
-                raise self._no_answer() from None
             if database.unique_violation(exc):  # a racing page wrote the same key first: the caller reads again
-                raise StoreConflict(f"another page wrote this first: {_plain(exc)}") from None
-            raise database.StoreUnavailable(f"progress could not be kept in {database.url_shown(self.url)}: "
-                                            f"{_plain(exc)}") from None
+                raise StoreConflict(f"another page wrote this first: {database.plain(exc)}") from None
+            raise database.failure(exc, self.engine, doing="progress could not be kept") from None
 
 
 # -- helpers ----------------------------------------------------------------------------
@@ -848,38 +802,22 @@ def _key(value: object, what: str) -> str:
 
 
 def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float) -> "int | None":
+    """Move the puzzle's review (``schedule``) and keep it; the days until it is due again, or None."""
     where = and_(T.reviews.c.user_id == user_id, T.reviews.c.puzzle == puzzle)
-    if not correct:
-        values = {"stage": 0, "due_at": now + REVIEW_DAYS[0] * DAY}
-        insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, **values)
-        conn.execute(update(T.reviews).where(where).values(**values))
-        return REVIEW_DAYS[0]
     row = conn.execute(select(T.reviews).where(where).with_for_update()).first()
-    if row is None:
+    stage = schedule.next_stage(None if row is None else row.stage, correct)
+    if stage is None:
+        if row is not None:
+            conn.execute(T.reviews.delete().where(where))
         return None
-    stage = row.stage + 1
-    if stage >= len(REVIEW_DAYS):
-        conn.execute(T.reviews.delete().where(where))
-        return None
-    conn.execute(update(T.reviews).where(where).values(stage=stage, due_at=now + REVIEW_DAYS[stage] * DAY))
-    return REVIEW_DAYS[stage]
+    days = schedule.days_until_due(stage)
+    due = now + days * DAY
+    if row is None:  # a racing page may insert it first: then this one updates it
+        insert_if_new(conn, T.reviews, user_id=user_id, puzzle=puzzle, stage=stage, due_at=due)
+    conn.execute(update(T.reviews).where(where).values(stage=stage, due_at=due))
+    return days
 
 
 def _streaks(conn, user_id: int) -> "tuple[int, int]":
-    results = [r.correct for r in conn.execute(select(T.puzzle_attempts.c.correct).where(
-        T.puzzle_attempts.c.user_id == user_id).order_by(T.puzzle_attempts.c.id))]
-    best = run = 0
-    for ok in results:
-        run = run + 1 if ok else 0
-        best = max(best, run)
-    return run, best
-
-
-def _last_true(results: Iterable[bool]) -> int:
-    results = list(results)
-    return max((i for i, r in enumerate(results) if r), default=-1)
-
-
-def _plain(exc: BaseException) -> str:
-    text = str(getattr(exc, "orig", None) or exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text[:200]
+    return progress.streaks(r.correct for r in conn.execute(select(T.puzzle_attempts.c.correct).where(
+        T.puzzle_attempts.c.user_id == user_id).order_by(T.puzzle_attempts.c.id)))

@@ -83,3 +83,21 @@ def follow_room(url: str, code: str, worker: int, start_at: float) -> list[str]:
                 raise
     store.close()
     return [a for _, a, _ in room.log]
+
+
+def guess(url: str, name: str, guesses: int, start_at: float) -> list[str]:
+    """Try ``guesses`` wrong passwords for ``name`` from one source; each answer: "checked" (the
+    password was checked and found wrong) or "waits" (refused by the throttle unchecked)."""
+    store = Store(url)
+    while time.time() < start_at:
+        time.sleep(0.001)
+    answers = []
+    try:
+        for i in range(guesses):
+            try:
+                store.sign_in(name, f"guess-{i}-wrong", source="203.0.113.9")
+            except ValueError as exc:
+                answers.append("waits" if "too many" in str(exc) else "checked")
+    finally:
+        store.close()
+    return answers

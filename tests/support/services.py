@@ -127,6 +127,25 @@ class PostgresServer:
     host: str = "127.0.0.1"
     user: str = PG_USER
     databases: list[str] = field(default_factory=list)
+    start_command: list[str] = field(default_factory=list, repr=False)
+
+    def stop(self) -> None:
+        """Stop the cluster (fast shutdown: every connection is ended), as an outage does."""
+        _run(_as_postgres_user([str(postgres_bin_dir() / "pg_ctl"), "-D", str(self.directory / "data"),
+                                "-m", "fast", "-w", "stop"]), "pg_ctl stop")
+
+    def start(self) -> None:
+        """Start the stopped cluster again, on the same port."""
+        _run(self.start_command, "pg_ctl start")
+
+    @contextlib.contextmanager
+    def down(self) -> Iterator[None]:
+        """The cluster stopped inside the block, started again after it (whatever happens)."""
+        self.stop()
+        try:
+            yield
+        finally:
+            self.start()
 
     @property
     def log_path(self) -> Path:
@@ -228,9 +247,10 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
             port = free_port()
             server = PostgresServer(port, directory)
             flags = " ".join(f"-c {k}={v}" for k, v in {**options, "port": str(port)}.items())
-            result = subprocess.run(_as_postgres_user(
+            server.start_command = _as_postgres_user(
                 [str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(server.log_path), "-o", flags,
-                 "-w", "-t", str(START_TIMEOUT), "start"]), capture_output=True, text=True)
+                 "-w", "-t", str(START_TIMEOUT), "start"])
+            result = subprocess.run(server.start_command, capture_output=True, text=True)
             if result.returncode == 0:
                 break
             if attempt == 2:

@@ -376,3 +376,25 @@ def test_without_preheating_pages_render_progressively():
     app.voila_configuration = VoilaConfiguration(progressive_rendering=True)
     app.preheat(0)
     assert not app.voila_configuration.preheat_kernel and app.voila_configuration.progressive_rendering
+
+
+def test_with_postgresql_stopped_the_pages_say_so_in_words_not_http_500(postgres):
+    url = postgres.new_database()
+    store = Store(url, environ={"GOLFLAB_DB_CONNECT_TIMEOUT": "2"})
+    store.create_user("ann", password="ann-pass-1")
+    srv = Server(Accounts(store=store))
+    try:
+        returning = Browser(srv.port)
+        returning.sign_in("ann", "ann-pass-1")
+        with postgres.down():
+            page = returning.get()  # the page asks the store who this cookie is
+            assert page.status == 200 and "Signing in is not possible just now" in page.body
+            assert "cannot be reached" in page.body and str(postgres.port) not in page.body
+            resp = Browser(srv.port).sign_in("ann", "ann-pass-1")
+            assert resp.status == 503 and "You can still play without signing in" in resp.body
+            out = returning.request("POST", "/golflab/signout", {})
+            assert out.status == 503 and "still signed in" in out.body
+        assert "signed in as <b>ann</b>" in returning.get().body
+    finally:
+        srv.stop()
+        store.close()

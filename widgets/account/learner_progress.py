@@ -161,7 +161,7 @@ def kept_game(record_id):
     if not s.signed_in or s.store is None:
         raise ValueError(s.problem or "sign in to open your kept games: you are not signed in")
     text = str(record_id).strip()
-    if not text.isdigit() or len(text) > 18:
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:  # "²" is a digit to isdigit(), not to int()
         raise ValueError(f"a kept game is opened by its number, e.g. ?game=12, got {text[:40]!r}")
     try:
         return s.store.game_record(int(text), by=s.user)

@@ -34,6 +34,8 @@ class PageSession:
     user: "object | None" = None
     problem: "str | None" = None
     kept: list = field(default_factory=list, repr=False)
+    #: Store calls held while the store was unavailable: (method, args, kwargs), made by ``retry``.
+    held: list = field(default_factory=list, repr=False)
 
     @property
     def signed_in(self) -> bool:
@@ -66,22 +68,48 @@ class PageSession:
 
     def keep(self, method: str, *args, **kwargs):
         """Call ``store.<method>(user, ...)`` for the signed-in user; None (and ``problem`` set) if
-        the store fails, the session has ended, or for a guest. The game goes on either way."""
+        the store fails, the session has ended, or for a guest. The game goes on either way. A call
+        the store could not take (``StoreUnavailable``: down, hung) is held on this page and made
+        again, in order, before the next one (``retry``): what the learner did is never lost."""
         if self.store is None or self.user is None:
             return None
         from golflab.classroom import StoreUnavailable
 
         try:
+            self.retry()
             result = getattr(self.store, method)(self.user, *args, **kwargs)
         except PermissionError as exc:
             if self.ended(exc):
                 return None
             raise
         except StoreUnavailable as exc:
-            self.problem = f"Your progress could not be kept just now ({exc}). The game goes on."
+            self.hold(method, *args, **kwargs)
+            self.problem = (f"Your progress could not be kept just now ({exc}). This page holds it and keeps "
+                            "it as soon as the store answers again. The game goes on.")
             return None
         self.problem = None
         return result
+
+    def hold(self, method: str, *args, **kwargs) -> None:
+        """Hold ``store.<method>(user, ...)`` on this page, to be made by the next ``retry``."""
+        self.held.append((method, args, kwargs))
+
+    def retry(self) -> int:
+        """Make the held calls in the order they were held; the number made. StoreUnavailable
+        (the rest still held) while the store is down; a call the store refuses as bad input is
+        dropped (logged): it can never be kept."""
+        import logging
+
+        made = 0
+        while self.held and self.store is not None and self.user is not None:
+            method, args, kwargs = self.held[0]
+            try:
+                getattr(self.store, method)(self.user, *args, **kwargs)
+            except ValueError as exc:
+                logging.getLogger(__name__).warning("held progress dropped: %s", exc)
+            self.held.pop(0)
+            made += 1
+        return made
 
 
 _SESSION: "PageSession | None" = None

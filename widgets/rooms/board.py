@@ -155,11 +155,12 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     """The golf table of ``room`` from ``seat`` (held by ``user``); follows the room's log.
 
     ``follow=False`` leaves the polling to the caller (``board.follower.step()`` then
-    ``board.redraw()``: tests). ``grader``: grades the finished game before it is kept."""
+    ``board.redraw()``: tests). ``grader``: grades the finished game before it is kept. ``hold``:
+    where a game the store could not keep is held to be kept later (``PageSession.hold``)."""
 
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, grader: "Grader | None" = None,
-                 follow: bool = True, large: "bool | None" = None) -> None:
-        self.room, self.seat, self.user, self.grader = room, seat, user, grader
+                 follow: bool = True, large: "bool | None" = None, hold: "Callable | None" = None) -> None:
+        self.room, self.seat, self.user, self.grader, self.hold = room, seat, user, grader, hold
         self.board = b = Board()
         b.toolbar.layout.display = "none"  # no New game, CPU speed, save or settings in a room
         b.more.layout.display = "none"
@@ -251,8 +252,13 @@ class GolfRoomBoard(SeatBoard, w.VBox):
             try:
                 self.kept = self.room.keep(by=self.user, accuracy=accuracy, blunders=blunders)
                 said = "This game is kept in your games (My games)." if self.kept is not None else ""
-            except StoreUnavailable as exc:
-                said = f"This game could not be kept just now ({exc})."
+            except StoreUnavailable as exc:  # held on the page, kept with the learner's next progress
+                self._keeping = False  # a later redraw tries again
+                if self.hold is not None:
+                    self.hold("record_game", self.room.game(), self.seat, accuracy=accuracy, blunders=blunders,
+                              room=self.room.code)
+                said = (f"This game could not be kept just now ({exc}). This page holds it and keeps it "
+                        "as soon as the store answers again.")
             if said:
                 self.note.value += f'<div class="golf-save-note golf-room-kept">{escape(said)}</div>'
 

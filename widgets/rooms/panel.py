@@ -298,6 +298,8 @@ class RoomsPanel(w.VBox):
 
             Board = GolfRoomBoard if room.kind == "golf" else CodepieceRoomBoard
             extra = {"grader": coach_grader} if self.coach and room.kind == "golf" else {}
+            if room.kind == "golf":
+                extra["hold"] = self.session.hold
             self.board = Board(room, self.seat, self.session.user, tab=self.follower.tab, follow=self.follow,
                                large=self.large, **extra)
             self.board_slot.children = [self.board]

@@ -27,6 +27,7 @@ on Binder guests play signed out.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from html import escape
 from pathlib import Path
@@ -39,7 +40,7 @@ from traitlets import Int
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
-from golflab.classroom import Store, StoreUnavailable, settings
+from golflab.classroom import Store, StoreUnavailable, security, settings
 from golflab.classroom.identity import COOKIE_NAME
 
 from ..explorers import plotly_module
@@ -51,6 +52,9 @@ LANDING = "voila/render/index.ipynb"
 EXPORTED = ("GOLFLAB_SESSION_DAYS", "GOLFLAB_ADMINS", "GOLFLAB_TEACHERS", "GOLFLAB_DB_CONNECT_TIMEOUT",
             "GOLFLAB_DB_STATEMENT_TIMEOUT")
 DAY = 86_400
+#: The device cookie (OWASP's device cookies): a browser that signed in as a user is trusted for that
+#: user, so wrong guesses from elsewhere never lock that user out of it. Sent to the sign-in page only.
+DEVICE_COOKIE, DEVICE_DAYS = "golflab_device", 365
 HELP_NEW = ("First time here? Type the class code your teacher gave you, choose a name "
             "(2 to 32 letters, digits and _ . -) and a password of at least 6 characters.")
 
@@ -72,18 +76,21 @@ class Accounts:
     def user_for(self, token: "str | None"):
         return self.store.user_for(token) if token else None
 
-    def sign_in(self, name: str, password: str, class_code: str = "") -> str:
+    def sign_in(self, name: str, password: str, class_code: str = "", *, source: "str | None" = None,
+                device: "str | None" = None) -> str:
         """A session token for ``name``. With a class code a new name registers in that class and
         an existing user joins it; a refused code signs nobody in, in the same words whatever the
-        name (the code is checked first, so it tells nobody which names exist)."""
+        name (the code is checked first, so it tells nobody which names exist). ``source`` and
+        ``device``: where the try comes from (``Store.sign_in``'s throttle)."""
         store = self.store
+        where = {"source": source, "device": device}
         if not class_code:
-            return store.sign_in(name, password)
+            return store.sign_in(name, password, **where)
         store.check_invite(class_code)
         if store.user(name) is None:
             store.register(name, password, class_code)
-            return store.sign_in(name, password)
-        token = store.sign_in(name, password)
+            return store.sign_in(name, password, **where)
+        token = store.sign_in(name, password, **where)
         try:
             store.join_class(store.user_for(token), class_code)
         except (ValueError, PermissionError):
@@ -224,8 +231,10 @@ class SignInHandler(_AccountHandler):
         name = self.get_body_argument("name", "").strip()
         password = self.get_body_argument("password", "")
         code = self.get_body_argument("class_code", "").strip()
+        device = self.get_cookie(DEVICE_COOKIE) or security.new_token()
         try:
-            token = await self.run(self.accounts.sign_in, name, password, code)
+            token = await self.run(functools.partial(self.accounts.sign_in, name, password, code,
+                                                     source=self.request.remote_ip, device=device))
         except (ValueError, PermissionError) as exc:
             self.set_status(400)
             self.finish(self.form(name=name, code=code, problem=_sentence(str(exc))))
@@ -236,6 +245,8 @@ class SignInHandler(_AccountHandler):
             return
         self.set_cookie(COOKIE_NAME, token, path="/", max_age=self.accounts.store.session_days * DAY,
                         httponly=True, samesite="Lax", secure=self.request.protocol == "https")
+        self.set_cookie(DEVICE_COOKIE, device, path=signin_url(self.pages), max_age=DEVICE_DAYS * DAY,
+                        httponly=True, samesite="Strict", secure=self.request.protocol == "https")
         self.redirect(self.next_path())
 
     def form(self, *, name: str = "", code: str = "", problem=None, note=None, user=None) -> str:

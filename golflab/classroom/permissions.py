@@ -1,0 +1,169 @@
+"""Who may call what: one table over every public method of the class store, applied at its
+boundary (as JupyterHub's scopes are), before the method runs.
+
+Each rule names the arguments it reads and raises PermissionError (or ``SignedOut``) when the
+acting user may not; a rule that acts as a user hands the method that user as the database knows
+it now (``Store.fresh_user``: unknown, deactivated or signed-out users are refused). The methods
+themselves check input, never permission. ``tests/test_classroom_permissions.py`` checks that
+every public method of ``Store`` is in ``TABLE``.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from typing import Callable
+
+from .records import Klass, User
+
+
+def _klass(value) -> Klass:
+    if not isinstance(value, Klass):
+        raise ValueError(f"expected a class (from the store), got {type(value).__name__}")
+    return value
+
+
+def _user(value) -> User:
+    if not isinstance(value, User):
+        raise ValueError(f"expected a golflab user (from the store), got {type(value).__name__}")
+    return value
+
+
+def open_to_all(store, args: dict) -> None:
+    """No acting user: lookups, sign-in and sessions, opening a room by its code (the sign-in
+    server, the command line and a page call these; what they give away is checked inside)."""
+
+
+def acts_as(name: str) -> Callable:
+    """The call acts as the user in argument ``name`` (handed on fresh)."""
+    def rule(store, args: dict) -> None:
+        args[name] = store.fresh_user(args[name])
+    rule.__doc__ = f"acts as ``{name}``, re-read and refused if gone, deactivated or signed out"
+    return rule
+
+
+def creates_user(store, args: dict) -> None:
+    """``by`` (when given) is an admin, or a teacher creating a learner; without ``by``: the
+    operator (command line, settings)."""
+    if args.get("by") is None:
+        return
+    actor = args["by"] = store.fresh_user(args["by"])
+    if not (actor.role == "admin" or (actor.role == "teacher" and args.get("role", "learner") == "learner")):
+        raise PermissionError(f"{actor.name} may not create a {args.get('role', 'learner')}")
+
+
+def makes_classes(store, args: dict) -> None:
+    """``teacher`` is a teacher or an admin."""
+    actor = args["teacher"] = store.fresh_user(args["teacher"])
+    if not actor.teaches:
+        raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
+
+
+def teaches(store, args: dict) -> None:
+    """``by`` teaches ``klass`` (or is an admin)."""
+    actor = args["by"] = store.fresh_user(args["by"])
+    klass = _klass(args["klass"])
+    if not store.teaches(actor, klass):
+        raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
+
+
+def teaches_invite(store, args: dict) -> None:
+    """``by`` teaches the class of invite ``code`` (an unknown code is a ValueError)."""
+    teaches(store, {"by": args["by"], "klass": store.class_of_invite(args["code"])})
+
+
+def in_class(store, args: dict) -> None:
+    """``by`` teaches ``klass`` or is one of its members."""
+    actor = args["by"] = store.fresh_user(args["by"])
+    klass = _klass(args["klass"])
+    if not (store.teaches(actor, klass) or store.is_member(actor, klass)):
+        raise PermissionError(f"{actor.name} is not in the class {klass.name}")
+
+
+def lists_rooms(store, args: dict) -> None:
+    """``by`` teaches ``klass``; without a class, ``by`` is an admin."""
+    if args.get("klass") is not None:
+        return teaches(store, args)
+    actor = args["by"] = store.fresh_user(args["by"])
+    if actor.role != "admin":
+        raise PermissionError("only an admin lists every room: name a class")
+
+
+def sees(store, args: dict) -> None:
+    """``by`` is ``user``, a teacher of a class ``user`` learns in, or an admin."""
+    actor = args["by"] = store.fresh_user(args["by"])
+    user = _user(args["user"])
+    if actor.id != user.id and not store.teaches_user(actor, user):
+        raise PermissionError(f"{actor.name} may not see {user.name}'s records")
+
+
+def sees_record(store, args: dict) -> None:
+    """``by`` may see the records of the player of kept game ``record_id`` (an unknown id: ValueError)."""
+    sees(store, {"by": args["by"], "user": store.owner_of_game(args["record_id"])})
+
+
+def manages(store, args: dict) -> None:
+    """``by`` is an admin, or teaches the learner ``user``; nobody manages their own account here,
+    and only an admin manages an admin."""
+    actor = args["by"] = store.fresh_user(args["by"])
+    target = store.user_by_id(_user(args["user"]).id)
+    if target is None:
+        raise ValueError(f"{args['user'].name} is not a user of this store")
+    if actor.id == target.id or not store.teaches_user(actor, target) or (
+            target.role == "admin" and actor.role != "admin"):
+        raise PermissionError(f"{actor.name} may not manage {target.name}'s account")
+
+
+def only_self(store, args: dict) -> None:
+    """``by`` is ``user`` themself."""
+    if store.fresh_user(args["by"]).id != _user(args["user"]).id:
+        raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
+
+
+#: Every public method of ``Store`` and its rule.
+TABLE: "dict[str, Callable]" = {
+    **dict.fromkeys(("user", "user_by_id", "user_for", "sign_in", "sign_out", "register", "check_invite",
+                     "klass", "room", "hub_user", "ensure_user", "puzzle_rating", "fresh_user", "teaches",
+                     "teaches_user", "is_member", "touch", "sign_out_everywhere", "table_rating", "close",
+                     "transaction", "class_of_invite", "owner_of_game"), open_to_all),
+    "create_user": creates_user,
+    "create_class": makes_classes,
+    **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",
+                                          "join_class", "join_room", "open_room_of")},
+    "classes": acts_as("by"),
+    "create_room": acts_as("host"),
+    **dict.fromkeys(("create_invite", "invites", "learners", "class_assignments", "create_assignment", "roster",
+                     "stuck", "export_csv"), teaches),
+    "deactivate_invite": teaches_invite,
+    "leaderboard": in_class,
+    "rooms": lists_rooms,
+    **dict.fromkeys(("games", "learner_stats", "lesson_progress", "exercise_results", "puzzle_profile"), sees),
+    "game_record": sees_record,
+    **dict.fromkeys(("deactivate", "reactivate", "reset_password", "rename"), manages),
+    "set_leaderboard": only_self,
+}
+
+
+def guarded(cls: type) -> type:
+    """``cls`` with each method in ``TABLE`` checked by its rule before it runs."""
+    for name, rule in TABLE.items():
+        if rule is open_to_all or not hasattr(cls, name):
+            continue
+        setattr(cls, name, _guard(getattr(cls, name), rule))
+    return cls
+
+
+def _guard(method: Callable, rule: Callable) -> Callable:
+    signature = inspect.signature(method)
+
+    @functools.wraps(method)
+    def checked(self, *args, **kwargs):
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        values = dict(bound.arguments)
+        rule(self, values)
+        bound.arguments.update(values)
+        return method(*bound.args, **bound.kwargs)
+
+    checked.permission = rule
+    return checked

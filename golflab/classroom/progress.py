@@ -1,0 +1,70 @@
+"""Learners' progress from their rows, as plain values (no database): game statistics, lesson
+stars, puzzle streaks and the skills a learner is stuck on. The store reads the rows (one
+learner's, or a whole class's at once) and hands them here."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .records import LearnerStats, LessonProgress, lesson_summary
+
+#: A learner is stuck on a skill when this many last attempts at it all missed.
+STUCK_MISSES = 3
+
+
+def learner_stats(games: Iterable) -> LearnerStats:
+    """Statistics of kept games (rows with ``holes``, ``points``, ``accuracy``, ``blunders`` and
+    ``played_at``, newest first)."""
+    games = list(games)
+    holes = sum(g.holes for g in games)
+    graded = [g for g in reversed(games) if g.accuracy is not None]
+    counted = [g.blunders for g in games if g.blunders is not None]
+    return LearnerStats(games=len(games),
+                        points_per_hole=sum(g.points for g in games) / holes if holes else None,
+                        accuracy_trend=tuple((g.played_at, g.accuracy) for g in graded),
+                        blunders_per_game=sum(counted) / len(counted) if counted else None)
+
+
+def lesson_progress(attempts: Iterable) -> dict[str, LessonProgress]:
+    """Per lesson, from exercise attempts in the order made (rows with ``lesson``, ``item``,
+    ``correct``, ``first_try`` and ``lesson_items``)."""
+    lessons: dict[str, dict] = {}
+    for r in attempts:
+        entry = lessons.setdefault(r.lesson, {"items": r.lesson_items, "answered": set(), "right": set()})
+        entry["items"] = r.lesson_items
+        entry["answered"].add(r.item)
+        if r.first_try and r.correct:
+            entry["right"].add(r.item)
+    return {name: lesson_summary(name, e["items"], len(e["answered"]), len(e["right"]))
+            for name, e in lessons.items()}
+
+
+def streaks(results: Iterable[bool]) -> "tuple[int, int]":
+    """The current and the best run of right answers, from results in the order made."""
+    best = run = 0
+    for ok in results:
+        run = run + 1 if ok else 0
+        best = max(best, run)
+    return run, best
+
+
+def stuck_skills(attempts: Iterable, misses: int = STUCK_MISSES) -> "list[tuple[str, int]]":
+    """(skill, misses in a row) for each skill whose last ``misses`` attempts all missed, by skill;
+    ``attempts`` are (skill, correct, at) in any order."""
+    by_skill: dict[str, list] = {}
+    for skill, correct, _at in sorted(attempts, key=lambda a: a[2]):
+        by_skill.setdefault(skill, []).append(correct)
+    found = []
+    for skill, results in sorted(by_skill.items()):
+        if len(results) >= misses and not any(results[-misses:]):
+            last_right = max((i for i, r in enumerate(results) if r), default=-1)
+            found.append((skill, len(results) - last_right - 1))
+    return found
+
+
+def group(rows: Iterable, key: str = "user_id") -> dict:
+    """Rows by their ``key`` column, each group in the rows' order."""
+    grouped: dict = {}
+    for r in rows:
+        grouped.setdefault(getattr(r, key), []).append(r)
+    return grouped

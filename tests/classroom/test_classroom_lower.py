@@ -1,0 +1,41 @@
+"""Lower items of issue 37: ``GOLFLAB_TEACHERS`` names a hub user in any case; ``?game=²`` is
+refused in words (``"²".isdigit()`` is True, ``int("²")`` fails); error messages name no file
+path, host or user of the database."""
+
+from __future__ import annotations
+
+import pytest
+
+from golflab.classroom import Store, StoreUnavailable, current_user
+
+
+@pytest.fixture
+def sqlite_store(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'class.db'}")
+    yield store
+    store.close()
+
+
+def test_golflab_teachers_names_a_hub_user_in_any_case(sqlite_store):
+    env = {"JUPYTERHUB_USER": "mrs_lee", "GOLFLAB_TEACHERS": "Mrs_Lee"}
+    assert current_user(sqlite_store, env).role == "teacher"
+
+
+def test_a_game_number_that_is_no_number_to_int_is_refused_in_words(sqlite_store, monkeypatch):
+    from golflab_widgets import progress
+    from golflab_widgets.classroom_session import PageSession
+
+    ann = sqlite_store.create_user("ann")
+    monkeypatch.setattr(progress, "session", lambda: PageSession(sqlite_store, ann))
+    for asked in ("²", "١٢", "12.0"):
+        with pytest.raises(ValueError, match="a kept game is opened by its number, e.g. ") as caught:
+            progress.kept_game(asked)
+        assert "invalid literal" not in str(caught.value)
+
+
+def test_a_store_that_cannot_be_opened_does_not_show_its_file_path(tmp_path):
+    blocked = tmp_path / "secret-school-folder"
+    blocked.write_text("")  # a file where the folder should be
+    with pytest.raises(StoreUnavailable, match="cannot be opened") as caught:
+        Store(f"sqlite:///{blocked / 'class.db'}")
+    assert "secret-school-folder" not in str(caught.value) and "/" not in str(caught.value)
