@@ -164,3 +164,18 @@ def test_the_served_config_comes_from_the_apps_files_not_the_working_directory(t
     (tmp_path / "voila.json").write_text(json.dumps({"VoilaConfiguration": {"template": "lab"}}))
     paths = serving.ServedVoila().config_file_paths
     assert paths[:2] == [str(ROOT), str(ROOT / "jupyter_config")] and str(tmp_path) not in paths
+
+
+@pytest.mark.parametrize(("system", "transport"), [("linux", "ipc"), ("darwin", "ipc"), ("win32", None)])
+def test_kernels_keep_tcp_where_zeromq_has_no_ipc(monkeypatch, system, transport):
+    """The served config (jupyter_config/voila.py) as Windows would read it: no Unix sockets."""
+    from traitlets.config import Config
+
+    monkeypatch.setenv("JUPYTER_PATH", "")  # the file adds its template folder to it
+    monkeypatch.setattr(sys, "platform", system)
+    config = Config()
+    path = ROOT / "jupyter_config" / "voila.py"
+    exec(compile(path.read_text(), str(path), "exec"), {"get_config": lambda: config, "__file__": str(path)})
+    monkeypatch.undo()
+    assert config.KernelManager.get("transport") == transport
+    assert config.VoilaConfiguration.template == "golflab"
