@@ -179,3 +179,9 @@ def test_kernels_keep_tcp_where_zeromq_has_no_ipc(monkeypatch, system, transport
     monkeypatch.undo()
     assert config.KernelManager.get("transport") == transport
     assert config.VoilaConfiguration.template == "golflab"
+
+
+@pytest.mark.parametrize(("ip", "host"), [("0.0.0.0", "localhost"), ("127.0.0.1", "127.0.0.1"), ("::1", "[::1]")])
+def test_the_address_printed_is_one_a_browser_here_opens(ip, host):
+    server = serving.ServedVoila(ip=ip, port=8870)
+    assert server.address("voila/render/index.ipynb") == f"http://{host}:8870/voila/render/index.ipynb"

@@ -92,22 +92,22 @@ class ServedVoila(GolflabVoila):
         if pool_size:
             self.config.VoilaKernelManager.kernel_pools_config = kernel_pools(list(self.preheat_apps))
 
-    @property
-    def landing_url(self) -> str:
+    def address(self, path: str) -> str:
+        """The URL of ``path`` (under the base URL) as a browser on this machine reaches it."""
         host = "localhost" if self.ip in ("", "0.0.0.0", "::", "*") else self.ip
         host = f"[{host}]" if ":" in host else host
-        return f"http://{host}:{self.port}" + url_path_join(self.base_url, LANDING)
+        return f"http://{host}:{self.port}" + url_path_join(self.base_url, path)
 
     def listen(self) -> None:
         tornado.ioloop.IOLoop.current().add_callback(self._announce)  # runs once the port is bound
         super().listen()
 
     def _announce(self) -> None:
-        print(f"golflab: serving the apps at {self.landing_url} (sign in: "
-              f"{url_path_join(self.landing_url.rsplit(LANDING, 1)[0], 'golflab/signin')}); Ctrl-C stops",
+        landing = self.address(LANDING)
+        print(f"golflab: serving the apps at {landing} (sign in: {self.address('golflab/signin')}); Ctrl-C stops",
               flush=True)
         if self.open_landing:
-            webbrowser.open(self.landing_url)
+            webbrowser.open(landing)
 
 
 def serve(port: int = 8866, ip: str = "localhost", open_browser: bool = False,
