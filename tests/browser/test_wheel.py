@@ -74,10 +74,9 @@ def test_the_wheel_installed_outside_the_checkout_serves_the_apps(tmp_path, brow
 
     venv, empty, home = tmp_path / "venv", tmp_path / "empty", tmp_path / "home"
     empty.mkdir(), home.mkdir()
-    # with bytecode compiled at install, as pip does (uv does not unless told): the server's first start is then
-    # what a teacher's is
-    installer = ([UV, "pip", "install", "--compile-bytecode", "--python", venv / "bin" / "python"] if UV
-                 else [venv / "bin" / "pip", "install"])
+    # uv leaves bytecode to the first import (pip compiles it all at install: about ten minutes of this test on
+    # a loaded 2-core machine), so the server's first start here compiles what it imports
+    installer = [UV, "pip", "install", "--python", venv / "bin" / "python"] if UV else [venv / "bin" / "pip", "install"]
     _run(*([UV, "venv", "--python", sys.executable, venv] if UV else [sys.executable, "-m", "venv", venv]), env=env)
     _run(*installer, wheel, env=env)
     golflab_cmd = venv / "bin" / "golflab"
