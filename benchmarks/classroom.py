@@ -1,6 +1,6 @@
 """A class on one Voila server: memory per learner, and bursts of learners opening an app at once.
 
-    .venv/bin/python benchmarks/classroom.py [--learners 30] [--app play.ipynb]
+    .venv/bin/python benchmarks/classroom.py [--learners 30] [--app play.ipynb] [--serve index,play,learn]
     .venv/bin/python benchmarks/classroom.py --bursts 3 [--within 10] [--learners 30] [--app learn.ipynb]
         [--jupyter]
 
@@ -37,6 +37,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -116,13 +117,24 @@ class Server:
         return own / MB, (own + children) / MB
 
 
+def serve_command(port: int, preheat: str) -> list[str]:
+    """``golflab serve`` on ``port`` preheating ``preheat`` (its ``--preheat``: names, all or none)."""
+    return [sys.executable, "-m", "golflab_widgets", "serve", "--ip=127.0.0.1", f"--port={port}",
+            f"--preheat={preheat}"]
+
+
 @contextlib.contextmanager
-def voila(log_name: str, preheat: tuple[str, ...] | None = None):
+def voila(log_name: str, preheat: tuple[str, ...] | None = None, serve: "str | None" = None):
     """Standalone Voila on ``notebooks/`` as ``make app`` runs it (the browser tests' server:
     ``tests/browser/conftest.py``), on a free port, with this environment and its log in
-    ``test-artifacts/<log_name>.log``; kernels preheated for every notebook, or for ``preheat`` alone."""
+    ``test-artifacts/<log_name>.log``; kernels preheated for every notebook, or for ``preheat`` alone.
+    With ``serve`` (``--preheat``'s value): ``golflab serve`` instead, its store in a new data directory."""
     env = {**os.environ, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    with start_server(log_name, lambda port: voila_command(port, preheat), env=env) as server:
+    if serve is not None:
+        env["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="golflab-bench-")
+    command = (lambda port: serve_command(port, serve)) if serve is not None else (
+        lambda port: voila_command(port, preheat))
+    with start_server(log_name, command, env=env) as server:
         server = Server(server.process, server.port)
         server.settle()
         yield server
@@ -333,6 +345,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bursts", type=int, default=0, help="bursts of learners arriving at once (0: the class)")
     parser.add_argument("--within", type=float, default=10.0, help="seconds over which a burst's learners arrive")
     parser.add_argument("--jupyter", action="store_true", help="through a Jupyter server with Voila (Binder)")
+    parser.add_argument("--serve", metavar="PREHEAT", default=None,
+                        help="through golflab serve --preheat PREHEAT (e.g. index,play,learn; all; none)")
     args = parser.parse_args(argv)
     if args.bursts:
         args.app = args.app or "learn.ipynb"
@@ -341,7 +355,7 @@ def main(argv: list[str] | None = None) -> None:
     args.app = args.app or "play.ipynb"
     from playwright.sync_api import sync_playwright
 
-    with voila("classroom-bench") as server, sync_playwright() as pw:
+    with voila("classroom-bench", serve=args.serve) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         _, idle_total = server.rss_mb()
         started = time.monotonic()
@@ -351,7 +365,8 @@ def main(argv: list[str] | None = None) -> None:
         kernels = len(server.kernels()) - server.pooled
         own, total = server.rss_mb()
         per = (total - idle_total) / args.learners
-        print(f"{args.learners} learners on {args.app}, one standalone Voila server (make app's settings)")
+        how = f"golflab serve --preheat {args.serve}" if args.serve is not None else "make app's settings"
+        print(f"{args.learners} learners on {args.app}, one standalone Voila server ({how})")
         print(f"  all pages showing the app after {loaded:.0f} s; pages reloaded: {len(reloads)}")
         for note in reloads:
             print(f"    {note}")

@@ -26,6 +26,7 @@ browser tests alike.
 
 import logging
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -88,5 +89,7 @@ c.VoilaConfiguration.page_config_hook = without_mathjax
 # Its path (Voila keeps connection files in a new folder of the temporary directory:
 # "<tmp>/voila_<8>/kernel-<uuid>-ipc-<n>") must fit a Unix socket's 107 characters: with a
 # temporary directory too long for that, the kernels keep TCP.
-if len(os.path.join(tempfile.gettempdir(), "voila_00000000", f"kernel-{'0' * 36}-ipc-99999")) <= 107:
+# ZeroMQ has no ipc transport on Windows: kernels keep TCP there.
+if sys.platform != "win32" and len(os.path.join(tempfile.gettempdir(), "voila_00000000",
+                                           f"kernel-{'0' * 36}-ipc-99999")) <= 107:
     c.KernelManager.transport = "ipc"

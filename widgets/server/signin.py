@@ -19,7 +19,7 @@ pages then render progressively). Its pages issue the ``_xsrf`` cookie that Voil
 request needs to shut a closed page's kernel down (``PageHandler``: Voila allows no prelaunch
 hook with preheating).
 
-Run it as ``golflab-voila notebooks/`` or ``python -m golflab_widgets.signin notebooks/``
+Run it as ``golflab-voila notebooks/`` or ``python -m golflab_widgets.server.signin notebooks/``
 (the same options as ``voila``). On JupyterHub the Hub's user is the learner (no sign-in page);
 on Binder guests play signed out.
 """
