@@ -24,9 +24,8 @@ import time
 import zipfile
 from pathlib import Path
 
-from board_hooks import GOLF, face_down_slots
-
 import golflab
+from tests.browser.board_hooks import GOLF, face_down_slots
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
