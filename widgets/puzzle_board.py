@@ -228,6 +228,7 @@ class PuzzleBoard(w.VBox):
         self.options.add_class("golf-puzzle-options")
         self.feedback = w.HTML()
         self.feedback.add_class("golf-puzzle-feedback")
+        self.feedback.add_class("golf-live")  # read out when it changes (a11y.html.j2)
         self.next_button = w.Button(description="Next puzzle", button_style="primary", disabled=True)
         self.next_button.add_class("golf-puzzle-next")
         self.next_button.on_click(lambda _b: self.next())
