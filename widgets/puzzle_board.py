@@ -32,6 +32,7 @@ from golflab.rules import options_affecting
 from golflab.words import card_name
 
 from . import progress
+from .a11y import name_control
 from .classroom_session import awaiting_request
 from .lesson import LESSON_CSS
 from .puzzle_maker import MAKER
@@ -216,7 +217,8 @@ class PuzzleBoard(w.VBox):
             value=difficulty, style={"button_width": "130px"})
         self.difficulty.add_class("golf-puzzle-difficulty")
         self.difficulty.observe(lambda _c: self.restart(), names="value")
-        self.kind = w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px"))
+        self.kind = name_control(w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px")),
+                                 "kind of puzzle")
         self.kind.add_class("golf-puzzle-kind")
         self.kind.observe(lambda _c: self.restart(), names="value")
         self.score = w.HTML()

@@ -128,7 +128,7 @@ def scores_html(players: Sequence[str], results: Sequence[RoundBreakdown], total
         )
         rows.append(f"<tr><th>Hole {hole}</th>{cells}</tr>")
     if not results:
-        rows.append(f'<tr><th>Hole 1</th><td colspan="{len(players)}" style="text-align:center;color:#777">'
+        rows.append(f'<tr><th>Hole 1</th><td colspan="{len(players)}" style="text-align:center;color:#595959">'
                     "not scored yet</td></tr>")
     total = "".join(f"<td>{t}</td>" for t in totals)
     rows.append(f'<tr class="golf-total"><th>Total</th>{total}</tr>')
