@@ -1,7 +1,7 @@
 # Two commands for a newcomer on a fresh machine with only Python, pip and apt:
 #   make app    sets up .venv and opens the Voila apps on http://localhost:8866
-#   make test   sets up .venv (and Debian's Chromium and PostgreSQL, and configurable-http-proxy from npm,
-#               for the browser, store and JupyterHub tests), lints and runs every test
+#   make test   sets up .venv (and Debian's Chromium and PostgreSQL, and configurable-http-proxy and axe-core
+#               from npm, for the browser, store, JupyterHub and accessibility tests), lints and runs every test
 PYTHON   ?= python3
 VENV     ?= .venv
 PORT     ?= 8866
@@ -12,6 +12,8 @@ UV       := $(BIN)/uv
 CHROMIUM := /usr/bin/chromium
 CHP      := $(VENV)/cphp/node_modules/.bin/configurable-http-proxy
 CHP_SPEC := configurable-http-proxy@~5.1.0
+AXE      := $(VENV)/axe/node_modules/axe-core/axe.min.js
+AXE_SPEC := axe-core@~4.14.1
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: app test lint venv bench clean postgresql
@@ -59,6 +61,12 @@ $(CHP): | $(TESTS)
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
 	npm install --silent --no-audit --no-fund --prefix $(VENV)/cphp $(CHP_SPEC)
 
+# The accessibility tests' checker (tests/browser/test_a11y.py injects it into every app), from npm.
+$(AXE): | $(TESTS)
+	command -v npm >/dev/null || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nodejs npm; }
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe $(AXE_SPEC)
+
 # binder/start adds jupyter_config/ (closed pages end their kernels, nothing fetched from the
 # internet) to the Jupyter config path, as on Binder; voila.json applies from this directory.
 # golflab-voila is Voila with the sign-in page (/golflab/signin) and one class store, golflab.db
@@ -71,7 +79,7 @@ app: $(APPS)
 # engine, AI, widget, notebook (nbval) and browser tests on three pytest-xdist workers, the longest files first
 # (tests/durations.json); beside them the engine, AI, coach and simulation tests again on the Python reference
 # alone (GOLFLAB_KERNEL=0). Each lane's log: test-artifacts/lane-<name>.log.
-test: $(TESTS) $(CHROMIUM) postgresql $(CHP)
+test: $(TESTS) $(CHROMIUM) postgresql $(CHP) $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 	$(BIN)/python tools/test_lanes.py

@@ -40,24 +40,39 @@ CARD_CSS = """
 """
 
 
-def card_html(card: Card | None, face_up: bool = True, extra_class: str = "") -> str:
-    """One card as HTML: its face, or a back when ``face_up`` is false or ``card`` is None."""
-    cls = "gl-card " + extra_class
+def card_name(card: Card | None, face_up: bool = True, where: str = "") -> str:
+    """A card's one accessible name: ``seven of hearts``, ``joker`` or ``face down``, after its
+    place when given (``top left: face down``)."""
     if card is None or not face_up:
-        return f'<span class="{cls} gl-back" title="face down"></span>'
+        name = "face down"
+    else:
+        name = "joker" if card.is_joker else words.card_name(card, suit=True)
+    return f"{where}: {name}" if where else name
+
+
+def card_html(card: Card | None, face_up: bool = True, extra_class: str = "", where: str = "") -> str:
+    """One card as HTML: its face, or a back when ``face_up`` is false or ``card`` is None. A
+    screen reader reads it once by name (``card_name``), after its place ``where`` when given."""
+    cls = "gl-card " + extra_class
+    label = f'role="img" aria-label="{escape(card_name(card, face_up, where))}"'
+    if card is None or not face_up:
+        return f'<span class="{cls} gl-back" title="face down" {label}></span>'
     if card.is_joker:
-        return (f'<span class="{cls} gl-joker" title="joker"><span>JK</span>'
+        return (f'<span class="{cls} gl-joker" title="joker" {label}><span>JK</span>'
                 '<span class="gl-mid">\u2605</span><span class="gl-br">JK</span></span>')
     color = " gl-red" if card.is_red else ""
     pretty = escape(card.pretty)
-    return (f'<span class="{cls}{color}" title="{card.code}"><span>{pretty}</span>'
+    return (f'<span class="{cls}{color}" title="{card.code}" {label}><span>{pretty}</span>'
             f'<span class="gl-mid">{escape(pretty[-1])}</span><span class="gl-br">{pretty}</span></span>')
 
 
-def grid_html(cards: Sequence[Card | None], face_up: Iterable[bool] | None = None) -> str:
-    """A 2x3 grid in spec order (0-2 top row, 3-5 bottom); None or face_up False shows a back."""
+def grid_html(cards: Sequence[Card | None], face_up: Iterable[bool] | None = None, label: str = "cards") -> str:
+    """A 2x3 grid in spec order (0-2 top row, 3-5 bottom); None or face_up False shows a back.
+    A screen reader hears it as a group named ``label``, each card after its place."""
     ups = list(face_up) if face_up is not None else [c is not None for c in cards]
-    return '<div class="gl-grid">' + "".join(card_html(c, u) for c, u in zip(cards, ups)) + "</div>"
+    return (f'<div class="gl-grid" role="group" aria-label="{escape(label)}">'
+            + "".join(card_html(c, u, where=words.position(i)) for i, (c, u) in enumerate(zip(cards, ups)))
+            + "</div>")
 
 
 def game_html(game: "Game") -> str:
@@ -67,7 +82,7 @@ def game_html(game: "Game") -> str:
         active = " gl-active" if s == game.current_player and game.awaiting else ""
         seats.append(
             f'<div class="gl-seat{active}"><div class="gl-name">{escape(name)} \u00b7 total {game.totals[s]}</div>'
-            f"{grid_html(game.grid(s), game.face_up(s))}</div>"
+            f"{grid_html(game.grid(s), game.face_up(s), label=f'cards of {name}')}</div>"
         )
     pile = game.discard_pile
     held = ""

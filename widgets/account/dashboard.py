@@ -22,6 +22,7 @@ import ipywidgets as w
 from golflab.classroom import Klass, StoreUnavailable, User
 from golflab.classroom.admin import assignment_progress, new_password, when
 
+from ..a11y import name_control
 from ..explorers.charts import ChartSlot
 from . import learner_progress as progress
 from .session import PageSession, page_session
@@ -201,21 +202,21 @@ class ClassDashboard(w.VBox):
 
     def _build(self) -> None:
         self.status = _html("golf-dashboard-status")
-        self.class_choice = w.Dropdown(options=[], layout=w.Layout(width="320px"))
+        self.class_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="320px")), "class")
         self.class_choice.add_class("golf-class-choice")
         self._classes: dict[int, Klass] = {}
         self._quiet = False  # options being replaced: the dropdowns' callbacks wait
         self.class_choice.observe(lambda change: self._quiet or self.show_class(), names="value")
         self.refresh_button = _button("Refresh", "golf-dashboard-refresh")
         self.refresh_button.on_click(lambda _: self.refresh())
-        self.new_class_name = w.Text(placeholder="a new class's name, e.g. 6B")
+        self.new_class_name = name_control(w.Text(placeholder="a new class's name, e.g. 6B"), "new class name")
         self.new_class_button = _button("Create class", "golf-class-create")
         self.new_class_button.on_click(lambda _: self.create_class(self.new_class_name.value))
 
         self.roster = _html("golf-roster")
         self.heatmap = self._heatmap_slot(1)
         self.heatmap_box = w.Box([self.heatmap])
-        self.learner_choice = w.Dropdown(options=[], layout=w.Layout(width="220px"))
+        self.learner_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="220px")), "learner")
         self.learner_choice.add_class("golf-learner-choice")
         self.learner_choice.observe(lambda change: self._quiet or self._act(self.show_learner), names="value")
         self.accuracy_chart = ChartSlot(460, 300, title="Accuracy in graded games", xaxis_title="graded game",
@@ -233,22 +234,23 @@ class ClassDashboard(w.VBox):
         self.learner_note = _html("golf-learner-note")
         self.stuck = _html("golf-stuck")
 
-        self.assign_lesson = w.Dropdown(options=[("no lesson", None)] + [(t, k) for k, t in LESSONS])
-        self.assign_puzzles = w.BoundedIntText(value=5, min=0, max=100)
-        self.assign_difficulty = w.Dropdown(options=DIFFICULTIES, value="any")
-        self.assign_days = w.BoundedIntText(value=7, min=1, max=365)
+        self.assign_lesson = name_control(w.Dropdown(options=[("no lesson", None)] + [(t, k) for k, t in LESSONS]),
+                                          "lesson")
+        self.assign_puzzles = name_control(w.BoundedIntText(value=5, min=0, max=100), "puzzles")
+        self.assign_difficulty = name_control(w.Dropdown(options=DIFFICULTIES, value="any"), "difficulty")
+        self.assign_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days until due")
         self.assign_button = _button("Set assignment", "golf-assign-create", "primary")
         self.assign_button.on_click(lambda _: self.create_assignment(
             self.assign_lesson.value, self.assign_puzzles.value, self.assign_difficulty.value, self.assign_days.value))
         self.assignments = _html("golf-assignments")
 
-        self.invite_uses = w.BoundedIntText(value=30, min=1, max=1000)
-        self.invite_days = w.BoundedIntText(value=7, min=1, max=365)
+        self.invite_uses = name_control(w.BoundedIntText(value=30, min=1, max=1000), "uses")
+        self.invite_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days valid")
         self.invite_button = _button("Make an invite code", "golf-invite-create", "primary")
         self.invite_button.on_click(lambda _: self.create_invite(self.invite_uses.value, self.invite_days.value))
         self.invite_note = _html("golf-invite-note")
         self.invites = _html("golf-invites")
-        self.invite_choice = w.Dropdown(options=[], layout=w.Layout(width="140px"))
+        self.invite_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="140px")), "invite code")
         self.invite_choice.add_class("golf-invite-choice")
         self.invite_off = _button("Stop this code", "golf-invite-deactivate")
         self.invite_off.on_click(lambda _: self.deactivate_invite(self.invite_choice.value))

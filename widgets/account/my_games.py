@@ -49,7 +49,7 @@ class MyGames(w.VBox):
         self.message.add_class("golf-my-games-message")
         self.rows = w.VBox()
         self.records: list = []
-        super().__init__([w.HTML(MY_GAMES_CSS + "<h3>My games</h3>"), self.message, self.rows])
+        super().__init__([w.HTML(MY_GAMES_CSS + "<h2 style='font-size:1.17em'>My games</h2>"), self.message, self.rows])
         self.add_class("golf-my-games")
         self.refresh()
         asked = progress.requested_game() if viewer is not None else None

@@ -8,7 +8,7 @@ game* file) or an uploaded file (``golf-replay-upload``), or a game of a ``simul
 Step ``k`` shows the table after the first ``k`` moves (``golf-replay-step`` reads
 ``"k / n"``; ``golf-replay-first|prev|next|last`` move through them), from one seat's view
 (what that player could see) or, for a teacher, with every card shown (face-down cards
-dimmed). The last move and the next one are told in words (the table's narration,
+tinted blue and outlined dashed). The last move and the next one are told in words (the table's narration,
 ``widgets.status.move_words``), each with its grade when the game has been graded
 (``grade_seat`` runs ``golflab.coach.review``, or pass a review in). ``open_kept(id)`` opens
 one of the signed-in learner's kept games (``widgets.progress.kept_game``).
@@ -44,7 +44,7 @@ REPLAY_CSS = """
 .golf-replay{max-width:1100px}
 .golf-replay .golf-felt{margin:4px 0}
 .golf-replay .golf-opp.golf-viewer:not(.golf-active){border-color:#90caf9}
-.golf-replay .gl-card.golf-hidden{opacity:.55;outline:2px dashed #90caf9}
+.golf-replay .gl-card.golf-hidden{background:#e3f2fd;outline:2px dashed #1e88e5}
 .golf-replay-piles{display:flex;gap:18px;align-items:flex-start;margin:6px 0 2px 0;font-size:13px;color:#e3f1e8;
  --gl-w:44px;--gl-h:62px;--gl-f:13px}
 .golf-replay-moves{font-size:15px;line-height:1.5;background:#fff;border:1px solid #cfd8dc;border-radius:8px;
@@ -119,20 +119,22 @@ class _Replayed:
 
 
 def _seat_html(game: Game, seat: int, viewer: int, changed: int | None) -> str:
-    """One seat's grid as ``viewer`` sees it (TEACHER: every card, face-down ones dimmed)."""
+    """One seat's grid as ``viewer`` sees it (TEACHER: every card, face-down ones tinted)."""
     over = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     cards, up = game.grid(seat), game.face_up(seat)
     cells = []
     for pos, (card, face_up) in enumerate(zip(cards, up)):
         shown = face_up or over or viewer == TEACHER
         extra = ("golf-hidden " if shown and not (face_up or over) else "") + ("golf-changed" if pos == changed else "")
-        cells.append(card_html(card, shown, extra))
+        where = plain.position(pos) + (", face down" if "golf-hidden" in extra else "")
+        cells.append(card_html(card, shown, extra, where))
     active = game.current_player == seat and not over
     name = game.players[seat]
     style = PROFILES[name].style if name in PROFILES else ""
     cls = "golf-opp" + (" golf-active" if active else "") + (" golf-viewer" if seat == viewer else "")
     return (f'<div class="{cls}"><div class="gl-name">{escape(name)} \u00b7 total {game.totals[seat]}</div>'
-            f'<div class="golf-style">{escape(style)}</div><div class="gl-grid">{"".join(cells)}</div></div>')
+            f'<div class="golf-style">{escape(style)}</div>'
+            f'<div class="gl-grid" role="group" aria-label="cards of {escape(name)}">{"".join(cells)}</div></div>')
 
 
 def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None = None) -> str:

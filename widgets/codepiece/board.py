@@ -295,7 +295,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
         self._status_text, self._awaiting = text, awaiting
         with self.status.hold_sync():  # one message: the page never shows new words with an old cp-await class
             self.status.value = escape(text)
-            set_classes(self.status, ("cp-status", f"cp-await-{awaiting}"), (extra,))
+            set_classes(self.status, ("cp-status", "golf-live", f"cp-await-{awaiting}"), (extra,))
 
     def _refuse(self, text: str) -> None:
         self._set_status(text, self._awaiting, "cp-refused")

@@ -256,6 +256,6 @@ class Explorer(w.VBox):
         title); ``header(title, text)`` also shows a title. Either carries the CSS that dims
         the charts while computing."""
         *title, text = parts
-        top = f"<h3 style='margin:4px 0'>{escape(title[0])}</h3>" if title else ""
+        top = f"<h2 style='margin:4px 0;font-size:1.17em'>{escape(title[0])}</h2>" if title else ""
         return w.HTML(f"{top}<div style='color:#444;font-size:13px;line-height:1.35;max-width:1100px;"
                       f"margin:0 0 4px'>{text}</div>{EXPLORER_CSS}")

@@ -6,6 +6,8 @@ from typing import Sequence
 
 import ipywidgets as w
 
+from ..a11y import name_control
+
 #: The table an explorer seats unless told otherwise.
 DEFAULT_TABLE = ("Sofia", "Maya", "Priya", "Marcus")
 
@@ -37,7 +39,8 @@ class PlayersControl(w.HBox):
         self.tags = w.TagsInput(value=list(default), allowed_tags=list(cpu_names()), allow_duplicates=False,
                                 layout=w.Layout(width="auto", max_width="460px"))
         self.tags.add_class("explorer-players")
-        self.add = w.Dropdown(layout=w.Layout(width="190px"))
+        name_control(self.tags, "players at the table")
+        self.add = name_control(w.Dropdown(layout=w.Layout(width="190px")), "add a player")
         self.add.add_class("explorer-add-player")
         self._offer()
         self.tags.observe(lambda _c: self._offer(), names="value")

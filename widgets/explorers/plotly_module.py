@@ -43,7 +43,8 @@ LICENSE_PATH = LIGHT_PATH.with_name("LICENSE-plotly.js")
 
 #: The ES module of a chart drawn with the basic bundle: ``__URL__`` is replaced by the bundle's URL
 #: (``stub``). It draws the model's traces, layout and config as plotly's own view does (typed
-#: arrays and ``_undefined_`` decoded as its deserializer does, 360 px high unless told), once: a
+#: arrays and ``_undefined_`` decoded as its deserializer does, 360 px high unless told, no wider
+#: than the screen and without the toolbar on a touch screen), once: a
 #: ``Chart`` is never updated, ``ChartSlot`` replaces it whole. The bundle is fetched and parsed at
 #: once (``modulepreload``) but evaluated, and each chart drawn, only when the page is idle: the
 #: page's controls are drawn first (evaluating it at once made them usable 0.4 s later).
@@ -76,9 +77,20 @@ export default {
     await idle();
     const layout = decode(model.get('_widget_layout')) || {};
     if (!layout.height) layout.height = 360;
-    const config = {...(decode(model.get('_config')) || {}), editSelection: false};
+    // on a phone the chart narrows to the screen (again when it turns), without plotly's toolbar
+    // over its title on a touch screen
+    const wanted = layout.width;
+    const fitted = () => wanted && Math.min(wanted, Math.max(260, window.innerWidth - 24));
+    if (wanted) layout.width = fitted();
+    const touch = window.matchMedia && window.matchMedia('(pointer: coarse)').matches;
+    const config = {...(decode(model.get('_config')) || {}), editSelection: false,
+                    ...(touch ? {displayModeBar: false} : {})};
     await Plotly.newPlot(el, decode(model.get('_widget_data')) || [], layout, config);
-    return () => Plotly.purge(el);
+    const fit = () => {
+      if (wanted && el.layout && el.layout.width !== fitted()) Plotly.relayout(el, {width: fitted()});
+    };
+    window.addEventListener('resize', fit);
+    return () => { window.removeEventListener('resize', fit); Plotly.purge(el); };
   },
 };
 """

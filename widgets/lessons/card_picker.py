@@ -12,6 +12,8 @@ import traitlets
 from golflab import JOKER, RANKS, SUITS, Card
 from golflab.cards import SUIT_SYMBOLS
 
+from ..a11y import name_control
+
 JOKER_CODE = JOKER.code
 ALLOWED = ("type a rank (A, 2-9, 10 or T, J, Q, K) then a suit (S \u2660, H \u2665, D \u2666 or C \u2663), "
            "e.g. KH or 10D; JK is a joker")
@@ -52,13 +54,14 @@ def card_input_error(text: str) -> str:
 
 class CardPicker(w.HBox):
     """A typed-card box (``golf-card-text``) beside rank and suit menus (``golf-card-rank``,
-    ``golf-card-suit``); ``value`` is the card's code. A refused entry sets ``error`` and marks
+    ``golf-card-suit``), each named for a screen reader after ``name`` (its place, "top left");
+    ``value`` is the card's code. A refused entry sets ``error`` and marks
     the box ``golf-card-bad`` until the next good card."""
 
     value = traitlets.Unicode("AS")
     error = traitlets.Unicode("")
 
-    def __init__(self, card: str = "AS", **kwargs) -> None:
+    def __init__(self, card: str = "AS", name: str = "card", **kwargs) -> None:
         first = Card.parse(card)
         self._syncing = False
         self.text = w.Text(value=typed_form(first), continuous_update=False, placeholder="e.g. KH",
@@ -70,6 +73,9 @@ class CardPicker(w.HBox):
         for ctl, name in ((self.text, "text"), (self.rank, "rank"), (self.suit, "suit")):
             ctl.add_class(f"golf-card-{name}")
         self.text.tooltip = "type a card, e.g. KH, 10D or JK"
+        name_control(self.text, f"{name}: type a card")
+        name_control(self.rank, f"{name}: rank")
+        name_control(self.suit, f"{name}: suit")
         super().__init__([self.text, self.rank, self.suit], **kwargs)
         self.value = first.code
         self.text.observe(self._typed, names="value")

@@ -46,6 +46,7 @@ from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
 from golflab.words import card_name, rules_words
 
 from ..account import learner_progress as progress
+from ..on_screen import answer_on_screen, shown_box
 from ..table.display_size import LARGE_CSS, resolve_large, set_large
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
 from .rules_html import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
@@ -479,10 +480,11 @@ class Exercises(w.VBox):
         reveal.add_class("golf-exercise-reveal")
         feedback = w.HTML()
         feedback.add_class("golf-exercise-feedback")
-        check.on_click(lambda _b: self.answer(i, box_choice.value if box_choice else None,
-                                              box_number.value if box_number else None))
+        feedback.add_class("golf-live")  # read out when it changes (a11y.html.j2)
+        shown = shown_box()
+        check.on_click(lambda _b: self.answer(i, *answer_on_screen(shown, box_choice, box_number)))
         reveal.on_click(lambda _b: self.reveal(i))
-        box = w.VBox([*parts, w.HBox([*row, check, reveal]), feedback])
+        box = w.VBox([*parts, w.HBox([*row, check, reveal]), feedback, shown])
         box.add_class("golf-exercise")
         box.add_class(f"golf-exercise-{i}")
         box.feedback = feedback

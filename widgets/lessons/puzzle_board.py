@@ -31,6 +31,7 @@ from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, d
 from golflab.rules import options_affecting
 from golflab.words import card_name
 
+from ..a11y import name_control
 from ..account import learner_progress as progress
 from ..account.session import awaiting_request
 from ..table.rules_form import RulesForm
@@ -216,7 +217,8 @@ class PuzzleBoard(w.VBox):
             value=difficulty, style={"button_width": "130px"})
         self.difficulty.add_class("golf-puzzle-difficulty")
         self.difficulty.observe(lambda _c: self.restart(), names="value")
-        self.kind = w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px"))
+        self.kind = name_control(w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px")),
+                                 "kind of puzzle")
         self.kind.add_class("golf-puzzle-kind")
         self.kind.observe(lambda _c: self.restart(), names="value")
         self.score = w.HTML()
@@ -228,6 +230,7 @@ class PuzzleBoard(w.VBox):
         self.options.add_class("golf-puzzle-options")
         self.feedback = w.HTML()
         self.feedback.add_class("golf-puzzle-feedback")
+        self.feedback.add_class("golf-live")  # read out when it changes (a11y.html.j2)
         self.next_button = w.Button(description="Next puzzle", button_style="primary", disabled=True)
         self.next_button.add_class("golf-puzzle-next")
         self.next_button.on_click(lambda _b: self.next())

@@ -42,7 +42,7 @@ class HandScorer(w.VBox):
         is_large = resolve_large(large)
         if len(cards) != 6:
             raise ValueError(f"a hand has exactly 6 cards in grid order, got {len(cards)}")
-        self.pickers = [CardPicker(card) for card in cards]
+        self.pickers = [CardPicker(card, name=position_words(i)) for i, card in enumerate(cards)]
         slots = []
         for i, picker in enumerate(self.pickers):
             picker.add_class(f"golf-score-slot-{i}")

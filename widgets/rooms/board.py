@@ -393,7 +393,7 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
         self._status, self._awaiting = text, awaiting
         with self.status.hold_sync():
             self.status.value = escape(text)
-            set_classes(self.status, ("cp-status", f"cp-await-{awaiting}"), (extra,))
+            set_classes(self.status, ("cp-status", "golf-live", f"cp-await-{awaiting}"), (extra,))
 
     def _refuse(self, text: str) -> bool:
         self._set_status(text, getattr(self, "_awaiting", "cpu"), "cp-refused")

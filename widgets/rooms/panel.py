@@ -26,6 +26,7 @@ from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
 from golflab.words import as_sentence
 
+from ..a11y import name_control
 from ..account.session import PageSession, page_session
 from ..server.account_links import signin_link
 from ..table.rules_form import ALL_OPTIONS, RulesForm
@@ -135,7 +136,8 @@ class RoomsPanel(w.VBox):
         self.message = w.HTML()
         self.message.add_class("golf-room-message")
         self.create_button = _button("Create a room", "golf-room-create", icon="plus", button_style="primary")
-        self.join_code = w.Text(placeholder=f"{ROOM_CODE_LENGTH}-letter code", layout=w.Layout(width="150px"))
+        self.join_code = name_control(w.Text(placeholder=f"{ROOM_CODE_LENGTH}-letter code",
+                                             layout=w.Layout(width="150px")), "room code")
         self.join_code.add_class("golf-room-join-code")
         self.join_button = _button("Join", "golf-room-join", icon="sign-in", button_style="info")
         self.code = w.HTML()

@@ -38,11 +38,15 @@ def set_classes(widget: w.DOMWidget, base: tuple[str, ...], extra: tuple[str, ..
 
 
 def card_face(card) -> tuple[str, str, str]:
-    """(button text, colour class, tooltip: ``queen of hearts``) for a face-up card on a card button."""
+    """(button text, colour class, tooltip) for a face-up card on a card button. The tooltip is
+    also the button's name for a screen reader, so it says what the button shows first (voice
+    control users say it): ``7 of hearts``, ``Q, queen of hearts``, ``JK, joker``."""
     if card.is_joker:
-        return "JK\n\u2605", "golf-joker", "joker"
+        return "JK\n\u2605", "golf-joker", "JK, joker"
     rank = "10" if card.rank == "T" else card.rank
-    return f"{rank}\n{card.pretty[-1]}", "golf-red" if card.is_red else "golf-black", plain.card_name(card, suit=True)
+    name = plain.card_name(card, suit=True)
+    said = name.replace(plain.rank_name(card.rank), rank, 1) if rank.isdigit() else f"{rank}, {name}"
+    return f"{rank}\n{card.pretty[-1]}", "golf-red" if card.is_red else "golf-black", said
 
 
 def grid_from(hand) -> list:
@@ -126,6 +130,7 @@ class Board:
             widget.add_class(cls)
         for b in (self.discard_action, self.skip_action, self.knock_action, self.next_round_button):
             b.add_class("golf-action")
+        self.next_round_button.add_class("golf-next-action")  # gets the focus when it shows (a11y.html.j2)
         self.more = w.Accordion(children=[
             w.VBox([self.log_box]),
             self.settings_slot,
@@ -148,6 +153,7 @@ class Board:
                    layout=w.Layout(justify_content="center", min_width="112px")),
         ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
         grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
+        grid.add_class("golf-roving")  # one Tab stop, the arrow keys within (a11y.html.j2)
         felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles, self.recent],
                                               layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))])
         felt.add_class("golf-felt")
@@ -207,6 +213,7 @@ class Board:
 
     def _draw_piles(self, obs, legal: set[str]) -> None:
         self.deck_button.description = f"Deck\n{obs.draw_pile_size}"
+        self.deck_button.tooltip = f"Deck {obs.draw_pile_size}: draw the top card of the deck"
         set_classes(self.deck_button, ("golf-card-btn", "golf-deck", "golf-back"),
                     ("golf-legal" if "draw" in legal else "",))
         self.deck_label.value = f'<div class="golf-pile-label">deck: {obs.draw_pile_size} cards</div>'
@@ -215,7 +222,7 @@ class Board:
             text, colour, tip = "empty", "golf-empty", "The discard pile is empty"
         else:
             text, colour, tip = card_face(top)
-            tip = f"Take the {tip} from the discard pile"
+            tip = f"Discard pile: {tip}. Take it"
         self.discard_button.description = text
         self.discard_button.tooltip = tip
         set_classes(self.discard_button, ("golf-card-btn", "golf-discard", colour),
@@ -248,7 +255,7 @@ class Board:
         note = f'<span class="golf-last">Last move: {escape(last)}</span>' if last else ""
         with self.status.hold_sync():  # text and golf-await-* class reach the page in one message
             self.status.value = f"{escape(text)}{note}"
-            set_classes(self.status, ("golf-status", f"golf-await-{awaiting}"), (extra,))
+            set_classes(self.status, ("golf-status", "golf-live", f"golf-await-{awaiting}"), (extra,))
 
     def show_pass(self, name: str | None) -> None:
         """Hide the board behind "Pass to <name>" (a shared screen between two people's turns),

@@ -44,7 +44,7 @@ LARGE_CSS = """<style>
 .golf-large .golf-mine-label{font-size:22px}
 .golf-large .golf-opp{--gl-w:46px;--gl-h:64px;--gl-f:16px;font-size:18px}
 .golf-large .golf-opp .golf-style,.golf-large .golf-opp .golf-holding{font-size:16px}
-.golf-large .golf-recent,.golf-large .golf-recent h4{font-size:17px}
+.golf-large .golf-recent,.golf-large .golf-recent h2{font-size:17px}
 .golf-large button.golf-action,.golf-large button.golf-hotseat-ready{font-size:21px !important;height:48px !important}
 .golf-large .golf-scores table,.golf-large .golf-summary{font-size:19px}
 .golf-large .golf-summary h3{font-size:22px}

@@ -165,6 +165,7 @@ class GolfTable(CpuSpeed, w.VBox):
             setattr(self, name, getattr(board, name))
         super().__init__(board.children, layout=w.Layout(width="100%"))
         self.add_class("golf-table")
+        self.add_class("golf-keeps-focus")  # focus moves on to the next action (a11y.html.j2)
         set_large(self, is_large)
         self.large_toggle = size_toggle(self)
         board.toolbar.children = (*board.toolbar.children, self.large_toggle)

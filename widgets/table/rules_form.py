@@ -34,20 +34,24 @@ def _from_control(name: str, value):
 def _control(name: str, value):
     """The control of an option, chosen from its declaration: a checkbox (bool), buttons for
     a few whole numbers, a bounded number box for many, a dropdown of choices (with the
-    ``none_label`` entry when the option may be None)."""
+    ``none_label`` entry when the option may be None). Its label is its own description, so a
+    screen reader names the control by it (bold; before the control, after a checkbox)."""
     opt = _OPTION[name]
+    label = {"description": f"<b>{escape(_LABELS[name])}</b>", "description_allow_html": True}
+    labelled = {**label, "style": {"description_width": "130px"}}
     if opt.kind is bool:
-        return w.Checkbox(value=value, indent=False, layout=w.Layout(width="30px"))
+        return w.Checkbox(value=value, indent=False, layout=w.Layout(width="auto", min_width="160px"), **label)
     if opt.kind is str:
         return w.Dropdown(options=[(opt.choice_label(c), c) for c in opt.choices], value=value,
-                          layout=w.Layout(width="140px"))
+                          layout=w.Layout(width="270px"), **labelled)
     lo, hi = opt.bounds
     if opt.optional:
         return w.Dropdown(options=[(opt.none_label, AUTO_DECKS), *((str(i), i) for i in range(lo, hi + 1))],
-                          value=_to_control(name, value), layout=w.Layout(width="140px"))
+                          value=_to_control(name, value), layout=w.Layout(width="270px"), **labelled)
     if hi - lo <= 2:
-        return w.ToggleButtons(options=list(range(lo, hi + 1)), value=value, style={"button_width": "40px"})
-    return w.BoundedIntText(value=value, min=lo, max=hi, layout=w.Layout(width="80px"))
+        return w.ToggleButtons(options=list(range(lo, hi + 1)), value=value, **label,
+                               style={"button_width": "40px", "description_width": "130px"})
+    return w.BoundedIntText(value=value, min=lo, max=hi, layout=w.Layout(width="210px"), **labelled)
 
 
 class RulesForm(w.VBox):
@@ -71,9 +75,8 @@ class RulesForm(w.VBox):
         rows = []
         for name, ctl in self.controls.items():
             ctl.add_class(f"golf-rule-{name}")
-            label = w.HTML(f"<b>{_LABELS[name]}</b>", layout=w.Layout(width="130px"))
             hint = w.HTML(f"<span style='color:#555;font-size:12px'>{_OPTION[name].help_in_words()}</span>")
-            rows.append(w.HBox([label, ctl, hint], layout=w.Layout(align_items="center")))
+            rows.append(w.HBox([ctl, hint], layout=w.Layout(align_items="center", flex_flow="row wrap")))
             ctl.observe(lambda _change: self._summarize(), names="value")
         self.summary = w.HTML()
         self.summary.add_class("golf-rules-summary")

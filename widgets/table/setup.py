@@ -23,6 +23,7 @@ import ipywidgets as w
 from golflab import Game, Rules
 from golflab.ai import CPU_NAMES, CPU_NAMES_TEXT, PROFILES, Suggestion, get_profile, personality_names, suggest_level
 
+from ..a11y import name_control
 from .rules_form import RulesForm
 
 HUMAN_NAME = "You"
@@ -229,8 +230,9 @@ class NewGamePanel(w.VBox):
         self.names = [w.Text(description=f"Person {i + 1}", placeholder="name", style=LABEL,
                              layout=w.Layout(width="230px")) for i in range(MAX_PLAYERS)]
         self.count = w.Dropdown(description="Opponents", style=LABEL, layout=w.Layout(width="190px"))
-        self.personalities = [w.Dropdown(options=options, layout=w.Layout(width="480px", max_width="100%"))
-                              for _ in range(MAX_OPPONENTS)]
+        self.personalities = [name_control(w.Dropdown(options=options, layout=w.Layout(width="480px",
+                                                                                      max_width="100%")),
+                                           f"opponent {i + 1}") for i in range(MAX_OPPONENTS)]
         self.seat = w.Dropdown(description="Your seat", style=LABEL, layout=w.Layout(width="190px"))
         self.seed = w.Text(description="Seed", placeholder="blank = random", style=LABEL,
                            layout=w.Layout(width="220px"))

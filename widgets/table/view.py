@@ -28,7 +28,7 @@ TABLE_CSS = CARD_CSS + """
 .golf-opp{--gl-w:34px;--gl-h:48px;--gl-f:11px;background:rgba(255,255,255,.10);border-radius:10px;
  padding:6px 8px;border:2px solid transparent;font-size:13px;line-height:1.3}
 .golf-opp.golf-active{border-color:#ffd54f;background:rgba(255,213,79,.18)}
-.golf-opp .golf-style{color:#cfe8d8;font-size:12px}
+.golf-opp .golf-style{color:#fff;font-size:12px}
 .golf-opp .golf-holding{color:#ffe082;font-size:12px;min-height:16px}
 .golf-pile-label{font-size:12px;color:#e3f1e8;text-align:center;margin-top:2px}
 .golf-hand{--gl-w:76px;--gl-h:106px;--gl-f:20px;text-align:center;font-size:12px;color:#e3f1e8;min-width:86px}
@@ -67,7 +67,7 @@ button.golf-action{font-size:15px !important;height:38px !important;border-radiu
 .golf-recent{background:rgba(0,0,0,.18);border-radius:10px;padding:6px 10px;margin:8px 0 0 4px;
  box-sizing:border-box;font-size:13px;line-height:1.45;color:#e3f1e8}
 .golf-recent-box{flex:1 1 300px;max-width:520px}
-.golf-recent h4{margin:0 0 3px 0;font-size:13px;color:#fff}
+.golf-recent h2{margin:0 0 3px 0;font-size:13px;color:#fff}
 .golf-recent ol{margin:0;padding:0;list-style:none}
 .golf-recent li{padding:1px 0;border-top:1px solid rgba(255,255,255,.12)}
 .golf-recent li:first-child{color:#fff;font-weight:600;border-top:none}
@@ -97,10 +97,11 @@ def opponent_html(name: str, style: str, total: int, cards: Sequence[Card | None
     face-down cards, the card its last turn changed outlined: ``golf-changed``) and what it
     holds right now."""
     cls = "golf-opp golf-active" if active else "golf-opp"
-    grid = "".join(card_html(c, c is not None, "golf-changed" if pos == changed else "")
+    grid = "".join(card_html(c, c is not None, "golf-changed" if pos == changed else "", plain.position(pos))
                    for pos, c in enumerate(cards))
     return (f'<div class="{cls}"><div class="gl-name">{escape(name)} \u00b7 total {total}</div>'
-            f'<div class="golf-style">{escape(style)}</div><div class="gl-grid">{grid}</div>'
+            f'<div class="golf-style">{escape(style)}</div>'
+            f'<div class="gl-grid" role="group" aria-label="cards of {escape(name)}">{grid}</div>'
             f'<div class="golf-holding">{escape(holding)}</div></div>')
 
 
@@ -127,12 +128,12 @@ def scores_html(players: Sequence[str], results: Sequence[RoundBreakdown], total
         )
         rows.append(f"<tr><th>Hole {hole}</th>{cells}</tr>")
     if not results:
-        rows.append(f'<tr><th>Hole 1</th><td colspan="{len(players)}" style="text-align:center;color:#777">'
+        rows.append(f'<tr><th>Hole 1</th><td colspan="{len(players)}" style="text-align:center;color:#595959">'
                     "not scored yet</td></tr>")
     total = "".join(f"<td>{t}</td>" for t in totals)
     rows.append(f'<tr class="golf-total"><th>Total</th>{total}</tr>')
     return (f"<b>Scores</b> <span style='color:#666;font-size:12px'>({len(results)} of {rounds} holes; "
-            f"lowest wins; green = won the hole)</span><table><tr><th></th>{head}</tr>{''.join(rows)}</table>")
+            f"lowest wins; green = won the hole)</span><table><tr><td></td>{head}</tr>{''.join(rows)}</table>")
 
 
 def hole_summary_html(players: Sequence[str], result: RoundBreakdown, hole: int) -> str:
@@ -169,7 +170,7 @@ def recent_html(moves: Sequence[Move], hole: int, seat: int) -> str:
     shown = [m for m in moves if m.hole == hole][-RECENT_MOVES:][::-1]
     items = "".join(f'<li class="golf-you">{escape(m.text)}</li>' if m.seat == seat else f"<li>{escape(m.text)}</li>"
                     for m in shown) or "<li>No moves yet this hole.</li>"
-    return f'<div class="golf-recent"><h4>Last moves (newest first)</h4><ol>{items}</ol></div>'
+    return f'<div class="golf-recent"><h2>Last moves (newest first)</h2><ol>{items}</ol></div>'
 
 
 def details_toggle(body: str) -> str:
