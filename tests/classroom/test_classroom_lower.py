@@ -22,8 +22,8 @@ def test_golflab_teachers_names_a_hub_user_in_any_case(sqlite_store):
 
 
 def test_a_game_number_that_is_no_number_to_int_is_refused_in_words(sqlite_store, monkeypatch):
-    from golflab_widgets import progress
-    from golflab_widgets.classroom_session import PageSession
+    from golflab_widgets.account import learner_progress as progress
+    from golflab_widgets.account.session import PageSession
 
     ann = sqlite_store.create_user("ann")
     monkeypatch.setattr(progress, "session", lambda: PageSession(sqlite_store, ann))

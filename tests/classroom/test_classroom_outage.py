@@ -111,7 +111,7 @@ def test_with_postgresql_hung_reads_and_writes_say_it_did_not_answer(postgres, s
 
 
 def test_a_puzzle_answer_and_a_kept_game_made_while_postgresql_is_down_are_held_and_kept_after(postgres, school):
-    from golflab_widgets.classroom_session import PageSession
+    from golflab_widgets.account.session import PageSession
 
     store, teacher, klass, ann, token, room, url = school
     page = PageSession(store, store.user_for(token))
@@ -128,7 +128,7 @@ def test_a_puzzle_answer_and_a_kept_game_made_while_postgresql_is_down_are_held_
 
 
 def test_a_room_game_that_could_not_be_kept_is_held_on_the_page(postgres, school):
-    from golflab_widgets.classroom_session import PageSession
+    from golflab_widgets.account.session import PageSession
     from golflab_widgets.room_board import GolfRoomBoard
 
     store, teacher, klass, ann, token, room, url = school

@@ -13,7 +13,7 @@ import pytest
 from golflab import Card, Game, Phase, Position, Rules
 from golflab.ai import CPUPlayer
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "position-notation.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "position-notation.md"
 #: The observation fields a position keeps exactly (DESIGN.md, "Positions").
 KEPT = ("seat", "phase", "round", "current_player", "grids", "discard_top", "drawn", "draw_pile_size",
         "legal_actions", "totals")

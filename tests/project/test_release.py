@@ -10,7 +10,7 @@ import pytest
 
 import golflab
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 if sys.version_info >= (3, 11):
     import tomllib

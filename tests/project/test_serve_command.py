@@ -13,7 +13,7 @@ from golflab_widgets.server import app_files, command, serving
 
 import golflab
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
