@@ -158,8 +158,9 @@ def closings(browser, tmp_path_factory) -> dict[str, dict]:
                 "jupyter-server-kernels", _jupyter_server, env=_isolated(app_env(), tmp / "binder"), token=TOKEN,
                 render_path="voila/render/notebooks", ready_path="/api/status")),
         }
-        before = {mode: server.api("api/kernels") for mode, server in servers.items() if mode == BINDER}
-        runs = [Closing(mode, server, stack.enter_context(_context(browser))) for mode, server in servers.items()]
+        binder_kernels_before = servers[BINDER].api("api/kernels")
+        runs = [Closing(mode, server, stack.enter_context(contextlib.closing(browser.new_context())))
+                for mode, server in servers.items()]
         for run in runs:
             run.dismiss_pages()
         left = wait_until_ended({run.mode: (run.server, run.kernels) for run in runs}, DEADLINE)
@@ -180,18 +181,9 @@ def closings(browser, tmp_path_factory) -> dict[str, dict]:
         keepers_left = wait_until_ended({run.mode: (run.server, [run.keeper_kernel]) for run in runs}, DEADLINE)
         for run in runs:
             results[run.mode]["keeper_left"] = keepers_left[run.mode]
-        results[BINDER]["kernels_before"] = before[BINDER]
+        results[BINDER]["kernels_before"] = binder_kernels_before
         results[BINDER]["kernels_after"] = servers[BINDER].api("api/kernels")
     return results
-
-
-@contextlib.contextmanager
-def _context(browser):
-    context = browser.new_context()
-    try:
-        yield context
-    finally:
-        context.close()
 
 
 def check_closing_pages(mode: str, result: dict) -> None:
