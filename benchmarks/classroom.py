@@ -181,7 +181,8 @@ def _shows(page, selector: str, timeout: int) -> bool:
 def close_learners(pages) -> None:
     """Close every tab as a learner does (Voila's unload handler asks the server to end its kernel)."""
     for page in pages:
-        page.close(run_before_unload=True)
+        with page.expect_event("close"):  # with the unload handler, close() returns before the tab is gone
+            page.close(run_before_unload=True)
         page.context.close()
 
 

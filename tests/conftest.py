@@ -8,6 +8,8 @@ from unittest import mock
 
 import pytest
 
+from golflab.classroom.security import PASSWORD_HASHING_ENV
+
 # Real services (PostgreSQL, JupyterHub) for every test: the fixtures of tests/support/services_fixtures.py,
 # which imports tests/support/services.py (the helpers are the package tests.support: pyproject's pytest
 # pythonpath puts the repository on sys.path); and the order pytest-xdist hands the files out in, longest
@@ -15,8 +17,8 @@ import pytest
 pytest_plugins = ["tests.support.services_fixtures", "tests.scheduling"]
 
 # Accounts are made by the hundred here: hash their passwords at argon2's cheapest (the servers and
-# kernels the tests start inherit it); tests/test_password_hashing.py checks the real default.
-os.environ.setdefault("GOLFLAB_PASSWORD_HASHING", "cheapest")
+# kernels the tests start inherit it); tests/classroom/test_password_hashing.py checks the real default.
+os.environ.setdefault(PASSWORD_HASHING_ENV, "cheapest")
 
 ENV_VARS = ("DEFAULT_ROUNDS", "DEFAULT_INITIAL_FLIPS", "DEFAULT_USE_JOKERS", "DEFAULT_FLIP_MODE")
 

@@ -6,12 +6,16 @@ learners and prints the memory per learner."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LEARNERS = 5
-GONE_WITHIN = 180  # seconds; closed tabs end their kernels at once, culling takes at most about two minutes
+CULLING = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
+#: Seconds: closed tabs end their kernels at once; a tab whose shutdown request was lost leaves
+#: its kernel to the culling, which ends it within the idle timeout and the next two checks.
+GONE_WITHIN = CULLING["cull_idle_timeout"] + 2 * CULLING["cull_interval"]
 
 
 def _classroom():
