@@ -21,6 +21,7 @@ from golflab.strategy import (
 )
 from golflab.words import rules_words
 
+from ..a11y import name_control
 from .cache import LRUCache
 from .charts import figure
 from .explorer import Explorer
@@ -91,7 +92,7 @@ class PairingExplorer(Explorer):
         self.drawn.options = self.drawn.options[1:]
         self.drawn.value = drawn
         self.drawn.add_class("pairing-drawn")
-        self.drawn.style.description_width = "0px"
+        name_control(self.drawn, "drawn card")  # "Drawn card" shows beside it, outside its label
         self.watch(self.drawn)
         self.ev_fig = figure(520, 300, title="Expected change of your hand score (lower is better)",
                              xaxis_title="placement", yaxis_title="points")
