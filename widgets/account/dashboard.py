@@ -37,7 +37,7 @@ LINK_STYLE = "color:#1565c0;text-decoration:underline"
 STAR_COLOURS = ((0.0, "#eeeeee"), (0.33, "#ffe0b2"), (0.67, "#ffb74d"), (1.0, "#e65100"))
 DASHBOARD_CSS = """<style>
 .golf-dashboard{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b}
-.golf-dashboard h3{margin:14px 0 4px;font-size:16px}
+.golf-dashboard h2{margin:14px 0 4px;font-size:16px}
 .golf-dashboard table{border-collapse:collapse;font-size:13px}
 .golf-dashboard th,.golf-dashboard td{padding:3px 10px;border-bottom:1px solid #ddd;text-align:left}
 .golf-dashboard th{background:#f3f3f3}
@@ -259,7 +259,7 @@ class ClassDashboard(w.VBox):
         self.leaderboard = _html("golf-class-leaderboard")
 
         def h(text: str) -> w.HTML:
-            return w.HTML(f"<h3>{text}</h3>")
+            return w.HTML(f"<h2>{text}</h2>")  # the sections under the page's title (h1)
 
         row = w.Layout(align_items="center", flex_flow="row wrap")
         self.class_part = w.VBox([
