@@ -57,3 +57,11 @@ def test_the_answer_on_screen_is_graded_not_the_one_before():
     assert answer_on_screen(shown, choice, number) == ("pair them", "1")  # what the page cannot have shown
     shown.value = "not json"
     assert answer_on_screen(shown, choice, None) == ("pair them", None)
+
+
+def test_a_card_pickers_controls_are_named_after_its_place():
+    from golflab_widgets.lessons.card_picker import CardPicker
+
+    picker = CardPicker("7H", name="top left")
+    assert (picker.text.description, picker.rank.description, picker.suit.description) == (
+        "top left: type a card", "top left: rank", "top left: suit")

@@ -70,8 +70,8 @@ class CardPicker(w.HBox):
                                value=first.rank, layout=w.Layout(width="62px"))
         self.suit = w.Dropdown(options=[(SUIT_SYMBOLS[s], s) for s in SUITS], value=first.suit or SUITS[0],
                                disabled=first.is_joker, layout=w.Layout(width="54px"))
-        for ctl, name in ((self.text, "text"), (self.rank, "rank"), (self.suit, "suit")):
-            ctl.add_class(f"golf-card-{name}")
+        for ctl, part in ((self.text, "text"), (self.rank, "rank"), (self.suit, "suit")):
+            ctl.add_class(f"golf-card-{part}")
         self.text.tooltip = "type a card, e.g. KH, 10D or JK"
         name_control(self.text, f"{name}: type a card")
         name_control(self.rank, f"{name}: rank")
