@@ -35,9 +35,9 @@ def clean_env(monkeypatch):
 def fresh_page_state():
     """Each test starts as a new page's kernel does: no guest progress left by another test (the
     apps keep it per kernel, and the tests share one process) and this page's session read again."""
-    account = sys.modules.get("golflab_widgets.account.account_bar")
-    if account is not None:
-        account.guest_progress.clear()
+    guest = sys.modules.get("golflab_widgets.account.guest")
+    if guest is not None:
+        guest.guest_progress.clear()
     session = sys.modules.get("golflab_widgets.account.session")
     if session is not None:
         session.page_session(refresh=True)

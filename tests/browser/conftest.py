@@ -140,6 +140,13 @@ def app_env(**extra: str) -> dict[str, str]:
     return env
 
 
+def isolated_env(env: dict[str, str], home: Path) -> dict[str, str]:
+    """``env`` with ``home`` (made) as HOME and none of the developer's Jupyter paths: only what
+    ships with golflab and this environment applies."""
+    home.mkdir(parents=True, exist_ok=True)
+    return {**{k: v for k, v in env.items() if not k.startswith("JUPYTER_")}, "HOME": str(home)}
+
+
 @contextlib.contextmanager
 def start_server(name: str, command, *, env: dict[str, str] | None = None, token: str = "",
                  render_path: str = "voila/render", ready_path: str = "/"):

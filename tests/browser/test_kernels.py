@@ -73,14 +73,6 @@ def _jupyter_server(port: int) -> list[str]:
             *root, *CULL_ARGS]
 
 
-def _isolated(env: dict[str, str], tmp_path: Path) -> dict[str, str]:
-    """``env`` with a fresh HOME and none of the developer's Jupyter paths: only what ships applies."""
-    home = tmp_path / "home"
-    home.mkdir(parents=True)
-    env = {k: v for k, v in env.items() if not k.startswith("JUPYTER_")}
-    return {**env, "HOME": str(home)}
-
-
 def open_page(context, server, notebook: str):
     """A new tab on the app, once its kernel is connected (Voila's unload handler is set by then)."""
     page = context.new_page()
@@ -143,19 +135,19 @@ def closings(browser, tmp_path_factory) -> dict[str, dict]:
     """Both modes' servers at once, PAGES opened and dismissed on each, then one wait for both:
     the kernels of the pages that went away end, the kept pages' kernels outlive the culling, and
     then end once those pages close too. What each mode showed, by mode."""
-    from tests.browser.conftest import app_env, start_server, voila_command
+    from tests.browser.conftest import app_env, isolated_env, start_server, voila_command
 
     tmp = tmp_path_factory.mktemp("kernels")
     preheat = tuple(sorted({notebook for notebook, _ in PAGES}))
-    standalone_env = {**_isolated(app_env(), tmp / "standalone"),
+    standalone_env = {**isolated_env(app_env(), tmp / "standalone" / "home"),
                       "GOLFLAB_DATABASE_URL": f"sqlite:///{tmp / 'class.db'}"}
     with contextlib.ExitStack() as stack:
         servers = {
             STANDALONE: stack.enter_context(start_server(
                 "voila-kernels", lambda port: voila_command(port, preheat, tuple(CULL_ARGS)), env=standalone_env)),
             BINDER: stack.enter_context(start_server(
-                "jupyter-server-kernels", _jupyter_server, env=_isolated(app_env(), tmp / "binder"), token=TOKEN,
-                render_path="voila/render/notebooks", ready_path="/api/status")),
+                "jupyter-server-kernels", _jupyter_server, env=isolated_env(app_env(), tmp / "binder" / "home"),
+                token=TOKEN, render_path="voila/render/notebooks", ready_path="/api/status")),
         }
         binder_kernels_before = servers[BINDER].api("api/kernels")
         runs = [Closing(mode, server, stack.enter_context(contextlib.closing(browser.new_context())))

@@ -69,6 +69,10 @@ def test_the_wheel_installed_outside_the_checkout_serves_the_apps(tmp_path, brow
     notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
     assert sorted(n.rsplit("/", 1)[1] for n in names if n.startswith("golflab_widgets/apps/notebooks/")) == notebooks
     assert "golflab_widgets/apps/voila.json" in names
+    assert "golflab_widgets/server/static/golflab.svg" in names  # the launcher card's icon (test_launcher.py)
+    entry_points, = (n for n in names if n.endswith(".dist-info/entry_points.txt"))
+    assert "[jupyter_serverproxy_servers]\ngolflab = golflab_widgets.server.launcher:setup" in \
+        zipfile.ZipFile(wheel).read(entry_points).decode()
     assert "golflab_widgets/apps/jupyter_config/data/voila/templates/golflab/index.html.j2" in names
 
     venv, empty, home = tmp_path / "venv", tmp_path / "empty", tmp_path / "home"

@@ -194,7 +194,7 @@ def test_the_suggestion_follows_the_rating_then_the_newest_game():
 
 
 def test_the_table_suggests_a_level_the_learner_can_take_or_change(monkeypatch):
-    from golflab_widgets.account import account_bar as account
+    from golflab_widgets.account import guest as account
     from golflab_widgets.table.setup import NewGamePanel, table_settings
 
     monkeypatch.setattr(account, "guest_progress", account.GuestProgress())

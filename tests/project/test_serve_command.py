@@ -185,3 +185,29 @@ def test_kernels_keep_tcp_where_zeromq_has_no_ipc(monkeypatch, system, transport
 def test_the_address_printed_is_one_a_browser_here_opens(ip, host):
     server = serving.ServedVoila(ip=ip, port=8870)
     assert server.address("voila/render/index.ipynb") == f"http://{host}:8870/voila/render/index.ipynb"
+
+
+@pytest.mark.parametrize("base_url", ["golflab/", "/a b/", "/x?y", "/x#y"])
+def test_serve_with_a_bad_base_url_is_a_usage_error(capsys, base_url):
+    code, out, err = run(capsys, "serve", "--base-url", base_url)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--base-url needs a path that starts with /" in err
+
+
+def test_the_address_printed_is_under_the_base_url():
+    server = serving.ServedVoila(ip="127.0.0.1", port=8870, base_url="/user/ana/golflab/")
+    assert server.address("voila/render/index.ipynb") == "http://127.0.0.1:8870/user/ana/golflab/voila/render/index.ipynb"
+
+
+def test_the_launcher_card_serves_the_apps_under_the_jupyter_servers_path():
+    """jupyter-server-proxy's settings (its ``{port}`` and ``{base_url}`` filled in when it starts the
+    command); the card itself is opened in JupyterLab by tests/browser/test_launcher.py."""
+    from golflab_widgets.server import launcher
+
+    settings = launcher.setup()
+    argv = [part.format(port=8871, base_url="/user/ana/") for part in settings["command"]]
+    assert argv[:4] == [sys.executable, "-m", "golflab_widgets.server", "serve"]
+    assert "--base-url=/user/ana/golflab/" in argv and "--port=8871" in argv and "--preheat=none" in argv
+    assert settings["absolute_url"] is True and settings["new_browser_tab"] is True
+    entry = settings["launcher_entry"]
+    assert entry["title"] == "golflab" and Path(entry["icon_path"]).is_file()
+    assert entry["path_info"] == "golflab/" + app_files.LANDING

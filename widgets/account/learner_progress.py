@@ -2,7 +2,7 @@
 
 ``record_game``, ``record_exercise`` and ``record_puzzle`` keep a finished game, a lesson
 exercise attempt and a puzzle attempt: in the class store for a signed-in learner
-(``page_session().keep``), else in this kernel's ``guest_progress`` (``widgets.account``: a
+(``page_session().keep``), else in this kernel's ``guest_progress`` (``widgets.account.guest``: a
 guest may download it). Each returns what the store gave back, or None (a guest, or a store
 problem: ``problem()`` then is the sentence to show; the app goes on). The readers
 (``my_games``, ``lesson_results``, ``lesson_stars``, ``puzzle_profile``, ``kept_game``) read
@@ -58,11 +58,9 @@ def problem() -> "str | None":
 
 
 def _guest():
-    """This kernel's guest progress (``widgets.account.guest_progress``; None without that module)."""
-    try:
-        from .account_bar import guest_progress
-    except ImportError:
-        return None
+    """This kernel's guest progress (``guest.guest_progress``)."""
+    from .guest import guest_progress
+
     return guest_progress
 
 

@@ -16,6 +16,8 @@ import json
 import shutil
 from pathlib import Path
 
+#: The landing page's path under the server's base URL (every app is linked from it).
+LANDING = "voila/render/index.ipynb"
 #: What ``golflab notebooks`` wrote in a folder: file name -> sha256 of what it wrote.
 MANIFEST = ".golflab-notebooks.json"
 #: Apps ``golflab serve`` preheats unless told otherwise: what a class opens first (the landing page,
@@ -90,5 +92,5 @@ def copy_notebooks(dest: "str | Path", source: "Path | None" = None) -> list[Pat
     return copied
 
 
-__all__ = ["DEFAULT_PREHEAT", "MANIFEST", "AppFilesMissing", "app_names", "apps_root", "copy_notebooks",
+__all__ = ["DEFAULT_PREHEAT", "LANDING", "MANIFEST", "AppFilesMissing", "app_names", "apps_root", "copy_notebooks",
            "notebooks_dir"]

@@ -1,7 +1,7 @@
 """The ``golflab`` command: the engine's commands (``golflab.cli``) and the apps' own.
 
-* ``golflab serve [--port N] [--ip ADDRESS] [--open] [--preheat play,learn]``: every app
-  (``serving.serve``; needs the ``apps`` extra, imported only for this command).
+* ``golflab serve [--port N] [--ip ADDRESS] [--open] [--preheat play,learn] [--base-url PATH]``:
+  every app (``serving.serve``; needs the ``apps`` extra, imported only for this command).
 * ``golflab notebooks DIR``: the app notebooks copied into DIR (``app_files.copy_notebooks``).
 * ``golflab --version``.
 
@@ -43,6 +43,13 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _base_url(text: str) -> str:
+    if not text.startswith("/") or any(c.isspace() or c in "?#\\" for c in text):
+        raise argparse.ArgumentTypeError(f"--base-url needs a path that starts with / (no spaces, ?, # or \\), "
+                                         f"got {text!r}")
+    return text if text.endswith("/") else text + "/"
+
+
 def preheat_names(text: str, known: "list[str]") -> list[str]:
     """``--preheat``'s apps: comma-separated app names (``play`` or ``play.ipynb``), ``all`` or
     ``none``; an unknown name is a ``ValueError`` naming the apps there are."""
@@ -66,6 +73,9 @@ def _serve(argv: Sequence[str]) -> int:
     parser.add_argument("--preheat", default=",".join(DEFAULT_PREHEAT), metavar="APPS",
                         help="apps given a kernel started ahead, comma-separated, or all, or none (default "
                              f"{','.join(DEFAULT_PREHEAT)}: what a class opens first; each costs memory)")
+    parser.add_argument("--base-url", default="/", type=_base_url, metavar="PATH",
+                        help="the path the apps are served under (default /; the JupyterLab launcher's proxy "
+                             "gives its own)")
     args = parser.parse_args(argv)
     try:
         preheat = preheat_names(args.preheat, app_names())
@@ -77,7 +87,7 @@ def _serve(argv: Sequence[str]) -> int:
         print(f"golflab serve: the apps extra is not installed ({exc.name or exc} is missing): "
               'pip install "golflab[apps]"', file=sys.stderr, flush=True)
         return 1
-    return serve(port=args.port, ip=args.ip, open_browser=args.open, preheat=preheat)
+    return serve(port=args.port, ip=args.ip, open_browser=args.open, preheat=preheat, base_url=args.base_url)
 
 
 def _notebooks(argv: Sequence[str]) -> int:

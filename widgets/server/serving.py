@@ -28,8 +28,8 @@ from traitlets import Bool, List, Unicode, default
 
 from golflab.classroom import settings
 
-from .app_files import DEFAULT_PREHEAT, apps_root
-from .signin import LANDING, GolflabVoila
+from .app_files import DEFAULT_PREHEAT, LANDING, apps_root
+from .signin import GolflabVoila
 
 
 def default_store(environ=None, data_dir: "str | Path | None" = None) -> str:
@@ -111,9 +111,9 @@ class ServedVoila(GolflabVoila):
 
 
 def serve(port: int = 8866, ip: str = "localhost", open_browser: bool = False,
-          preheat: "list[str] | tuple[str, ...]" = DEFAULT_PREHEAT) -> int:
-    """Serve every app until stopped; returns the exit code (1, with one line on stderr, when the
-    port cannot be used)."""
+          preheat: "list[str] | tuple[str, ...]" = DEFAULT_PREHEAT, base_url: str = "/") -> int:
+    """Serve every app until stopped, under ``base_url``; returns the exit code (1, with one line on
+    stderr, when the port cannot be used)."""
     problem = port_problem(ip, port)
     if problem:
         print(f"golflab serve: {problem}: choose another with --port N", file=sys.stderr, flush=True)
@@ -124,7 +124,11 @@ def serve(port: int = 8866, ip: str = "localhost", open_browser: bool = False,
     config = os.environ.get("JUPYTER_CONFIG_PATH")
     os.environ["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(root / "jupyter_config"), *([config] if config else [])])
     argv = [str(root / "notebooks"), f"--port={port}", f"--Voila.ip={ip}", "--Voila.port_retries=0",
-            "--Voila.open_browser=False", f"--GolflabVoila.pool_size={1 if preheat else 0}"]
+            "--Voila.open_browser=False", f"--Voila.base_url={base_url}",
+            # Behind the launcher's proxy the Jupyter server and this one see the same host: under
+            # jupyter_server's default name each would read, and clear, the other's login cookie.
+            f"--IdentityProvider.cookie_name=golflab-login-{port}",
+            f"--GolflabVoila.pool_size={1 if preheat else 0}"]
     ServedVoila.launch_instance(argv, preheat_apps=list(preheat), open_landing=open_browser)
     return 0
 

@@ -46,8 +46,8 @@ from golflab.classroom.identity import COOKIE_NAME
 from ..explorers import plotly_module
 from . import request_socket
 from .account_links import ACCOUNT_ENV, signin_url, signout_url
+from .app_files import LANDING
 
-LANDING = "voila/render/index.ipynb"
 #: Settings a kernel reads; the server exports what it found in its ``.env`` (kernels run elsewhere).
 EXPORTED = ("GOLFLAB_SESSION_DAYS", "GOLFLAB_ADMINS", "GOLFLAB_TEACHERS", "GOLFLAB_DB_CONNECT_TIMEOUT",
             "GOLFLAB_DB_STATEMENT_TIMEOUT")

@@ -205,7 +205,7 @@ def _guest_games(texts) -> Iterator[tuple]:
 def learner_suggestion() -> Suggestion:
     """The level to suggest to this page's learner (``suggest_level``): a signed-in learner's
     puzzle rating when they have one, else their newest kept game; a guest's newest finished
-    game on this page (``widgets.account.guest_progress``)."""
+    game on this page (``widgets.account.guest.guest_progress``)."""
     from ..account import learner_progress as progress
 
     if progress.session().signed_in:
@@ -214,7 +214,7 @@ def learner_suggestion() -> Suggestion:
             return suggest_level(rating=profile.rating)
         games = progress.my_games(limit=5) or []
         return suggest_level(games=[(r.players, r.scores, r.seat) for r in games])
-    from ..account.account_bar import guest_progress
+    from ..account.guest import guest_progress
 
     return suggest_level(games=_guest_games(guest_progress.games))
 
