@@ -280,6 +280,13 @@ def test_puzzle_keys_round_trip_and_refuse_other_text():
 
 
 # ------------------------------------------------------------------------------- greeting
+def test_a_first_visit_is_welcomed_and_a_return_welcomed_back(room):
+    room.sign_in("ann")
+    assert "Welcome, ann!" in text(Greeting()) and "Welcome back" not in text(Greeting())
+    Exercises([ScoreHand(HAND)], title="Lesson 2 exercises").answer(0, number="10")
+    assert "Welcome back, ann!" in text(Greeting())
+
+
 def test_the_greeting_names_the_learner_with_stars_rating_assignments_and_games(room):
     room.store.create_assignment(room.klass, by=room.teacher, lesson="lesson2", puzzles=1, difficulty="medium",
                                  due_days=3)

@@ -113,6 +113,7 @@ def test_two_learners_pages_follow_each_others_moves(world):
     code = started_room(world)
     ann, bob = boards(world, code)
     assert "Your turn" in ann.status_text and "ann's turn" in bob.status_text
+    assert "waiting for ann to turn cards face up" in bob.status_text and "thinking" not in bob.status_text
     ann.board.slots[0].click()  # ann turns up her first card
     assert ann.room.log[-1][:2] == (0, "flip 0")
     before = bob.board.opponents.value

@@ -89,6 +89,12 @@ def assignments_html(assignments) -> str:
     return f'<div class="golf-assignments"><b>Set by your teacher</b><ul>{"".join(items)}</ul></div>'
 
 
+def welcome(name: str, returning: bool) -> str:
+    """``Welcome back, ann!`` for someone with progress kept (lessons, puzzles or games), else
+    ``Welcome, ann!``: a first visit is not greeted as a return."""
+    return f"Welcome{' back' if returning else ''}, {escape(name)}!"
+
+
 class Greeting(w.VBox):
     """The welcome for whoever is at the keyboard (see the module). ``my_games``: list their games too."""
 
@@ -105,9 +111,10 @@ class Greeting(w.VBox):
         teacher = (f'<div><a class="golf-class-dashboard" href="{DASHBOARD}" target="_self">Open your class '
                    "dashboard</a>: your learners' progress, who is stuck, assignments and invite codes.</div>"
                    if user.teaches else "")
-        parts = [f"<h2>Welcome back, {escape(user.name)}!</h2>", teacher,
-                 lessons_html(progress.lesson_progress()), puzzles_html(progress.puzzle_profile()),
-                 assignments_html(progress.assignments())]
+        lessons, profile = progress.lesson_progress(), progress.puzzle_profile()
+        returning = bool(lessons or (profile and profile.attempts) or progress.my_games(limit=1))
+        parts = [f"<h2>{welcome(user.name, returning)}</h2>",
+                 teacher, lessons_html(lessons), puzzles_html(profile), assignments_html(progress.assignments())]
         if session.problem:
             parts.append(f'<div class="golf-progress-problem">{escape(session.problem)}</div>')
         self.text.value = "".join(parts)

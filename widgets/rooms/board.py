@@ -81,7 +81,9 @@ def golf_turn_words(room, game: Game, seat: int) -> str:
     obs = game.observation(seat)
     if obs.current_player == seat:
         return words.prompt(obs)
-    return words.waiting(obs, _seat_style(room, obs.current_player)) + _away_note(room, obs.current_player)
+    mover = obs.current_player
+    person = room.seats[mover].cpu is None and not room.away(mover)
+    return words.waiting(obs, _seat_style(room, mover), person=person) + _away_note(room, mover)
 
 
 def _seat_style(room, seat: int) -> str:

@@ -150,14 +150,18 @@ def prompt(obs: Observation) -> str:
     return "Nothing to do right now."
 
 
-def waiting(obs: Observation, style: str = "") -> str:
-    """The status while another seat moves: ``Maya's turn (Aggressive Closer)…``."""
+def waiting(obs: Observation, style: str = "", person: bool = False) -> str:
+    """The status while another seat moves: ``Maya's turn (Aggressive Closer): thinking…``, or for a
+    ``person`` (a room's other learner) ``Ann's turn: waiting for Ann to move…``."""
     name = obs.players[obs.current_player]
     who = f"{name}'s turn" + (f" ({style})" if style else "")
-    if obs.awaiting == "initial_flip":
-        return f"{who}: turning cards face up…"
     if obs.phase is Phase.FINAL_TURN:
         return f"{who}: a last turn after {obs.players[obs.finisher]} went out…"
+    if person:
+        doing = "turn cards face up" if obs.awaiting == "initial_flip" else "move"
+        return f"{who}: waiting for {name} to {doing}…"
+    if obs.awaiting == "initial_flip":
+        return f"{who}: turning cards face up…"
     return f"{who}: thinking…"
 
 
