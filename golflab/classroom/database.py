@@ -22,6 +22,7 @@ from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 
+from . import settings
 from .errors import SchemaTooNew, StoreUnavailable
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -36,6 +37,7 @@ def make_engine(url: str, *, connect_timeout: float = 10, statement_timeout: flo
     """An engine for ``url``; SQLite gets WAL, a busy timeout and ``BEGIN IMMEDIATE`` writes;
     PostgreSQL a connect timeout and a statement timeout (seconds), so a hung server fails."""
     connect_args = {}
+    url = settings.quoted_credentials(url)
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]  # psycopg 3, not psycopg2
     if url.startswith("postgresql"):
@@ -75,7 +77,7 @@ def _sqlite_for_many_writers(engine: Engine) -> None:
 
 def url_shown(url: str) -> str:
     """A database URL without its password, for messages."""
-    head, sep, tail = url.partition("@")
+    head, sep, tail = settings.quoted_credentials(url).partition("@")
     if sep and ":" in head.split("//", 1)[-1]:
         scheme, _, cred = head.partition("//")
         return f"{scheme}//{cred.split(':', 1)[0]}:***@{tail}"

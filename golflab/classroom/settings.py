@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import quote, unquote
 
 DEFAULT_DATABASE_URL = "sqlite:///golflab.db"
 DEFAULT_SESSION_DAYS = 30
@@ -54,9 +55,23 @@ def setting(name: str, default: "str | None" = None, *, environ=None, dotenv: "s
 
 
 def database_url(environ=None) -> str:
-    """``GOLFLAB_DATABASE_URL``, else ``DATABASE_URL``, else a SQLite file in the working directory."""
-    return (setting("GOLFLAB_DATABASE_URL", environ=environ) or setting("DATABASE_URL", environ=environ)
-            or DEFAULT_DATABASE_URL)
+    """``GOLFLAB_DATABASE_URL``, else ``DATABASE_URL``, else a SQLite file in the working directory
+    (its user name and password quoted: ``quoted_credentials``)."""
+    given = setting("GOLFLAB_DATABASE_URL", environ=environ) or setting("DATABASE_URL", environ=environ)
+    return quoted_credentials(given or DEFAULT_DATABASE_URL)
+
+
+def quoted_credentials(url: str) -> str:
+    """``url`` with its user name and password percent-encoded, as a URL must hold them: a password
+    written as it is (``postgresql://golflab:p@ss/w:rd@db/golflab``) is read up to the last ``@``
+    before the host. Already-encoded credentials stay as they are; a SQLite URL is a file's path."""
+    scheme, sep, rest = url.partition("://")
+    at = rest.rfind("@")
+    if not sep or at < 0 or scheme.startswith("sqlite"):  # a file's path has no credentials
+        return url
+    user, colon, password = rest[:at].partition(":")
+    cred = quote(unquote(user), safe="") + (colon and ":" + quote(unquote(password), safe=""))
+    return f"{scheme}://{cred}@{rest[at + 1:]}"
 
 
 def session_days(environ=None) -> int:

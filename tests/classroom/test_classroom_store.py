@@ -588,3 +588,25 @@ def test_a_statement_that_runs_too_long_is_cancelled_and_changes_nothing(postgre
 def test_a_bad_timeout_setting_is_refused_saying_what_is_allowed(value):
     with pytest.raises(ValueError, match="GOLFLAB_DB_CONNECT_TIMEOUT must be a number of seconds"):
         Store("sqlite://", environ={"GOLFLAB_DB_CONNECT_TIMEOUT": value})
+
+
+def test_a_password_written_with_at_signs_and_slashes_reaches_the_right_server(postgres):
+    """Issue 37: a raw ``@`` in the URL's password split it wrongly (the host read as ``ss@db``)."""
+    scheme, rest = postgres.new_database().split("://", 1)
+    user, where = rest.split("@", 1)
+    url = f"{scheme}://{user}:p@ss/w:rd@{where}"  # the test cluster trusts its user: any password connects
+    store = Store(url)
+    try:
+        assert store.user("nobody") is None  # the store answered: it reached the test cluster
+        assert "p@ss" not in repr(store) and ":***@" in repr(store)
+    finally:
+        store.close()
+    assert db.url_shown(url).endswith(f":***@{where}")
+
+
+def test_a_sqlite_path_with_an_at_sign_is_a_path(tmp_path):
+    folder = tmp_path / "a@b"
+    folder.mkdir()
+    url = f"sqlite:///{folder / 'golflab.db'}"
+    Store(url).close()
+    assert (folder / "golflab.db").exists()
