@@ -1,0 +1,81 @@
+"""The coach's one valuation: how every option of a decision is valued, for hints, grades,
+reviews, puzzles, the tutor and the Expert alike (``value``).
+
+Each option is played out on the same determinizations (``rollouts.Samples``) and the hole
+played on by CPU personalities for ``rollouts.HORIZON`` table rounds, then scored at its
+exact expectation (``rollouts.leaf``). When ``CHANCE_DRAW`` is on, *draw* at a draw decision is
+a chance node: each world's top card is drawn and used as its kind's best use says
+(``search.use_plan``, chosen on other worlds), and *take* is followed by the taken card's best
+use (``search.best_use``); else the rollout policy plays the drawn or taken card. Both settings
+and the horizon were chosen by ``benchmarks/valuation.py`` (the regret against rollouts to the
+end of the hole, within a hint's time budget; see the README).
+
+The options race on paired differences (``golflab.racing``) within ``budget`` rollouts, or are
+valued on ``samples`` each. Deterministic: sample ``i`` comes from ``seed`` (the observation's
+own by default), the best uses from seeds of their own observations (xor the same offset).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..game import Observation
+from ..racing import Estimate, race
+from . import search
+from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
+from .worlds import observation_seed
+
+#: Whether *draw* (and *take*) are valued by the best use of the card (a chance node over the
+#: drawn card) rather than by the rollout policy's own use of it (``benchmarks/valuation.py``).
+CHANCE_DRAW = False
+#: Table rounds that value a hole to its end (a hole of a few seats never lasts this long).
+END_OF_HOLE = 1000
+
+
+def chance_draw(chance: bool | None) -> bool:
+    """``chance``, or ``CHANCE_DRAW`` when it is None (read when the valuation runs)."""
+    return CHANCE_DRAW if chance is None else bool(chance)
+
+
+def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
+            chance: bool | None = None) -> Callable[[str, int, int], list]:
+    """The paired samples of ``actions`` (``sample(action, start, stop)``, as ``racing.race``
+    asks): rollouts from ``obs``'s worlds drawn from ``seed``; *draw* and *take* as chance nodes
+    when ``chance`` (None: ``CHANCE_DRAW``) and the draw pile is not empty."""
+    horizon = rollout_horizon(horizon)
+    sample = Samples(obs, seed, policy, horizon)
+    if not (chance_draw(chance) and obs.awaiting == "draw" and obs.draw_pile_size > 0):
+        return sample
+    salt = seed ^ observation_seed(obs)  # 0 for the observation's own seed
+    plans: dict[str, object] = {}
+
+    def paired(action: str, start: int, stop: int) -> list:
+        if action == "draw":
+            if "draw" not in plans:
+                plans["draw"] = search.use_plan(obs, policy, horizon, salt)
+            return sample.drawn(plans["draw"], start, stop)
+        if action == "take":
+            if "take" not in plans:
+                plans["take"] = search.best_use(obs, None, policy, horizon, salt)
+            return sample.after(*plans["take"], start, stop)
+        return sample(action, start, stop)
+
+    return paired
+
+
+def value(obs: Observation, actions, *, samples: int | None = None, budget: int, first: int,
+          precision: float | None = None, seed: int | None = None, policy: str = ROLLOUT_PROFILE,
+          horizon: int | None = None, chance: bool | None = None) -> list[Estimate]:
+    """Every option of ``actions`` valued (``racing.Estimate``s, best first): ``samples`` each,
+    or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
+    the gap to the runner-up has at most ``precision`` standard error, when given). ``seed``:
+    the worlds' seed (None: the observation's); ``horizon`` table rounds (None:
+    ``rollouts.HORIZON``); ``chance`` (None: ``CHANCE_DRAW``)."""
+    seed = observation_seed(obs) if seed is None else seed
+    sample = sampler(obs, actions, seed, policy, horizon, chance)
+    if samples is not None:
+        return race(actions, sample, first=samples, budget=samples * len(actions))
+    return race(actions, sample, first=first, budget=max(budget, first * len(actions)), precision=precision)
+
+
+__all__ = ["CHANCE_DRAW", "END_OF_HOLE", "chance_draw", "sampler", "value"]
