@@ -12,9 +12,10 @@ Positions: decisions with a choice from games of four CPU personalities
 horizon and treatment of *draw*, and the *end-of-hole* reference, rollouts to the end of the
 hole with *draw* a chance node (``coach_precision.end_reference``: the best use of the drawn
 card, what a player following the coach then does). Regret: the reference's points lost by
-the candidate's first option against the reference's best; ``>=0.5``: positions where that loss is half a point or more; ``draw``:
-the mean regret on the draw decisions alone. Time: the CPU time of one hint (cache emptied;
-median of ``--repeats`` runs), its median and 95th percentile over the positions.
+the candidate's first option against the reference's best; ``>=0.5``: positions where that
+loss is half a point or more; ``draw``: the mean regret on the draw decisions alone. Time:
+the CPU time of one hint (cache emptied; median of ``--repeats`` runs), its median and 95th
+percentile over the positions.
 
 ``nice -n 19 python benchmarks/valuation.py --positions 40 --samples 400`` (defaults 20 and
 300; ``--seed`` the positions' first game seed, ``--json FILE`` every number kept, ``--pool A B``
