@@ -5,15 +5,15 @@ hole each). Two references, each position's drawn from its own independent seed 
 observation's seed xor ``REFERENCE_SEED``, never the hints'): *same horizon*, every option
 valued as the hint values it on ``REFERENCE_SAMPLES`` determinizations; *end of hole*, every
 option played out to the end of the hole on ``END_SAMPLES`` determinizations, *draw* and *take*
-at a draw decision valued by the best use of the card (``end_reference``: what a player who
-follows the coach then does). For each scheme: the mean regret against each reference
-(reference points lost by playing the hint's first option instead of the reference's best),
-the share of positions where it picks a move 0.5 points or more worse, and the median and
-95th percentile of one hint's time (cache emptied), CPU time (``time.process_time``) and wall
-time, each the median of ``repeats`` runs. The machine's load average is printed beside the
-times. The goals (issue 40): on 200 positions, regret at most ``GOAL_REGRET`` against the end of
-the hole and at most ``GOAL_BAD`` of the choices 0.5 points or more worse; the line ``goal``
-says whether they hold.
+at a draw decision valued by the best use of the card, three uses raced as the Expert's search
+raced them (``end_reference``: what a player who follows the coach then does). For each
+scheme: the mean regret against each reference (reference points lost by playing the hint's
+first option instead of the reference's best), the share of positions where it picks a move
+0.5 points or more worse, and the median and 95th percentile of one hint's time (cache
+emptied), CPU time (``time.process_time``) and wall time, each the median of ``repeats`` runs.
+The machine's load average is printed beside the times. The goals (issue 40): on 200
+positions, regret at most ``GOAL_REGRET`` against the end of the hole and at most ``GOAL_BAD``
+of the choices 0.5 points or more worse; the line ``goal`` says whether they hold.
 
 ``--expert-games G`` also plays ``G`` holes of two Experts against Sofia and Maya (game seeds
 from 1) and grades every Expert decision with a choice by ``coach.grade`` (the default hint):
@@ -39,7 +39,7 @@ from pathlib import Path
 
 from golflab import Game, Rules, coach
 from golflab.ai import CPUPlayer
-from golflab.coach import valuation
+from golflab.coach import search, valuation
 from golflab.coach.expert import expert_move
 
 PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
@@ -79,15 +79,16 @@ def chance_node(obs) -> bool:
 
 
 def end_reference(obs, samples: int = END_SAMPLES, seed: int = REFERENCE_SEED, horizon: int | None = None,
-                  chance: bool | None = None) -> dict[str, float]:
+                  chance: bool | int | None = None) -> dict[str, float]:
     """Every option's value on ``samples`` determinizations from the observation's seed xor
     ``seed``, played out to the end of the hole (``horizon`` table rounds instead when given),
-    *draw* a chance node at a draw decision (``chance`` to say otherwise)."""
+    *draw* and *take* at a draw decision valued by the best use of the card, ``search.USES``
+    uses raced (``chance`` to say otherwise: ``valuation.chance_draw``)."""
     legal = [a.notation for a in obs.legal_actions]
     est = valuation.value(obs, legal, samples=samples, budget=0, first=samples,
                           seed=coach.observation_seed(obs) ^ seed,
                           horizon=valuation.END_OF_HOLE if horizon is None else horizon,
-                          chance=chance_node(obs) if chance is None else chance)
+                          chance=(search.USES if chance_node(obs) else 0) if chance is None else chance)
     return {e.action: e.value for e in est}
 
 

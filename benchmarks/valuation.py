@@ -3,7 +3,9 @@
 Candidates (``golflab.coach.valuation.value``, the options raced as a hint races them, within
 ``hints.HINT_ROLLOUTS``): the rollouts look 2 or 3 table rounds ahead, or to the end of the
 hole (``valuation.END_OF_HOLE``), *draw* and *take* valued by the rollout policy's use of the
-card (``policy``) or as a chance node over the drawn card (``chance``: its best use).
+card (``policy``) or as a chance node over the drawn card, each card by its best use: the best
+by one-step EV (``chance, EV use``) or the best of three raced on rollouts (``chance, 3 uses``,
+as the Expert's search chose them).
 
 Positions: decisions with a choice from games of four CPU personalities
 (``coach_precision.positions``). For each position, references value every option on
@@ -33,19 +35,20 @@ import time
 
 from coach_precision import chance_node, end_reference, pct, positions
 
-from golflab.coach import hints, rollouts, valuation
+from golflab.coach import hints, rollouts, search, valuation
 
 REFERENCE_SEED = 0x5EED_E0D
 HORIZONS = (("2 rounds", 2), ("3 rounds", 3), ("end of hole", valuation.END_OF_HOLE))
+TREATMENTS = (("policy", 0), ("chance, EV use", 1), ("chance, 3 uses", 3))
 
 
-def reference(obs, samples: int, horizon: int, chance: bool) -> dict[str, float]:
+def reference(obs, samples: int, horizon: int, chance: int) -> dict[str, float]:
     """Every option's value on ``samples`` determinizations from the independent seed
     (``coach_precision.end_reference`` at ``horizon``)."""
     return end_reference(obs, samples, REFERENCE_SEED, horizon, chance)
 
 
-def hint_first(obs, horizon: int, chance: bool, repeats: int) -> tuple[str, float]:
+def hint_first(obs, horizon: int, chance: int, repeats: int) -> tuple[str, float]:
     """The candidate's first option and the median CPU seconds of one hint (cache emptied)."""
     legal = tuple(a.notation for a in obs.legal_actions)
     times, first = [], None
@@ -69,17 +72,16 @@ def measure(count: int, samples: int, repeats: int, seed: int) -> list[dict]:
     rows, start = [], time.perf_counter()
     for i, obs in enumerate(obs_list):
         chance_here = chance_node(obs)
-        end = reference(obs, samples, valuation.END_OF_HOLE, chance_here)
+        end = end_reference(obs, samples, REFERENCE_SEED)
         row = {"position": i, "draw": chance_here, "candidates": {}}
-        same_refs: dict = {}
+        same_refs: dict = {(valuation.END_OF_HOLE, search.USES if chance_here else 0): end}
         for label, horizon in HORIZONS:
-            for chance in (False, True):
-                key = (horizon, chance and chance_here)
+            for name, chance in TREATMENTS:
+                key = (horizon, chance if chance_here else 0)
                 if key not in same_refs:
-                    same_refs[key] = end if horizon == valuation.END_OF_HOLE and key[1] == chance_here else \
-                        reference(obs, samples, horizon, key[1])
+                    same_refs[key] = reference(obs, samples, *key)
                 choice, cpu = hint_first(obs, horizon, chance, repeats)
-                row["candidates"][f"{label}, {'chance' if chance else 'policy'}"] = {
+                row["candidates"][f"{label}, {name}"] = {
                     "choice": choice, "cpu": cpu, "same": regret(same_refs[key], choice), "end": regret(end, choice)}
         rows.append(row)
         print(f"position {i + 1}/{count} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)

@@ -59,7 +59,7 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
 
 def _cache_key(obs: Observation, seed: int, samples: int | None, budget: int | None, precision: float | None,
                actions: tuple, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
-               chance: bool | None = None) -> tuple:
+               chance: bool | int | None = None) -> tuple:
     """What a valuation is kept under: everything its values depend on, the position first
     (``worlds.position_key``; the budget only when the options race, ``samples`` None)."""
     return (position_key(obs), seed, samples, budget if samples is None else None, precision, actions, policy,
@@ -89,14 +89,14 @@ def _check_precision(precision: Any, samples: Any) -> None:
 def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int = HINT_ROLLOUTS,
               precision: float | None = None, seed: int | None = None,
               policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
-              chance: bool | None = None) -> list[Option]:
+              chance: bool | int | None = None) -> list[Option]:
     """The values of ``actions`` by the coach's one valuation (``valuation.value``), best
     first, as ``Option``s, kept for reuse: ``samples`` per option, or raced
     (``golflab.racing``) within ``budget`` rollouts when ``samples`` is None. Sample ``i`` is
     the same world for every option, drawn from the observation's seed (or ``seed``); this
     seat is played on by the personality ``policy`` (``rollouts.bot_profiles``), the rollouts
     looking ``horizon`` table rounds ahead (None: ``rollouts.HORIZON``), *draw* a chance node
-    when ``chance`` (None: ``valuation.CHANCE_DRAW``)."""
+    as ``chance`` says (``valuation.chance_draw``)."""
     seed = observation_seed(obs) if seed is None else seed
     key = _cache_key(obs, seed, samples, budget, precision, actions, policy, horizon, chance)
     found = _CACHE.get(key)

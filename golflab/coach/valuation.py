@@ -28,23 +28,34 @@ from .worlds import observation_seed
 #: Whether *draw* (and *take*) are valued by the best use of the card (a chance node over the
 #: drawn card) rather than by the rollout policy's own use of it (``benchmarks/valuation.py``).
 CHANCE_DRAW = False
+#: The uses of a drawn or taken card raced for its best use (``search.best_use``): 1, the best
+#: by one-step EV (``search.candidate_uses``) without rollouts.
+CHANCE_USES = 1
 #: Table rounds that value a hole to its end (a hole of a few seats never lasts this long).
 END_OF_HOLE = 1000
 
 
-def chance_draw(chance: bool | None) -> bool:
-    """``chance``, or ``CHANCE_DRAW`` when it is None (read when the valuation runs)."""
-    return CHANCE_DRAW if chance is None else bool(chance)
+def chance_draw(chance: bool | int | None) -> int:
+    """The uses of a drawn card raced for its best use, 0 when *draw* is valued by the rollout
+    policy: ``chance`` False 0, True ``CHANCE_USES``, a whole number itself, None as
+    ``CHANCE_DRAW`` says (read when the valuation runs)."""
+    if chance is None:
+        chance = CHANCE_DRAW
+    if isinstance(chance, bool):
+        return CHANCE_USES if chance else 0
+    if not isinstance(chance, int) or chance < 0:
+        raise ValueError(f"chance must be None, True, False or a number of uses, got {chance!r}")
+    return chance
 
 
 def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
-            chance: bool | None = None) -> Callable[[str, int, int], list]:
+            chance: bool | int | None = None) -> Callable[[str, int, int], list]:
     """The paired samples of ``actions`` (``sample(action, start, stop)``, as ``racing.race``
     asks): rollouts from ``obs``'s worlds drawn from ``seed``; *draw* and *take* as chance nodes
-    when ``chance`` (None: ``CHANCE_DRAW``) and the draw pile is not empty."""
-    horizon = rollout_horizon(horizon)
+    when ``chance`` says so (``chance_draw``) and the draw pile is not empty."""
+    horizon, uses = rollout_horizon(horizon), chance_draw(chance)
     sample = Samples(obs, seed, policy, horizon)
-    if not (chance_draw(chance) and obs.awaiting == "draw" and obs.draw_pile_size > 0):
+    if not (uses and obs.awaiting == "draw" and obs.draw_pile_size > 0):
         return sample
     salt = seed ^ observation_seed(obs)  # 0 for the observation's own seed
     plans: dict[str, object] = {}
@@ -52,11 +63,11 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
     def paired(action: str, start: int, stop: int) -> list:
         if action == "draw":
             if "draw" not in plans:
-                plans["draw"] = search.use_plan(obs, policy, horizon, salt)
+                plans["draw"] = search.use_plan(obs, policy, horizon, salt, uses)
             return sample.drawn(plans["draw"], start, stop)
         if action == "take":
             if "take" not in plans:
-                plans["take"] = search.best_use(obs, None, policy, horizon, salt)
+                plans["take"] = search.best_use(obs, None, policy, horizon, salt, uses)
             return sample.after(*plans["take"], start, stop)
         return sample(action, start, stop)
 
@@ -65,12 +76,12 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
 
 def value(obs: Observation, actions, *, samples: int | None = None, budget: int, first: int,
           precision: float | None = None, seed: int | None = None, policy: str = ROLLOUT_PROFILE,
-          horizon: int | None = None, chance: bool | None = None) -> list[Estimate]:
+          horizon: int | None = None, chance: bool | int | None = None) -> list[Estimate]:
     """Every option of ``actions`` valued (``racing.Estimate``s, best first): ``samples`` each,
     or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
     the gap to the runner-up has at most ``precision`` standard error, when given). ``seed``:
     the worlds' seed (None: the observation's); ``horizon`` table rounds (None:
-    ``rollouts.HORIZON``); ``chance`` (None: ``CHANCE_DRAW``)."""
+    ``rollouts.HORIZON``); ``chance`` (``chance_draw``)."""
     seed = observation_seed(obs) if seed is None else seed
     sample = sampler(obs, actions, seed, policy, horizon, chance)
     if samples is not None:
@@ -78,4 +89,4 @@ def value(obs: Observation, actions, *, samples: int | None = None, budget: int,
     return race(actions, sample, first=first, budget=max(budget, first * len(actions)), precision=precision)
 
 
-__all__ = ["CHANCE_DRAW", "END_OF_HOLE", "chance_draw", "sampler", "value"]
+__all__ = ["CHANCE_DRAW", "CHANCE_USES", "END_OF_HOLE", "chance_draw", "sampler", "value"]
