@@ -6,7 +6,7 @@ observation's seed xor ``REFERENCE_SEED``, never the hints'): *same horizon*, ev
 valued as the hint values it on ``REFERENCE_SAMPLES`` determinizations; *end of hole*, every
 option played out to the end of the hole on ``END_SAMPLES`` determinizations, *draw* and *take*
 at a draw decision valued by the best use of the card, three uses raced as the Expert's search
-raced them (``end_reference``: what a player who follows the coach then does). For each
+raced them (``valuation.reference``: what a player who follows the coach then does). For each
 scheme: the mean regret against each reference (reference points lost by playing the hint's
 first option instead of the reference's best), the share of positions where it picks a move
 0.5 points or more worse, and the median and 95th percentile of one hint's time (cache
@@ -39,7 +39,7 @@ from pathlib import Path
 
 from golflab import Game, Rules, coach
 from golflab.ai import CPUPlayer
-from golflab.coach import search, valuation
+from golflab.coach import valuation
 from golflab.coach.expert import expert_move
 
 PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
@@ -72,24 +72,12 @@ def reference(obs) -> dict[str, float]:
     return {o.action: o.value for o in coach.hint(obs, samples=REFERENCE_SAMPLES, seed=seed)}
 
 
-def chance_node(obs) -> bool:
-    """Whether *draw* and *take* are valued by the best use of the card there (a draw decision
-    with cards left to draw)."""
-    return obs.awaiting == "draw" and obs.draw_pile_size > 0 and any(a.kind == "draw" for a in obs.legal_actions)
-
-
 def end_reference(obs, samples: int = END_SAMPLES, seed: int = REFERENCE_SEED, horizon: int | None = None,
                   chance: bool | int | None = None) -> dict[str, float]:
-    """Every option's value on ``samples`` determinizations from the observation's seed xor
-    ``seed``, played out to the end of the hole (``horizon`` table rounds instead when given),
-    *draw* and *take* at a draw decision valued by the best use of the card, ``search.USES``
-    uses raced (``chance`` to say otherwise: ``valuation.chance_draw``)."""
-    legal = [a.notation for a in obs.legal_actions]
-    est = valuation.value(obs, legal, samples=samples, budget=0, first=samples,
-                          seed=coach.observation_seed(obs) ^ seed,
-                          horizon=valuation.END_OF_HOLE if horizon is None else horizon,
-                          chance=(search.USES if chance_node(obs) else 0) if chance is None else chance)
-    return {e.action: e.value for e in est}
+    """``valuation.reference`` from the observation's seed xor ``seed``: to the end of the hole
+    (``horizon`` table rounds instead when given), *draw* a chance node at a draw decision."""
+    return valuation.reference(obs, samples, coach.observation_seed(obs) ^ seed,
+                               valuation.END_OF_HOLE if horizon is None else horizon, chance)
 
 
 def fixed(obs):

@@ -12,7 +12,7 @@ Positions: decisions with a choice from games of four CPU personalities
 ``--samples`` determinizations drawn from an independent seed (the observation's seed xor
 ``REFERENCE_SEED``, its best uses too): the *same-horizon* reference with the candidate's own
 horizon and treatment of *draw*, and the *end-of-hole* reference, rollouts to the end of the
-hole with *draw* a chance node (``coach_precision.end_reference``: the best use of the drawn
+hole with *draw* a chance node (``valuation.reference``: the best use of the drawn
 card, what a player following the coach then does). Regret: the reference's points lost by
 the candidate's first option against the reference's best; ``>=0.5``: positions where that
 loss is half a point or more; ``draw``: the mean regret on the draw decisions alone. Time:
@@ -33,7 +33,7 @@ import statistics
 import sys
 import time
 
-from coach_precision import chance_node, end_reference, pct, positions
+from coach_precision import end_reference, pct, positions
 
 from golflab.coach import hints, rollouts, search, valuation
 
@@ -71,7 +71,7 @@ def measure(count: int, samples: int, repeats: int, seed: int) -> list[dict]:
     hint_first(obs_list[0], 2, False, 1)  # load the kernel before timing
     rows, start = [], time.perf_counter()
     for i, obs in enumerate(obs_list):
-        chance_here = chance_node(obs)
+        chance_here = valuation.is_chance_node(obs)
         end = end_reference(obs, samples, REFERENCE_SEED)
         row = {"position": i, "draw": chance_here, "candidates": {}}
         same_refs: dict = {(valuation.END_OF_HOLE, search.USES if chance_here else 0): end}

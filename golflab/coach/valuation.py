@@ -55,7 +55,7 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
     when ``chance`` says so (``chance_draw``) and the draw pile is not empty."""
     horizon, uses = rollout_horizon(horizon), chance_draw(chance)
     sample = Samples(obs, seed, policy, horizon)
-    if not (uses and obs.awaiting == "draw" and obs.draw_pile_size > 0):
+    if not (uses and is_chance_node(obs)):
         return sample
     salt = seed ^ observation_seed(obs)  # 0 for the observation's own seed
     plans: dict[str, object] = {}
@@ -89,4 +89,25 @@ def value(obs: Observation, actions, *, samples: int | None = None, budget: int,
     return race(actions, sample, first=first, budget=max(budget, first * len(actions)), precision=precision)
 
 
-__all__ = ["CHANCE_DRAW", "CHANCE_USES", "END_OF_HOLE", "chance_draw", "sampler", "value"]
+def is_chance_node(obs: Observation) -> bool:
+    """Whether *draw* and *take* can be valued as chance nodes at ``obs``: a draw decision with
+    cards left to draw."""
+    return obs.awaiting == "draw" and obs.draw_pile_size > 0 and any(a.kind == "draw" for a in obs.legal_actions)
+
+
+def reference(obs: Observation, samples: int, seed: int, horizon: int = END_OF_HOLE,
+              chance: bool | int | None = None) -> dict[str, float]:
+    """A check of the coach's values: every legal option on ``samples`` determinizations from
+    ``seed`` (give one independent of the observation's), played out to the end of the hole
+    (or ``horizon`` table rounds), *draw* and *take* at a draw decision valued by the best use
+    of the card, ``search.USES`` uses raced as the Expert's search raced them (``chance`` to say
+    otherwise: ``chance_draw``). ``{action: value}``."""
+    if chance is None:
+        chance = search.USES if is_chance_node(obs) else 0
+    legal = [a.notation for a in obs.legal_actions]
+    est = value(obs, legal, samples=samples, budget=0, first=samples, seed=seed, horizon=horizon, chance=chance)
+    return {e.action: e.value for e in est}
+
+
+__all__ = ["CHANCE_DRAW", "CHANCE_USES", "END_OF_HOLE", "chance_draw", "is_chance_node", "reference", "sampler",
+           "value"]
