@@ -1,6 +1,8 @@
-"""The Expert's search: the coach's rollouts, looking one table round further ahead than a
-hint's (``SEARCH_HORIZON``), with *draw* valued as a chance node and each drawn or taken card
-used as well as the search can.
+"""A drawn or taken card's best use (``use_plan``, ``best_use``: the chance node of the coach's
+valuation, ``golflab.coach.valuation``), and the Expert's former search, kept for comparison
+(no CPU plays it since 28 November 2026: the Expert plays the hint's best): the coach's
+rollouts, looking one table round further ahead than a hint's (``SEARCH_HORIZON``), with
+*draw* valued as a chance node and each drawn or taken card used as well as the search can.
 
 ``hint`` values *draw* and *take* by the rollout policy's own use of the card. ``best_move``
 values them by the best use of that card, on the same worlds as every other option:
