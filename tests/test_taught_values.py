@@ -2,7 +2,9 @@
 more samples drawn from another seed, keeps its answer as the best and its quoted gap within
 the tolerance the exercise grades with; and re-valued to the end of the hole (the coach's
 check, ``coach.valuation.reference``: rollouts to the end of the hole, *draw* by the best use
-of the drawn card), each from its own independent seed, keeps its answer as the best. (The
+of the drawn card), each from its own independent seed, its answer is less than
+``END_TOLERANCE`` worse than the best there (the line issue 40 draws: a choice 0.5 points or
+more worse is a wrong one). (The
 other numbers taught are exact: hand and hole scores by the scoring rules, one-step values by
 enumeration in test_ev/test_puzzles.)"""
 
@@ -22,6 +24,8 @@ OTHER_SEED = 0xC0FFEE
 #: Determinizations per option of the end-of-hole re-valuation, and its seed (xor the observation's).
 END_SAMPLES = 400
 END_SEED = 0xE0D0F
+#: Points the answer may trail the best option by at the end of the hole (ties and the reference's noise).
+END_TOLERANCE = 0.5
 
 
 def revalued(puzzle) -> dict[str, float]:
@@ -37,7 +41,8 @@ def check_holds(puzzle) -> None:
     assert abs(gap - puzzle.gap) <= MARGIN_TOLERANCE, (puzzle.source, puzzle.gap, gap)
     obs = puzzle.observation
     to_end = valuation.reference(obs, END_SAMPLES, observation_seed(obs) ^ END_SEED)
-    assert min(to_end, key=to_end.get) == puzzle.answer, ("end of hole", puzzle.source, puzzle.answer, to_end)
+    assert to_end[puzzle.answer] - min(to_end.values()) < END_TOLERANCE, (
+        "end of hole", puzzle.source, puzzle.answer, to_end)
 
 
 def test_the_quoted_gap_is_precise_enough_for_the_tolerance():
