@@ -16,7 +16,11 @@ The taken card's use was then raced as well (``TAKE_USES``), one race more.
 
 The options race on paired differences (``golflab.racing``) within ``budget`` rollouts, or are
 valued on ``samples`` each. Deterministic: sample ``i`` comes from ``seed`` (the observation's
-own by default), the best uses from seeds of their own observations (xor the same offset).
+own by default), the best uses from seeds of their own observations, whatever ``seed``: the use
+*take* is followed by is part of the position's valuation, not of its samples, so re-valuing
+with other samples values the same options (a use raced on seeds that followed ``seed`` made
+*take* worth 0.9 points less on another seed for a lesson's puzzle: another use won the short
+race). Only the check, ``reference``, chooses its uses on worlds of its own seed (``salt``).
 """
 
 from __future__ import annotations
@@ -58,15 +62,15 @@ def chance_draw(chance: bool | int | None) -> int:
 
 
 def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
-            chance: bool | int | None = None) -> Callable[[str, int, int], list]:
+            chance: bool | int | None = None, salt: int = 0) -> Callable[[str, int, int], list]:
     """The paired samples of ``actions`` (``sample(action, start, stop)``, as ``racing.race``
     asks): rollouts from ``obs``'s worlds drawn from ``seed``; *draw* and *take* as chance nodes
-    when ``chance`` says so (``chance_draw``) and the draw pile is not empty."""
+    when ``chance`` says so (``chance_draw``) and the draw pile is not empty, the cards' uses
+    raced on their observations' own seeds xor ``salt`` (0: the position's, whatever ``seed``)."""
     horizon, uses = rollout_horizon(horizon), chance_draw(chance)
     sample = Samples(obs, seed, policy, horizon)
     if not (uses and is_chance_node(obs)):
         return sample
-    salt = seed ^ observation_seed(obs)  # 0 for the observation's own seed
     plans: dict[str, object] = {}
 
     def paired(action: str, start: int, stop: int) -> list:
@@ -85,14 +89,14 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
 
 def value(obs: Observation, actions, *, samples: int | None = None, budget: int, first: int,
           precision: float | None = None, seed: int | None = None, policy: str = ROLLOUT_PROFILE,
-          horizon: int | None = None, chance: bool | int | None = None) -> list[Estimate]:
+          horizon: int | None = None, chance: bool | int | None = None, salt: int = 0) -> list[Estimate]:
     """Every option of ``actions`` valued (``racing.Estimate``s, best first): ``samples`` each,
     or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
     the gap to the runner-up has at most ``precision`` standard error, when given). ``seed``:
     the worlds' seed (None: the observation's); ``horizon`` table rounds (None:
-    ``rollouts.HORIZON``); ``chance`` (``chance_draw``)."""
+    ``rollouts.HORIZON``); ``chance`` (``chance_draw``); ``salt`` (``sampler``: 0, the coach's)."""
     seed = observation_seed(obs) if seed is None else seed
-    sample = sampler(obs, actions, seed, policy, horizon, chance)
+    sample = sampler(obs, actions, seed, policy, horizon, chance, salt)
     if samples is not None:
         return race(actions, sample, first=samples, budget=samples * len(actions))
     return race(actions, sample, first=first, budget=max(budget, first * len(actions)), precision=precision)
@@ -110,11 +114,13 @@ def reference(obs: Observation, samples: int, seed: int, horizon: int = END_OF_H
     ``seed`` (give one independent of the observation's), played out to the end of the hole
     (or ``horizon`` table rounds), *draw* and *take* at a draw decision valued by the best use
     of the card, ``search.USES`` uses raced as the Expert's search raced them (``chance`` to say
-    otherwise: ``chance_draw``). ``{action: value}``."""
+    otherwise: ``chance_draw``), on worlds of ``seed`` too (``salt``: independent of the coach's
+    choice of uses). ``{action: value}``."""
     if chance is None:
         chance = search.USES if is_chance_node(obs) else 0
     legal = [a.notation for a in obs.legal_actions]
-    est = value(obs, legal, samples=samples, budget=0, first=samples, seed=seed, horizon=horizon, chance=chance)
+    est = value(obs, legal, samples=samples, budget=0, first=samples, seed=seed, horizon=horizon, chance=chance,
+                salt=seed ^ observation_seed(obs))
     return {e.action: e.value for e in est}
 
 

@@ -87,3 +87,29 @@ def test_draw_as_a_chance_node_is_its_own_valuation_on_the_same_worlds():
     coach.clear_cache()
     assert _values(hints.evaluate(draw, legal, SAMPLES, chance=True)) == chance  # deterministic
     assert _values(coach.hint(draw, samples=SAMPLES)) == (chance if valuation.CHANCE_DRAW else policy)
+
+
+def test_other_samples_value_take_followed_by_the_same_use(monkeypatch):
+    """The use *take* is followed by belongs to the position, not to the samples: a hint
+    re-valued from another seed (as a puzzle's check does) races the same uses on the same
+    worlds of the taken position; only the end-of-hole check chooses its own."""
+    draw, _ = _positions()
+    assert "take" in {a.notation for a in draw.legal_actions}
+    found = []
+    real = valuation.search.best_use
+
+    def recorded(obs, card, *args):
+        after, use = real(obs, card, *args)
+        if card is None:  # take's (the drawn cards' uses are by one-step EV: no race)
+            found.append((args[2], use))
+        return after, use
+
+    monkeypatch.setattr(valuation.search, "best_use", recorded)
+    own = coach.observation_seed(draw)
+    for seed in (own, own ^ 0xC0FFEE, own ^ 1):
+        coach.clear_cache()
+        coach.hint(draw, samples=SAMPLES, seed=seed)
+    assert len(found) == 3 and found[0][0] == 0 and found.count(found[0]) == 3
+    found.clear()
+    valuation.reference(draw, 4, own ^ 0xC0FFEE, horizon=2)
+    assert [salt for salt, _ in found] == [0xC0FFEE]
