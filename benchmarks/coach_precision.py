@@ -67,7 +67,9 @@ def positions(count: int, seed: int = 100) -> list:
 
 
 def reference(obs) -> dict[str, float]:
-    """The same-horizon reference: the hint's own valuation on ``REFERENCE_SAMPLES`` from the independent seed."""
+    """The same-horizon reference: the hint's own valuation on ``REFERENCE_SAMPLES`` from the independent seed
+    (the same use of a taken card: it belongs to the position, ``valuation.sampler``; ``end_reference``
+    chooses its own)."""
     seed = coach.observation_seed(obs) ^ REFERENCE_SEED
     return {o.action: o.value for o in coach.hint(obs, samples=REFERENCE_SAMPLES, seed=seed)}
 
