@@ -1,19 +1,31 @@
 """How right and how fast the default hint is: the adaptive race against today's fixed split.
 
 Positions: decisions with a choice from games of four CPU personalities (default rules, one
-hole each). Reference: every option valued on 2,000 determinizations (compiled kernel) drawn
-from another seed than the hints'. For each scheme: the mean regret (reference points lost by
-playing the hint's first option instead of the reference's best), the share of positions
-where it picks a move 0.5 points or more worse, and the median and 95th percentile of one hint's
-time (cache emptied), CPU time (``time.process_time``) and wall time, each the median of
-``repeats`` runs. The machine's load average is printed beside the times.
+hole each). Two references, each position's drawn from its own independent seed (the
+observation's seed xor ``REFERENCE_SEED``, never the hints'): *same horizon*, every option
+valued as the hint values it on ``REFERENCE_SAMPLES`` determinizations; *end of hole*, every
+option played out to the end of the hole on ``END_SAMPLES`` determinizations, *draw* and *take*
+at a draw decision valued by the best use of the card, three uses raced as the Expert's search
+raced them (``valuation.reference``: what a player who follows the coach then does). For each
+scheme: the mean regret against each reference (reference points lost by playing the hint's
+first option instead of the reference's best), the share of positions where it picks a move
+0.5 points or more worse, and the median and 95th percentile of one hint's time (cache
+emptied), CPU time (``time.process_time``) and wall time, each the median of ``repeats`` runs.
+The machine's load average is printed beside the times. The goals (issue 40): on 200
+positions, regret at most ``GOAL_REGRET`` against the end of the hole and at most ``GOAL_BAD``
+of the choices 0.5 points or more worse; the line ``goal`` says whether they hold.
+
+``--expert-games G`` also plays ``G`` holes of two Experts against Sofia and Maya (game seeds
+from 1) and grades every Expert decision with a choice by ``coach.grade`` (the default hint):
+the share graded OPTIMAL or GOOD (goal: at least ``GOAL_EXPERT``).
 
 Schemes: ``race`` is ``coach.hint(obs)`` (``golflab.racing``); ``fixed`` is the former default,
 ``HINT_ROLLOUTS = 160`` split evenly over the options, at least 16 each
 (``hint(obs, samples=max(16, 160 // options))``).
 
-``python benchmarks/coach_precision.py [positions] [repeats] [--cache FILE]`` (defaults 200
-and 3; ``--cache`` keeps the reference values in a JSON file to reuse).
+``nice -n 19 python benchmarks/coach_precision.py [positions] [repeats] [--cache FILE]
+[--expert-games G]`` (defaults 200, 3 and 0; ``--cache`` keeps the reference values in a JSON
+file to reuse).
 """
 
 from __future__ import annotations
@@ -27,10 +39,14 @@ from pathlib import Path
 
 from golflab import Game, Rules, coach
 from golflab.ai import CPUPlayer
+from golflab.coach import valuation
+from golflab.coach.expert import expert_move
 
 PLAYERS = ("Sofia", "Maya", "Priya", "Marcus")
 REFERENCE_SAMPLES = 2000
+END_SAMPLES = 1000
 REFERENCE_SEED = 0x5EED
+GOAL_REGRET, GOAL_BAD, GOAL_EXPERT = 0.03, 0.005, 0.99
 
 
 def positions(count: int, seed: int = 100) -> list:
@@ -51,8 +67,19 @@ def positions(count: int, seed: int = 100) -> list:
 
 
 def reference(obs) -> dict[str, float]:
+    """The same-horizon reference: the hint's own valuation on ``REFERENCE_SAMPLES`` from the independent seed
+    (the same use of a taken card: it belongs to the position, ``valuation.sampler``; ``end_reference``
+    chooses its own)."""
     seed = coach.observation_seed(obs) ^ REFERENCE_SEED
     return {o.action: o.value for o in coach.hint(obs, samples=REFERENCE_SAMPLES, seed=seed)}
+
+
+def end_reference(obs, samples: int = END_SAMPLES, seed: int = REFERENCE_SEED, horizon: int | None = None,
+                  chance: bool | int | None = None) -> dict[str, float]:
+    """``valuation.reference`` from the observation's seed xor ``seed``: to the end of the hole
+    (``horizon`` table rounds instead when given), *draw* a chance node at a draw decision."""
+    return valuation.reference(obs, samples, coach.observation_seed(obs) ^ seed,
+                               valuation.END_OF_HOLE if horizon is None else horizon, chance)
 
 
 def fixed(obs):
@@ -79,47 +106,86 @@ def pct(xs, q: float) -> float:
     return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
-def main(count: int = 200, repeats: int = 3, cache: str | None = None) -> None:
+def expert_grades(games: int) -> tuple[int, int]:
+    """(Expert decisions graded OPTIMAL or GOOD by the default hint, Expert decisions with a
+    choice) over ``games`` holes of two Experts against Sofia and Maya."""
+    players = ["Expert", "Sofia", "Expert 2", "Maya"]  # names are distinct: "Expert 2" is the Expert too
+    good = total = 0
+    for g in range(games):
+        game = Game(players, Rules(rounds=1), seed=1 + g)
+        bots = [CPUPlayer(p.split()[0], seed=g + s) for s, p in enumerate(players)]
+        while not game.is_over:
+            obs = game.observation(game.current_player)
+            if players[game.current_player].startswith("Expert") and len(obs.legal_actions) > 1:
+                move = expert_move(obs)
+                total += 1
+                good += coach.grade(obs, move).grade in ("OPTIMAL", "GOOD")
+            else:
+                move = bots[game.current_player].choose(obs)
+            game.apply(move)
+    return good, total
+
+
+def main(count: int = 200, repeats: int = 3, cache: str | None = None, expert_games: int = 0) -> None:
     obs_list = positions(count)
     coach.rollouts.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
     race(obs_list[0])  # load the kernel before timing
     stored = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
-    refs = []
+    refs, ends = [], []
     start = time.perf_counter()
     for i, obs in enumerate(obs_list):
         key = str(coach.observation_seed(obs))
         if key not in stored:
             stored[key] = reference(obs)
         refs.append(stored[key])
+        if "end " + key not in stored:
+            stored["end " + key] = end_reference(obs)
+        ends.append(stored["end " + key])
         if i % 20 == 19:
             print(f"reference {i + 1}/{count} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
     if cache:
         Path(cache).write_text(json.dumps(stored))
     coach.clear_cache()
-    print(f"{count} positions, reference {REFERENCE_SAMPLES} samples per option (seed xor {REFERENCE_SEED:#x}); "
-          f"load average before timing {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"{count} positions, references (seed xor {REFERENCE_SEED:#x}): same horizon {REFERENCE_SAMPLES} samples "
+          f"per option, end of hole {END_SAMPLES}; load average before timing {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} CPUs")
     for name, fn in (("fixed (before)", fixed), ("race (now)", race)):
-        regrets, cpu, wall, rollouts = [], [], [], []
-        for obs, ref in zip(obs_list, refs):
+        regrets, to_end, cpu, wall, rollouts = [], [], [], [], []
+        for obs, ref, end in zip(obs_list, refs, ends):
             c, w, first = timed(fn, obs, repeats)
             cpu.append(c)
             wall.append(w)
             regrets.append(ref[first] - min(ref.values()))
+            to_end.append(end[first] - min(end.values()))
             rollouts.append(sum(o.samples for o in fn(obs)))
-        bad = sum(r >= 0.5 for r in regrets)
-        print(f"{name:15} mean regret {statistics.mean(regrets):.3f} points; >= 0.5 worse in {bad}/{count} "
-              f"({100 * bad / count:.1f}%); rollouts median {statistics.median(rollouts):.0f}, "
-              f"p95 {pct(rollouts, 0.95):.0f}; CPU ms median {1000 * statistics.median(cpu):.1f}, "
-              f"p95 {1000 * pct(cpu, 0.95):.1f}; wall ms median {1000 * statistics.median(wall):.1f}, "
-              f"p95 {1000 * pct(wall, 0.95):.1f}")
+        bad, bad_end = sum(r >= 0.5 for r in regrets), sum(r >= 0.5 for r in to_end)
+        print(f"{name:15} same horizon: mean regret {statistics.mean(regrets):.3f} points, >= 0.5 worse in "
+              f"{bad}/{count} ({100 * bad / count:.1f}%); end of hole: mean regret {statistics.mean(to_end):.3f}, "
+              f">= 0.5 worse in {bad_end}/{count} ({100 * bad_end / count:.1f}%); rollouts median "
+              f"{statistics.median(rollouts):.0f}, p95 {pct(rollouts, 0.95):.0f}; CPU ms median "
+              f"{1000 * statistics.median(cpu):.1f}, p95 {1000 * pct(cpu, 0.95):.1f}; wall ms median "
+              f"{1000 * statistics.median(wall):.1f}, p95 {1000 * pct(wall, 0.95):.1f}")
+        if fn is race:
+            held = statistics.mean(to_end) <= GOAL_REGRET and bad_end <= GOAL_BAD * count
+            print(f"goal (end of hole: regret <= {GOAL_REGRET}, >= 0.5 worse in <= {100 * GOAL_BAD:.1f}%): "
+                  f"{'holds' if held else 'NOT MET'}")
+    if expert_games:
+        good, total = expert_grades(expert_games)
+        print(f"Expert decisions graded OPTIMAL or GOOD by the coach: {good}/{total} ({100 * good / total:.1f}%) "
+              f"over {expert_games} holes; goal >= {100 * GOAL_EXPERT:.0f}%: "
+              f"{'holds' if good >= GOAL_EXPERT * total else 'NOT MET'}")
     print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    path = None
+    path, games = None, 0
     if "--cache" in args:
         i = args.index("--cache")
         path = args[i + 1]
         del args[i:i + 2]
-    main(*(int(a) for a in args), cache=path)
+    if "--expert-games" in args:
+        i = args.index("--expert-games")
+        games = int(args[i + 1])
+        del args[i:i + 2]
+    main(*(int(a) for a in args), cache=path, expert_games=games)

@@ -4,8 +4,7 @@ Each deal is one hole at a table of 4: two Experts and two opponents, played twi
 same shuffle, the Experts at seats 0 and 2, then at 1 and 3 (the opponents taking the
 others). The opponents (``--versus``): ``personalities``, two of the eight drawn at random
 per deal; ``marcus``, two Marcus; ``classic``, two Classic Experts (the Expert before the
-coach's search valued *draw* as a chance node and before the hint's race: the hint's best
-option at 160 rollouts a move, ``golflab.coach.expert``); ``ladder``, levels
+hint's race: the hint's best option at 160 rollouts a move, ``golflab.coach.expert``); ``ladder``, levels
 1-8 each against the next instead (``benchmarks/levels.py``, ``--rounds`` holes a pair);
 ``all``, the four in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
@@ -17,7 +16,7 @@ on this machine's load: measure with ``--processes 1`` on a busy machine). Sever
 ``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]
 [--horizon 3] [--csv deals.csv] [--first-deal K]`` (``--rounds`` counts holes played per
 matchup, or per pair of levels: two per deal; ``--horizon``: the table rounds the Expert's
-rollouts look ahead, ``search.SEARCH_HORIZON`` by default; ``--csv`` writes one row per deal as
+rollouts look ahead, the coach's ``rollouts.HORIZON`` by default; ``--csv`` writes one row per deal as
 it ends, so an interrupted run keeps its deals; ``--first-deal K`` goes on from deal K of each
 seed). ``python benchmarks/expert.py --pool a.csv b.csv`` prints the figures of the deals of
 several runs pooled exactly (each deal once).
@@ -37,7 +36,7 @@ from typing import Callable
 
 from golflab import Game, Rules
 from golflab.ai import LEVELS, PROFILES, CPUPlayer
-from golflab.coach import search
+from golflab.coach import rollouts
 
 EXPERT = "Expert"
 VERSUS = ("personalities", "marcus", "classic")
@@ -177,17 +176,17 @@ def pooled_csv(paths: list[str]) -> dict[str, tuple[list, list, list]]:
 
 
 def add_horizon_option(parser: argparse.ArgumentParser) -> None:
-    """``--horizon N``: the table rounds the Expert's rollouts look ahead (``search.SEARCH_HORIZON``)."""
-    parser.add_argument("--horizon", type=int, default=search.SEARCH_HORIZON,
+    """``--horizon N``: the table rounds the Expert's rollouts look ahead (the coach's, ``rollouts.HORIZON``)."""
+    parser.add_argument("--horizon", type=int, default=rollouts.HORIZON,
                         help="table rounds the Expert's rollouts look ahead (default %(default)s: the Expert's own)")
 
 
 def apply_horizon(parser: argparse.ArgumentParser, horizon: int) -> None:
-    """Set the Expert's horizon (read when the search runs; worker processes inherit it), or
-    stop with a usage error when ``horizon`` is outside 1-20."""
+    """Set the Expert's horizon, the coach's (read when the rollouts run; worker processes
+    inherit it), or stop with a usage error when ``horizon`` is outside 1-20."""
     if not 1 <= horizon <= 20:
         parser.error(f"--horizon must be 1 to 20 table rounds, got {horizon}")
-    search.SEARCH_HORIZON = horizon
+    rollouts.HORIZON = horizon
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,12 +48,13 @@ def fresh_page_state():
 def small_search(monkeypatch):
     """The Expert's search with small budgets (the same method: legality and determinism do not
     depend on them), so that a hole of Experts is quick in the Python reference too."""
-    from golflab.coach import hints, search
+    from golflab.coach import expert, hints, search
 
     for name, value in (("USE_FIRST", 4), ("USE_ROLLOUTS", 8), ("DECISION_FIRST", 8), ("DECISION_ROLLOUTS", 64),
                         ("SCREEN_FIRST", 8), ("SCREEN_ROLLOUTS", 64)):
         monkeypatch.setattr(search, name, value)
     monkeypatch.setattr(hints, "HINT_ROLLOUTS", 256)
+    monkeypatch.setattr(expert, "EXPERT_ROLLOUTS", 512)
 
 
 @pytest.fixture

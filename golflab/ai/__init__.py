@@ -1,5 +1,5 @@
 """CPU players for 6-Card Golf: eight personalities (spec section 10) and their decision rules,
-the Expert and the Classic Expert (the coach's search: ``golflab.coach.expert``) and levels
+the Expert and the Classic Expert (the coach's best move: ``golflab.coach.expert``) and levels
 1 to 8 (``golflab.ai.levels``).
 
 >>> from golflab.ai import PROFILES, CPUPlayer

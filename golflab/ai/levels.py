@@ -3,8 +3,8 @@
 ``CPUPlayer("Level 3")`` (any case) plays the level. A level is a base personality and two
 chances, both drawn from the player's own seeded generator (the same seed gives the same
 games): ``blunder``, a uniformly random legal move instead of the base's, and ``search``,
-the Expert's move (the coach's search, ``golflab.coach.expert``) instead of the base's, its
-rollouts looking ``horizon`` table rounds ahead (None: the Expert's own). Level 8 always
+the Expert's move (the hint's best, ``golflab.coach.expert``) instead of the base's, its
+rollouts looking ``horizon`` table rounds ahead (None: the Expert's own, the coach's). Level 8 always
 searches, as far ahead as the Expert: it is the Expert. (A search with a small fixed number
 of rollouts per option, ``coach.hint(obs, samples=8)``, was no better than Kenji alone:
 -0.65 points per round, 95% interval -1.82 to +0.52 over 120 rounds, and 2 per option far
@@ -26,7 +26,7 @@ class Level:
     """One level: ``number`` (1-8), ``base`` (a personality's name), ``blunder`` (0-1: chance
     of a random legal move), ``search`` (0-1: chance of the Expert's move), ``summary``
     (shown in menus) and ``horizon`` (the table rounds that move's search looks ahead; None:
-    the Expert's, ``coach.search.SEARCH_HORIZON``)."""
+    the Expert's, the coach's ``coach.rollouts.HORIZON``)."""
 
     number: int
     base: str
@@ -50,12 +50,13 @@ class Level:
         return not self.blunder and not self.searches
 
 
-#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``coach.search.SEARCH_HORIZON``).
+#: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``coach.rollouts.HORIZON``,
+#: also two since the Expert plays the hint's valuation: levels 6 and 7 stay two if it changes).
 SHORT_SEARCH = 2
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
 #: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the
 #: Expert's move on 1 decision in 3, then 2 in 3 (at 2 in 5 and 3 in 4, 6 v 7 measured +0.28),
-#: its search looking two table rounds ahead (``SHORT_SEARCH``): less far than Level 8, and faster.
+#: its search looking two table rounds ahead (``SHORT_SEARCH``), as Level 8 does.
 LEVELS: tuple[Level, ...] = (
     Level(1, "Diego", 0.50, 0.0, "Beginner: half its moves at random"),
     Level(2, "Diego", 0.20, 0.0, "Novice: one move in five at random"),

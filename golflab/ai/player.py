@@ -16,7 +16,7 @@ class CPUPlayer:
     choice from its own ``random.Random(seed)``: the same seed and observations give the
     same choices. To place a card it reuses what its draw decision computed when the new
     observation shows the same grid (and the same cards), which changes no choice.
-    ``CPUPlayer("Expert")`` plays the coach's search (``golflab.coach.expert``) and
+    ``CPUPlayer("Expert")`` plays the coach's best move (``golflab.coach.expert``) and
     ``CPUPlayer("Classic Expert")`` the hint's best option at 160 rollouts a move, the Expert
     before that search and the hint's race:
     both deterministic, so their seed changes nothing. ``CPUPlayer("Level 3")`` plays a level

@@ -51,14 +51,14 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-#: The Expert: a CPU that plays the coach's search (``golflab.coach.search``), not one of the
+#: The Expert: a CPU that plays the coach's best move (``golflab.coach.expert``), not one of the
 #: eight personalities (it is not in ``PROFILES``). Its parameters are what the CPU rules use
 #: where they still need a personality (none of its moves: they are all the coach's).
-EXPERT = Profile("Expert", "Plays the coach's search", 5, 0.45, 0.55, 0.0)
-#: The Classic Expert: the Expert before the coach's search valued *draw* as a chance node and
-#: before the hint's options raced (it plays ``coach.hint``'s best option at 160 rollouts a move:
-#: ``golflab.coach.expert.CLASSIC_ROLLOUTS``). Accepted by name (``get_profile``, ``personality_names``:
-#: the CLI, ``simulate``, the benchmarks) but not in ``CPU_NAMES``, the learners' menus.
+EXPERT = Profile("Expert", "Plays the coach's best move", 5, 0.45, 0.55, 0.0)
+#: The Classic Expert: the Expert before the hint's options raced (it plays ``coach.hint``'s
+#: best option at 160 rollouts a move: ``golflab.coach.expert.CLASSIC_ROLLOUTS``). Accepted by
+#: name (``get_profile``, ``personality_names``: the CLI, ``simulate``, the benchmarks) but not
+#: in ``CPU_NAMES``, the learners' menus.
 CLASSIC_EXPERT = Profile("Classic Expert", "Plays the coach's hint", 5, 0.45, 0.55, 0.0)
 
 

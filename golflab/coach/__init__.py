@@ -18,6 +18,9 @@ The method (determinized rollouts with common random numbers):
    is played out by CPU personalities: each opponent by its personality when its seat name
    is one (``"Maya 2"`` is Maya), else by ``ROLLOUT_PROFILE``; this seat too, after the
    option, by ``ROLLOUT_PROFILE``.
+   At a draw decision *draw* is a chance node: in each world the top card of the pile is
+   drawn and put to its best use by one-step EV (``valuation.CHANCE_USES``: the use a learner
+   following the coach is then shown), and *take* is followed by the taken card's best use.
 3. An option's ``value`` is the mean over the samples of (this seat's hole score, with every
    round adjustment, minus the others' mean); ``se`` is its standard error (the samples'
    standard deviation over the square root of their number). Differences between options
@@ -36,9 +39,12 @@ spent ``HINT_ROLLOUTS`` rollouts. ``samples=`` values every option on a fixed nu
 Sample ``i`` is the same world whatever batch draws it, so the same observation and arguments
 always give the same hint.
 
-One valuation, two depths: the coach (``hint``, ``grade``, ``review`` and the Expert
-CPU) uses these rollouts; bulk grading in ``golflab.simulate`` and ``golflab.analysis.grade``
-stays one-step exact EV (``golflab.ev``) for speed.
+One valuation (``valuation.value``, which ``hints.evaluate`` calls): hints, grades, reviews,
+puzzles, the tutor and the Expert CPU (the hint's best, raced within more rollouts:
+``expert.EXPERT_ROLLOUTS``) value options the same way, the horizon and the treatment of
+*draw* chosen by ``benchmarks/valuation.py``; ``valuation.reference`` is its check, played to the
+end of the hole. Bulk grading in ``golflab.simulate`` and ``golflab.analysis.grade`` stays
+one-step exact EV (``golflab.ev``) for speed.
 
 ``grade(obs, action)`` grades one decision with spec section 11's five grades: the points
 lost against the best option (``analysis.EV_LOSS_LIMITS``) or the spec's named cases
@@ -55,8 +61,10 @@ estimate of what the option leads to when the hole is played on by the CPU perso
 exact EV past the horizon), not a proof of the best play.
 
 The package, one module a job: ``worlds`` (determinizations), ``rollouts`` (an option played
-out, in Python or compiled), ``reasons`` (the sentences), ``hints`` (valuing and racing the
-options), ``grades`` (one decision), ``review`` (a game).
+out, in Python or compiled), ``valuation`` (the one valuation: rollouts, the chance node, the
+race), ``search`` (a drawn card's best use, and the Expert's former search), ``reasons`` (the
+sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one decision),
+``review`` (a game), ``expert`` (the Expert CPUs).
 """
 
 from __future__ import annotations

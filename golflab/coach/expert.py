@@ -1,8 +1,11 @@
-"""The Expert CPUs, beside the coach whose search they play.
+"""The Expert CPUs, beside the coach whose valuation they play.
 
-``CPUPlayer("Expert")`` (Level 8) plays ``expert_move``: the coach's search with *draw*
-valued as a chance node (``golflab.coach.search``). ``CPUPlayer("Classic Expert")`` plays
-``classic_expert_move``: the Expert before that search and before the hint's race, kept for
+``CPUPlayer("Expert")`` (Level 8) plays ``expert_move``: the hint's best option, valued by the
+coach's one valuation (``golflab.coach.valuation``, through ``hints.evaluate``) raced within
+``EXPERT_ROLLOUTS`` rollouts instead of the hint's ``HINT_ROLLOUTS``: its only extra strength
+is more samples, so the coach never grades the Expert by another model of the game
+(``expert_options``: the values it chose by). ``CPUPlayer("Classic Expert")`` plays
+``classic_expert_move``: the Expert before the hint's race, kept for
 comparison. It plays the first option of ``hint(obs, samples=...)`` with ``CLASSIC_ROLLOUTS``
 (160) rollouts a move split evenly over its options, *draw* valued by the rollout policy's own
 use of the card.
@@ -12,8 +15,11 @@ use of the card.
 from __future__ import annotations
 
 from ..actions import Action
-from .hints import MIN_SAMPLES, hint
-from .search import best_move
+from .hints import HINT_ROLLOUTS, MIN_SAMPLES, Option, check_samples, evaluate, hint
+
+#: Rollouts the Expert's race may spend on a move: the hint's budget twice over (the race
+#: stops sooner when the best option is clear: the budget counts only in close decisions).
+EXPERT_ROLLOUTS = 2 * HINT_ROLLOUTS
 
 #: Rollouts the Classic Expert spends on a move, split evenly over its options (at least
 #: ``hints.MIN_SAMPLES`` each): the hint's fixed budget before its options raced.
@@ -27,14 +33,26 @@ def _check(obs) -> None:
             "pass game.observation(game.current_player)")
 
 
+def expert_options(obs, samples: int | None = None, horizon: int | None = None) -> list[Option]:
+    """The options the Expert chooses from, best first: ``hints.evaluate`` of every legal
+    action raced within ``EXPERT_ROLLOUTS`` (``samples``: that many each, exactly as
+    ``hint(obs, samples=...)`` values them), its rollouts looking ``horizon`` table rounds
+    ahead (None: the coach's, ``rollouts.HORIZON``)."""
+    _check(obs)
+    if samples is not None:
+        check_samples(samples)
+    legal = tuple(a.notation for a in obs.legal_actions)
+    return evaluate(obs, legal, samples, EXPERT_ROLLOUTS, horizon=horizon)
+
+
 def expert_move(obs, horizon: int | None = None) -> Action:
-    """The Expert's move (``search.best_move``, its rollouts looking ``horizon`` table rounds
-    ahead; None: ``search.SEARCH_HORIZON``); the only legal action when there is one. Reads
-    only the observation; the same observation always gives the same move."""
+    """The Expert's move: the first of ``expert_options(obs, horizon=horizon)``; the only legal
+    action when there is one. Reads only the observation; the same observation always gives
+    the same move."""
     _check(obs)
     if len(obs.legal_actions) == 1:
         return obs.legal_actions[0]
-    return best_move(obs, horizon=horizon)
+    return Action.parse(expert_options(obs, horizon=horizon)[0].action)
 
 
 def classic_samples(obs) -> int:

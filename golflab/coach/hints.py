@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game import Observation
-from ..racing import race
 from .reasons import describe
-from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
+from .rollouts import ROLLOUT_PROFILE, rollout_horizon
+from .valuation import chance_draw, value
 from .worlds import check_to_move, observation_seed, position_key
 
 #: Rollouts a hint may spend in all when ``samples`` is not given (its options race: ``golflab.racing``).
@@ -58,11 +58,12 @@ def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | N
 
 
 def _cache_key(obs: Observation, seed: int, samples: int | None, budget: int | None, precision: float | None,
-               actions: tuple, policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> tuple:
+               actions: tuple, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
+               chance: bool | int | None = None) -> tuple:
     """What a valuation is kept under: everything its values depend on, the position first
     (``worlds.position_key``; the budget only when the options race, ``samples`` None)."""
     return (position_key(obs), seed, samples, budget if samples is None else None, precision, actions, policy,
-            rollout_horizon(horizon))
+            rollout_horizon(horizon), chance_draw(chance))
 
 
 def check_samples(samples: Any) -> None:
@@ -87,25 +88,23 @@ def _check_precision(precision: Any, samples: Any) -> None:
 
 def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int = HINT_ROLLOUTS,
               precision: float | None = None, seed: int | None = None,
-              policy: str = ROLLOUT_PROFILE, horizon: int | None = None) -> list[Option]:
-    """The rollout values of ``actions`` (best first): ``samples`` per option, or raced
+              policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
+              chance: bool | int | None = None) -> list[Option]:
+    """The values of ``actions`` by the coach's one valuation (``valuation.value``), best
+    first, as ``Option``s, kept for reuse: ``samples`` per option, or raced
     (``golflab.racing``) within ``budget`` rollouts when ``samples`` is None. Sample ``i`` is
     the same world for every option, drawn from the observation's seed (or ``seed``); this
     seat is played on by the personality ``policy`` (``rollouts.bot_profiles``), the rollouts
-    looking ``horizon`` table rounds ahead (None: ``rollouts.HORIZON``)."""
+    looking ``horizon`` table rounds ahead (None: ``rollouts.HORIZON``), *draw* a chance node
+    as ``chance`` says (``valuation.chance_draw``)."""
     seed = observation_seed(obs) if seed is None else seed
-    key = _cache_key(obs, seed, samples, budget, precision, actions, policy, horizon)
+    key = _cache_key(obs, seed, samples, budget, precision, actions, policy, horizon, chance)
     found = _CACHE.get(key)
     if found is not None:
         _CACHE.move_to_end(key)
         return list(found)
-    first = MIN_SAMPLES if samples is None else samples
-    sample = Samples(obs, seed, policy, horizon)
-    if samples is None:
-        estimates = race(actions, sample, first=first, budget=max(budget, first * len(actions)),
-                         precision=precision)
-    else:
-        estimates = race(actions, sample, first=samples, budget=samples * len(actions))
+    estimates = value(obs, actions, samples=samples, budget=budget, first=MIN_SAMPLES, precision=precision,
+                      seed=seed, policy=policy, horizon=horizon, chance=chance)
     options = [Option(e.action, e.value, e.se, e.samples, describe(obs, e.action), e.gap_se) for e in estimates]
     _CACHE[key] = options
     if len(_CACHE) > _CACHE_SIZE:

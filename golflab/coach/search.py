@@ -1,6 +1,8 @@
-"""The Expert's search: the coach's rollouts, looking one table round further ahead than a
-hint's (``SEARCH_HORIZON``), with *draw* valued as a chance node and each drawn or taken card
-used as well as the search can.
+"""A drawn or taken card's best use (``use_plan``, ``best_use``: the chance node of the coach's
+valuation, ``golflab.coach.valuation``), and the Expert's former search, kept for comparison
+(no CPU plays it since 28 November 2026: the Expert plays the hint's best): the coach's
+rollouts, looking one table round further ahead than a hint's (``SEARCH_HORIZON``), with
+*draw* valued as a chance node and each drawn or taken card used as well as the search can.
 
 ``hint`` values *draw* and *take* by the rollout policy's own use of the card. ``best_move``
 values them by the best use of that card, on the same worlds as every other option:
@@ -126,31 +128,33 @@ def taken_observation(obs: Observation) -> Observation:
 
 
 def best_use(obs: Observation, card=None, policy: str = ROLLOUT_POLICY,
-             horizon: int | None = None) -> tuple[Observation, str]:
+             horizon: int | None = None, salt: int = 0, uses: int | None = None) -> tuple[Observation, str]:
     """(the observation after drawing ``card``, or after *take* when ``card`` is None; its best
-    use): the ``USES`` candidate uses raced on that observation's own rollouts, within
-    ``USE_ROLLOUTS`` per use."""
+    use): the ``uses`` (None: ``USES``) candidate uses raced on that observation's own rollouts
+    (seeded from it, xor ``salt``), within ``USE_ROLLOUTS`` per use; one use: the one-step EV's
+    best, no rollouts."""
     after = taken_observation(obs) if card is None else drawn_observation(obs, card)
-    return after, _best_of(after, policy, search_horizon(horizon))
+    return after, _best_of(after, policy, search_horizon(horizon), salt, uses)
 
 
-def _best_of(after: Observation, policy: str, horizon: int) -> str:
-    uses = candidate_uses(after)
+def _best_of(after: Observation, policy: str, horizon: int, salt: int = 0, count: int | None = None) -> str:
+    uses = candidate_uses(after, USES if count is None else count)
     if len(uses) == 1:
         return uses[0]
-    sample = Samples(after, observation_seed(after), policy, horizon)
+    sample = Samples(after, observation_seed(after) ^ salt, policy, horizon)
     return race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))[0].action
 
 
-def use_plan(obs: Observation, policy: str = ROLLOUT_POLICY,
-             horizon: int | None = None) -> dict[str, tuple[Observation, str]]:
+def use_plan(obs: Observation, policy: str = ROLLOUT_POLICY, horizon: int | None = None, salt: int = 0,
+             uses: int | None = None) -> dict[str, tuple[Observation, str]]:
     """The best use of a drawn card of each kind of unseen card (``best_use`` of the first card
-    of the kind): ``{kind: (after, use)}``, which ``Samples.drawn`` plays."""
+    of the kind, ``uses`` raced, its rollouts seeded xor ``salt``): ``{kind: (after, use)}``,
+    which ``Samples.drawn`` plays."""
     kind, horizon = scoring_model(obs.rules).kind, search_horizon(horizon)
     plan: dict[str, tuple[Observation, str]] = {}
     for card in unseen_cards(obs):
         if kind(card) not in plan:
-            plan[kind(card)] = best_use(obs, card, policy, horizon)
+            plan[kind(card)] = best_use(obs, card, policy, horizon, salt, uses)
     return plan
 
 

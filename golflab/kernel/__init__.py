@@ -153,7 +153,7 @@ SEAT_KINDS = ("personality", "profile")
 def seat_kind(seat) -> str:
     """``"personality"`` (one of the eight, by name or Profile), ``"profile"`` (a custom
     ``ai.Profile``, or a level that plays its base personality alone: ``Level.plain``),
-    ``"expert"`` (the Expert or the Classic Expert: the coach's search) or ``"level"`` (a level
+    ``"expert"`` (the Expert or the Classic Expert: the coach's rollouts) or ``"level"`` (a level
     with random moves or search); any other name is the ValueError of ``ai.get_profile``."""
     profile = get_profile(seat)
     if profile is EXPERT or profile is CLASSIC_EXPERT:

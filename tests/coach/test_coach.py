@@ -346,10 +346,10 @@ def test_hint_with_an_explicit_seed_values_each_position(monkeypatch):
     coach.clear_cache()
     hint(a, samples=8, seed=5)
     assert {o.action: o.value for o in hint(b, samples=8, seed=5)} == values
-    races = []
-    monkeypatch.setattr(hints, "race", lambda *args, **kwargs: races.append(args) or [])
+    valued = []
+    monkeypatch.setattr(hints, "value", lambda *args, **kwargs: valued.append(args) or [])  # the one valuation
     hint(b, samples=8, seed=5)
-    assert races == []
+    assert valued == []
 
 
 def test_hint_refuses_bad_precision_and_seed():

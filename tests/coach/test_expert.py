@@ -1,4 +1,4 @@
-"""The Expert CPUs: the Expert plays the coach's search (golflab.coach.search), the Classic
+"""The Expert CPUs: the Expert plays the hint's best within more rollouts (golflab.coach.expert), the Classic
 Expert the hint's best option; both accepted by name, legal and deterministic."""
 
 from __future__ import annotations

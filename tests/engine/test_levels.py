@@ -94,16 +94,16 @@ def test_search_levels_choose_legal_moves_deterministically():
 
 def test_levels_six_and_seven_search_two_rounds_ahead_and_level_eight_as_far_as_the_expert(monkeypatch):
     from golflab.ai.levels import SHORT_SEARCH
-    from golflab.coach import expert, search
+    from golflab.coach import expert, hints, rollouts
 
-    monkeypatch.setattr(search, "SEARCH_HORIZON", SHORT_SEARCH + 1)
+    monkeypatch.setattr(rollouts, "HORIZON", SHORT_SEARCH + 1)  # the coach's: the Expert's own
     asked = []
 
-    def spy(obs, policy=search.ROLLOUT_POLICY, horizon=None):
-        asked.append(search.search_horizon(horizon))
-        return obs.legal_actions[0]
+    def spy(obs, actions, samples, budget, precision=None, seed=None, policy=None, horizon=None, chance=None):
+        asked.append(rollouts.rollout_horizon(horizon))
+        return hints.evaluate(obs, actions, 1, horizon=horizon)
 
-    monkeypatch.setattr(expert, "best_move", spy)
+    monkeypatch.setattr(expert, "evaluate", spy)
     game = Game(["a", "b"], Rules(rounds=1), seed=3)
     while game.awaiting != "draw":  # past the initial flips, to a draw decision
         game.apply(CPUPlayer("Marcus", seed=1).choose(game.observation(game.current_player)))
@@ -222,16 +222,16 @@ def test_the_cheap_ladder_is_in_order_on_a_small_sample():
 
 
 def test_the_ladder_benchmark_takes_the_experts_horizon(monkeypatch, capsys):
-    from golflab.coach import search
+    from golflab.coach import rollouts
 
-    monkeypatch.setattr(search, "SEARCH_HORIZON", search.SEARCH_HORIZON)  # restored after the test
+    monkeypatch.setattr(rollouts, "HORIZON", rollouts.HORIZON)  # restored after the test
     bench = _bench()
     with pytest.raises(SystemExit):
         bench.main(["--horizon", "0"])
     assert "--horizon must be 1 to 20 table rounds, got 0" in capsys.readouterr().err
     assert bench.main(["--pairs", "1", "--rounds", "4", "--positions", "0", "--horizon", "4"]) == 0
     assert "the Expert's horizon 4 table rounds" in capsys.readouterr().out
-    assert search.SEARCH_HORIZON == 4  # the levels that search read it when they move
+    assert rollouts.HORIZON == 4  # the coach's horizon, which the Expert reads when it moves
 
 
 def test_a_signed_in_learner_is_suggested_a_level_from_their_rating_else_their_kept_games(monkeypatch):
