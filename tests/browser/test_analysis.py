@@ -4,7 +4,7 @@ text says what is impossible and keeps the board. Screenshots go to test-artifac
 
 from __future__ import annotations
 
-from golflab_widgets.coach.analysis import position_link
+from golflab_widgets.position_links import position_link
 from playwright.sync_api import expect
 
 from golflab import Position

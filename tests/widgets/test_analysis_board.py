@@ -7,9 +7,10 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from golflab_widgets.coach import analysis
-from golflab_widgets.coach.analysis import EXAMPLE, AnalysisBoard, position_link, requested_position
+from golflab_widgets.coach.analysis import EXAMPLE, AnalysisBoard, requested_position
 from golflab_widgets.coach.analysis_editor import PositionEditor
 from golflab_widgets.coach.panel import hint_html
+from golflab_widgets.position_links import position_link
 
 from golflab import Game, Position, Rules
 from golflab.ai import CPUPlayer

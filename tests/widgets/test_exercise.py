@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -19,8 +20,9 @@ from golflab_widgets.lessons.exercise import (
     rules_words,
 )
 from golflab_widgets.lessons.puzzle_board import BATCH, PuzzleBoard, option_class
+from golflab_widgets.position_links import position_link
 
-from golflab import Rules, round_breakdown, score_hand
+from golflab import Position, Rules, round_breakdown, score_hand
 from golflab.puzzles import generate
 
 HAND = ["QH", "2S", "5D", "QC", "7C", "KS"]
@@ -268,8 +270,10 @@ def test_puzzle_board_scores_streaks_and_refuses_a_second_answer():
     classes = {c for b in board.options.children for c in b._dom_classes}
     assert classes == {option_class(o.action) for o in first.options}
     wrong = first.options[-1].action
+    assert "golf-position-link" not in board.feedback.value  # before the answer the link would give it away
     assert board.answer(wrong) is False
     assert "golf-puzzle-wrong" in board.feedback._dom_classes
+    assert position_link(Position.of(first.observation)) in html.unescape(board.feedback.value)
     for o in first.options:
         assert f"{o.value:+.1f}" in board.feedback.value
     with pytest.raises(ValueError, match="answered already"):

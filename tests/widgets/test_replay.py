@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import html
+import urllib.parse
 
 import pytest
 from golflab_widgets import GolfTable
@@ -216,3 +217,16 @@ def test_simulated_game_refuses_what_it_cannot_replay(run):
     odd = golflab.simulate([custom, "Maya"], games=1, rules=Rules(rounds=1), seed=1, progress=False, analyze=False)
     with pytest.raises(ValueError, match="custom personalities \\(Zed\\).*only their names"):
         simulated_game(odd, 0)
+
+
+def test_every_moment_links_to_its_position_on_the_analysis_board(game):
+    from golflab_widgets.position_links import position_link
+
+    viewer = ReplayViewer(game)
+    for step in (0, 5, viewer.steps):
+        viewer.go(step)
+        state = viewer.state
+        link = position_link(golflab.Position.of(state))
+        assert link in html.unescape(viewer.link.value), step
+        assert golflab.Position.parse(urllib.parse.unquote(link.split("=", 1)[1])) == golflab.Position.of(state)
+    assert ReplayViewer().link.value == ""  # no game: no link

@@ -17,7 +17,7 @@ import dataclasses
 import logging
 from html import escape
 from typing import Callable
-from urllib.parse import parse_qs, quote
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -25,14 +25,13 @@ from golflab import Position
 from golflab.coach import hint
 
 from ..account.session import request_environ
+from ..position_links import LINK_CLASS, URL_PARAM, link_html
 from ..table.view import TABLE_CSS
 from .panel import COACH_CSS, hint_html
 from .replay import REPLAY_CSS, board_html, later
 
 log = logging.getLogger(__name__)
 
-APP = "analysis.ipynb"
-URL_PARAM = "position"
 #: The position shown when none is asked for: seat 1 has drawn the 8 of diamonds.
 EXAMPLE = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D"
 
@@ -52,11 +51,6 @@ def requested_position(environ=None) -> "str | None":
     """The position asked for on the app's address (``?position=...``), or None."""
     values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get(URL_PARAM)
     return values[-1] if values else None
-
-
-def position_link(position: "Position | str", app: str = APP) -> str:
-    """The address (relative to the apps) that opens ``position`` on the analysis board."""
-    return f"{app}?{URL_PARAM}={quote(str(position), safe='')}"
 
 
 def coach_view(position: Position) -> "Position | None":
@@ -89,7 +83,7 @@ class AnalysisBoard(w.VBox):
         self.values = w.HTML()
         self.values.add_class("golf-analysis-values")
         self.link = w.HTML()
-        self.link.add_class("golf-position-link")
+        self.link.add_class(LINK_CLASS)
         #: Where a ``PositionEditor`` (``analysis_editor``) puts itself, below the text box.
         self.editor_slot = w.VBox()
         #: Called with each position shown (an editor follows what is typed).
@@ -115,9 +109,7 @@ class AnalysisBoard(w.VBox):
         self.position = position
         self.text.value = str(position)
         self.board.value = board_html(position.game(0), position.seat)
-        link = position_link(position)
-        self.link.value = (f'<a href="{escape(link)}" target="_blank">Link to this position</a> '
-                           f"<span>(copy it to share the position)</span>")
+        self.link.value = link_html(position)
         self.values.value = '<span class="golf-thinking">The coach is thinking\u2026</span>'
         for callback in self.on_show:
             callback(position)

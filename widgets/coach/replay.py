@@ -33,6 +33,7 @@ from golflab.replays import simulated_game, state_at  # noqa: F401 (state_at: th
 
 from ..account import learner_progress as progress
 from ..account.file_picker import FilePicker
+from ..position_links import LINK_CLASS, link_html
 from ..table import view, words
 from ..table.setup import HUMAN_NAME
 
@@ -208,6 +209,8 @@ class ReplayViewer(w.VBox):
                                layout=w.Layout(width="120px"))
         self.hole.add_class("golf-replay-hole")
         self.board = w.HTML()
+        self.link = w.HTML()  # this moment on the analysis board
+        self.link.add_class(LINK_CLASS)
         self.moves = w.HTML()
         self.moves.add_class("golf-replay-moves-box")
         self.note = w.HTML()
@@ -227,7 +230,7 @@ class ReplayViewer(w.VBox):
                                 w.HBox([self.load_button])])
         self.open_box.layout.display = None if opener else "none"
         super().__init__([w.HTML(view.TABLE_CSS + REPLAY_CSS), self.message, bar, self.note, self.moves, self.board,
-                          self.open_box])
+                          self.link, self.open_box])
         self.add_class("golf-replay")
         self.add_class("golf-table")  # the table's look for cards and seats
         self._replay: _Replayed | None = None
@@ -424,7 +427,7 @@ class ReplayViewer(w.VBox):
         self.grade_button.disabled = replay is None
         self.step_label.value = f"{self._step} / {self.steps}"
         if replay is None:
-            self.board.value = ""
+            self.board.value = self.link.value = ""
             self.moves.value = '<div class="golf-replay-moves">Open a saved game to replay it.</div>'
             return
         viewer = self.view.value if self.view.value is not None else TEACHER
@@ -448,3 +451,4 @@ class ReplayViewer(w.VBox):
             lines.append("<div><b>The end of the recorded game.</b></div>")
         self.moves.value = f'<div class="golf-replay-moves">{"".join(lines)}</div>'
         self.board.value = board_html(state, viewer, changed)
+        self.link.value = link_html(state)

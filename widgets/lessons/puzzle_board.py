@@ -34,6 +34,7 @@ from golflab.words import card_name
 from ..a11y import name_control
 from ..account import learner_progress as progress
 from ..account.session import awaiting_request
+from ..position_links import LINK_CLASS, link_html
 from ..table.rules_form import RulesForm
 from .puzzle_maker import MAKER
 from .rules_html import LESSON_CSS
@@ -354,7 +355,8 @@ class PuzzleBoard(w.VBox):
         self.next_button.disabled = False
         if self.index + 1 == len(self.puzzles):
             self._puzzle(self._next_key(), wait=False)  # made while the learner reads the answer
-        self.feedback.value = feedback_html(puzzle, action)
+        self.feedback.value = feedback_html(puzzle, action) + (  # answered: the values are no secret now
+            f'<div class="{LINK_CLASS}">{link_html(puzzle.observation)}</div>')
         self.feedback.remove_class("golf-puzzle-wrong" if right else "golf-puzzle-right")
         self.feedback.add_class("golf-puzzle-right" if right else "golf-puzzle-wrong")  # last: tests wait for it
         return right
