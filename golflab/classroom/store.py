@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, export, permissions, progress, schedule, schema, security, settings, throttle
-from .errors import SignedOut, StoreConflict
+from .errors import StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
     ROLES,
@@ -712,19 +712,11 @@ class Store(RoomsMixin):
 
     def fresh_user(self, user: User) -> User:
         """``user`` as the database knows it now; refused if unknown or deactivated, or (a user from
-        a session: ``user_for``) if that session has ended. Every action by a user comes here."""
-        if not isinstance(user, User):
-            raise ValueError(f"expected a golflab user (from the store), got {type(user).__name__}")
-        fresh = self.user_by_id(user.id)
-        if fresh is None or fresh.name != user.name:
-            raise PermissionError(f"{user.name} is not a user of this store")
-        if not fresh.active:
-            raise PermissionError(f"{user.name}'s account is deactivated")
-        if user.session is not None and not self._session_open(user):
-            raise SignedOut()
-        return fresh
+        a session: ``user_for``) if that session has ended. Every action by a user comes here; the
+        refusals are ``permissions.fresh``'s (permission is checked in that one module)."""
+        return permissions.fresh(self, user)
 
-    def _session_open(self, user: User) -> bool:
+    def session_open(self, user: User) -> bool:
         """True while ``user``'s session is in the store and not expired."""
         with database.reading(self.engine) as conn:
             return conn.execute(select(T.sessions.c.user_id).where(and_(
