@@ -215,8 +215,7 @@ class Pool:
         k = a if a is not None else b
         r = RANK_OF[k]
         n, points = self.group.get(r, _NONE)
-        return beside_down(self.values[k], self.mean, 1 / self.size if self.size else 0.0, n, points,
-                           self.pair_points[r])
+        return beside_down(self.values[k], self.mean, n / self.size if n else 0.0, n, points, self.pair_points[r])
 
     def bonus_ev(self, grid: Sequence[str | None]) -> float:
         """Expected hand bonuses (each bonus's points times the chance that two or more columns
@@ -273,7 +272,7 @@ class Pool:
         both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
 
         get = group.get
-        one_kind = beside_down(v_kind, mean, inv, g_count, g_points, pair_points[rank])
+        one_kind = beside_down(v_kind, mean, g_count * inv, g_count, g_points, pair_points[rank])
         best = 0.0
         for pos in range(6):
             other = grid[PARTNER[pos]]
@@ -284,13 +283,13 @@ class Pool:
                 else:
                     r = RANK_OF[old]
                     c, s = (g_count, g_points) if r == rank else get(r, _NONE)
-                    change = one_kind - beside_down(values[old], mean, inv, c, s, pair_points[r])
+                    change = one_kind - beside_down(values[old], mean, c * inv, c, s, pair_points[r])
             else:
                 r_other = RANK_OF[other]
                 after = pair_points[rank] if rank == r_other else v_kind + values[other]
                 if old is None:
                     c, s = (g_count, g_points) if r_other == rank else get(r_other, _NONE)
-                    change = after - beside_down(values[other], mean, inv, c, s, pair_points[r_other])
+                    change = after - beside_down(values[other], mean, c * inv, c, s, pair_points[r_other])
                 else:
                     change = after - (pair_points[r_other] if RANK_OF[old] == r_other else values[old] + values[other])
             if change < best:

@@ -12,11 +12,17 @@ from __future__ import annotations
 __all__ = ["beside_down", "paired_chance"]
 
 
-def beside_down(v, mean, inv, c, s, pp):
+def beside_down(v, mean, chance, c, s, pp):
     """Expected points of a column of a known card worth ``v`` beside a face-down card drawn from
-    a pool of ``1 / inv`` cards of mean value ``mean``, of which ``c`` (worth ``s`` in all) would
-    pair it for ``pp`` points: ``v + mean - P(pair) * (v + the partner's mean - pp)``."""
-    return v + mean - (c * inv * (v + s / c - pp) if c else 0.0)
+    a pool of mean value ``mean``, of which ``c`` cards (worth ``s`` in all) would pair it for
+    ``pp`` points, ``chance`` being the chance that it pairs (``c`` over the pool's size):
+    ``v + mean - chance * (v + the partner's mean - pp)``.
+
+    The caller computes ``chance``, each as its figures were first pinned: ``Pool.column_ev``
+    as ``c / size``, ``Pool.best_change`` (one ``1 / size`` for its whole loop) as ``c * inv``;
+    the two round differently in the last bit, and the studies' digests pin those bits
+    (``tests/engine/test_study_pins.py``)."""
+    return v + mean - (chance * (v + s / c - pp) if c else 0.0)
 
 
 def paired_chance(need, m, count, size):

@@ -3,7 +3,7 @@ boundary (as JupyterHub's scopes are), before the method runs.
 
 Each rule names the arguments it reads and raises PermissionError (or ``SignedOut``) when the
 acting user may not; a rule that acts as a user hands the method that user as the database knows
-it now (``Store.fresh_user``: unknown, deactivated or signed-out users are refused). The methods
+it now (``fresh``: unknown, deactivated or signed-out users are refused). The methods
 themselves check input, never permission. ``tests/test_classroom_permissions.py`` checks that
 every public method of ``Store`` is in ``TABLE``.
 """
@@ -14,6 +14,7 @@ import functools
 import inspect
 from typing import Callable
 
+from .errors import SignedOut
 from .records import Klass, User
 
 
@@ -29,6 +30,21 @@ def _user(value) -> User:
     return value
 
 
+def fresh(store, user) -> User:
+    """``user`` as ``store`` knows it now (``Store.fresh_user`` is this); a PermissionError if the
+    user is unknown or deactivated, ``SignedOut`` if the user came from a session (``user_for``)
+    that has since ended (signed out, expired or its password reset)."""
+    user = _user(user)
+    now = store.user_by_id(user.id)
+    if now is None or now.name != user.name:
+        raise PermissionError(f"{user.name} is not a user of this store")
+    if not now.active:
+        raise PermissionError(f"{user.name}'s account is deactivated")
+    if user.session is not None and not store.session_open(user):
+        raise SignedOut()
+    return now
+
+
 def open_to_all(store, args: dict) -> None:
     """No acting user: lookups, sign-in and sessions, opening a room by its code (the sign-in
     server, the command line and a page call these; what they give away is checked inside)."""
@@ -37,7 +53,7 @@ def open_to_all(store, args: dict) -> None:
 def acts_as(name: str) -> Callable:
     """The call acts as the user in argument ``name`` (handed on fresh)."""
     def rule(store, args: dict) -> None:
-        args[name] = store.fresh_user(args[name])
+        args[name] = fresh(store, args[name])
     rule.__doc__ = f"acts as ``{name}``, re-read and refused if gone, deactivated or signed out"
     return rule
 
@@ -47,21 +63,21 @@ def creates_user(store, args: dict) -> None:
     operator (command line, settings)."""
     if args.get("by") is None:
         return
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     if not (actor.role == "admin" or (actor.role == "teacher" and args.get("role", "learner") == "learner")):
         raise PermissionError(f"{actor.name} may not create a {args.get('role', 'learner')}")
 
 
 def makes_classes(store, args: dict) -> None:
     """``teacher`` is a teacher or an admin."""
-    actor = args["teacher"] = store.fresh_user(args["teacher"])
+    actor = args["teacher"] = fresh(store, args["teacher"])
     if not actor.teaches:
         raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
 
 
 def teaches(store, args: dict) -> None:
     """``by`` teaches ``klass`` (or is an admin)."""
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     klass = _klass(args["klass"])
     if not store.teaches(actor, klass):
         raise PermissionError(f"{actor.name} does not teach the class {klass.name}")
@@ -74,7 +90,7 @@ def teaches_invite(store, args: dict) -> None:
 
 def in_class(store, args: dict) -> None:
     """``by`` teaches ``klass`` or is one of its members."""
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     klass = _klass(args["klass"])
     if not (store.teaches(actor, klass) or store.is_member(actor, klass)):
         raise PermissionError(f"{actor.name} is not in the class {klass.name}")
@@ -84,14 +100,14 @@ def lists_rooms(store, args: dict) -> None:
     """``by`` teaches ``klass``; without a class, ``by`` is an admin."""
     if args.get("klass") is not None:
         return teaches(store, args)
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     if actor.role != "admin":
         raise PermissionError("only an admin lists every room: name a class")
 
 
 def sees(store, args: dict) -> None:
     """``by`` is ``user``, a teacher of a class ``user`` learns in, or an admin."""
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     user = _user(args["user"])
     if actor.id != user.id and not store.teaches_user(actor, user):
         raise PermissionError(f"{actor.name} may not see {user.name}'s records")
@@ -105,7 +121,7 @@ def sees_record(store, args: dict) -> None:
 def manages(store, args: dict) -> None:
     """``by`` is an admin, or teaches the learner ``user``; nobody manages their own account here,
     and only an admin manages an admin."""
-    actor = args["by"] = store.fresh_user(args["by"])
+    actor = args["by"] = fresh(store, args["by"])
     target = store.user_by_id(_user(args["user"]).id)
     if target is None:
         raise ValueError(f"{args['user'].name} is not a user of this store")
@@ -116,7 +132,7 @@ def manages(store, args: dict) -> None:
 
 def only_self(store, args: dict) -> None:
     """``by`` is ``user`` themself."""
-    if store.fresh_user(args["by"]).id != _user(args["user"]).id:
+    if fresh(store, args["by"]).id != _user(args["user"]).id:
         raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
 
 
@@ -124,8 +140,8 @@ def only_self(store, args: dict) -> None:
 TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("user", "user_by_id", "user_for", "sign_in", "sign_out", "register", "check_invite",
                      "klass", "room", "hub_user", "ensure_user", "puzzle_rating", "fresh_user", "teaches",
-                     "teaches_user", "is_member", "touch", "sign_out_everywhere", "table_rating", "close",
-                     "transaction", "class_of_invite", "owner_of_game"), open_to_all),
+                     "teaches_user", "is_member", "session_open", "touch", "sign_out_everywhere", "table_rating",
+                     "close", "transaction", "class_of_invite", "owner_of_game"), open_to_all),
     "create_user": creates_user,
     "create_class": makes_classes,
     **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",

@@ -54,7 +54,7 @@ def best_change(grid, kind, drawn, size, total, pairs, group_n, group_s, value, 
     mean = t / n
     inv = 1 / n
     both_unknown = 2 * mean - (p / (n * (n - 1)) if n >= 2 else 0.0)
-    one_kind = beside_down(v_kind, mean, inv, g_count, g_points, pp)
+    one_kind = beside_down(v_kind, mean, g_count * inv, g_count, g_points, pp)
     best = 0.0
     for pos in range(6):
         other = grid[PARTNER[pos]]
@@ -65,13 +65,13 @@ def best_change(grid, kind, drawn, size, total, pairs, group_n, group_s, value, 
             else:
                 r = rank_of[old]
                 c, s = (g_count, g_points) if r == rank else (group_n[r], group_s[r])
-                change = one_kind - beside_down(value[old], mean, inv, c, s, pair[r])
+                change = one_kind - beside_down(value[old], mean, c * inv, c, s, pair[r])
         else:
             r_other = rank_of[other]
             after = pair[rank] if rank == r_other else v_kind + value[other]
             if old < 0:
                 c, s = (g_count, g_points) if r_other == rank else (group_n[r_other], group_s[r_other])
-                change = after - beside_down(value[other], mean, inv, c, s, pair[r_other])
+                change = after - beside_down(value[other], mean, c * inv, c, s, pair[r_other])
             else:
                 known = pair[r_other] if rank_of[old] == r_other else value[old] + value[other]
                 change = float(after - known)

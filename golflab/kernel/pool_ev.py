@@ -52,7 +52,8 @@ def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_ter
         return 2 * mean - pair_term
     k = a if a >= 0 else b
     r = rank_of[k]
-    return beside_down(value[k], mean, 1 / size if size else 0.0, group_n[r], group_s[r], pair[r])
+    n = group_n[r]
+    return beside_down(value[k], mean, n / size if n else 0.0, n, group_s[r], pair[r])
 
 
 @njit(cache=True)

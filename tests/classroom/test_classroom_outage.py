@@ -129,7 +129,7 @@ def test_a_puzzle_answer_and_a_kept_game_made_while_postgresql_is_down_are_held_
 
 def test_a_room_game_that_could_not_be_kept_is_held_on_the_page(postgres, school):
     from golflab_widgets.account.session import PageSession
-    from golflab_widgets.room_board import GolfRoomBoard
+    from golflab_widgets.rooms.board import GolfRoomBoard
 
     store, teacher, klass, ann, token, room, url = school
     page = PageSession(store, store.user_for(token))

@@ -25,7 +25,7 @@ def test_the_kernel_compiles_the_same_formulas_and_gets_the_same_bits():
         size = rng.randint(1, 110)
         c = rng.randint(0, min(size, 8))
         v, mean, pp = rng.randint(-5, 15), rng.uniform(-2, 10), rng.choice((0, -4, -10))
-        args = (v, mean, 1 / size, c, c * rng.randint(-5, 15), pp)
+        args = (v, mean, c / size, c, c * rng.randint(-5, 15), pp)
         assert pool_ev.beside_down(*args) == expectations.beside_down(*args), args
         m = rng.randint(0, 3)
         need = [rng.randint(0, 2) for _ in range(3)]

@@ -57,6 +57,15 @@ def _chart_texts(figure) -> list[str]:
     return [t for t in out if t]
 
 
+def _face_said(button, tooltip: str) -> str:
+    """A card button's tooltip without its face: the tooltip is the button's name, which says first
+    what the button shows (``Q, queen of hearts``: WCAG's label in name, so voice control finds the
+    button by what it reads; ``tests/widgets/test_a11y_widgets.py``). That face is the card's
+    picture, read aloud, as its description is; the words after it are scanned as any words."""
+    face = button.description.split("\n", 1)[0]
+    return tooltip.replace(f"{face}, ", "", 1) if face else tooltip
+
+
 def widget_texts(widget) -> list[str]:
     """Every piece of text a widget tree shows a learner (HTML as ``seen``, descriptions, tooltips,
     placeholders, option labels, tab and accordion titles, plotly charts' words); not what waits
@@ -70,7 +79,7 @@ def widget_texts(widget) -> list[str]:
     for name in ("tooltip", "placeholder") if picture else ("description", "tooltip", "placeholder"):
         value = getattr(widget, name, None)
         if isinstance(value, str):
-            out.append(value)
+            out.append(_face_said(widget, value) if picture and name == "tooltip" else value)
     out += [str(label) for label in getattr(widget, "_options_labels", ())]
     if isinstance(widget, (w.Accordion, w.Tab)):
         out += [t for t in widget.titles if t]

@@ -554,7 +554,8 @@ def opponent_changed(t: GolfTable) -> dict[str, int | None]:
     out = {}
     for seat_html in re.split(r'<div class="golf-opp[ "]', t.opponents.value)[1:]:
         name = seat_html.split('class="gl-name">')[1].split(" \u00b7")[0]
-        cards = seat_html.split('class="gl-grid">')[1].split('<span class="gl-card ')[1:]
+        grid = re.split(r'class="gl-grid"[^>]*>', seat_html, maxsplit=1)[1]  # its tag also names it (aria-label)
+        cards = grid.split('<span class="gl-card ')[1:]
         marked = [pos for pos, card in enumerate(cards) if card.startswith("golf-changed")]
         assert len(marked) <= 1, seat_html
         out[name] = marked[0] if marked else None
@@ -773,7 +774,10 @@ def test_rules_form_shows_choices_in_words_and_keeps_their_codes():
     assert [label for label, _ in jokers.options] == ["None", "Standard", "Lucky swing", "Eagle eye"]
     jokers.value = "lucky_swing"
     assert form.rules.jokers == "lucky_swing"
-    texts = [row.children[2].value for row in form.children if row is not form.summary]
+    rows = [row for row in form.children if row is not form.summary]
+    texts = [row.children[-1].value for row in rows]  # each row: the control (labelled by its description), its help
+    labels = [ctl.description for ctl in form.controls.values()]
+    assert len(rows) == len(labels) == 2
     assert form.summary.value.endswith("Chosen: jokers: lucky swing</span>")
-    assert all("_" not in text for text in texts), texts
+    assert all("_" not in text for text in texts + labels), (texts, labels)
     assert "Lucky swing: a single -5 joker" in texts[0]
