@@ -11,21 +11,23 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from golflab import Game, Rules, score_hand
+from golflab import Game, Rules
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store
 from tests.browser.board_hooks import shoot_whole
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.learner_steps import (
+    LESSON2,
+    PROGRESS,
+    STARS,
+    WAIT,
+    answered_all_but_the_first,
+    earn_the_lesson2_star,
+    sign_in,
+)
 
 NAME, PASSWORD, OTHER = "pia", "pia-pass-1", "quinn"
-LESSON = "lesson2_scoring_and_pairs.ipynb"
-PROGRESS = ".golf-exercise-progress"
-WAIT = 60_000
-# Lesson 2's nine exercises as the learner's progress names them (widgets.exercise: <n>-<skill>;
-# widgets.lesson_sets.lesson_questions(2))
-LESSON2_ITEMS = ("1-score-hand", "2-pairs", "3-score-hand", "4-pairs", "5-score-hand", "6-pairs", "7-score-hand",
-                 "8-pairs", "9-score-hand")
-FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
+LESSON = LESSON2
 
 
 def finished_game(seed: int) -> Game:
@@ -45,35 +47,19 @@ def classroom(voila_server, class_store_url):
     invite = store.create_invite(klass, by=teacher)
     pia, quinn = store.register(NAME, PASSWORD, invite), store.register(OTHER, "quinn-pass-1", invite)
     store.create_assignment(klass, by=teacher, lesson="lesson2", puzzles=3, difficulty="medium", due_days=5)
-    for item in LESSON2_ITEMS[1:]:
-        store.record_exercise(pia, "lesson2", item, True, lesson_items=len(LESSON2_ITEMS), skill=item.split("-", 1)[1])
+    answered_all_but_the_first(store, pia)
     mine = store.record_game(pia, finished_game(3), 0)
     theirs = store.record_game(quinn, finished_game(4), 0)
     yield store, pia, mine, theirs
     store.close()
 
 
-def sign_in(page, server, next_path: str) -> None:
-    page.goto(f"{server.base}/golflab/signin?next={next_path}", wait_until="load")
-    page.fill("input[name=name]", NAME)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(re.compile(re.escape(next_path) + "$"), timeout=WAIT)
-
-
 def test_a_lesson_star_survives_a_reload_and_the_landing_page_greets_the_learner(page, voila_server, classroom):
     store, pia, mine, theirs = classroom
     ARTIFACTS.mkdir(exist_ok=True)
-    sign_in(page, voila_server, f"/voila/render/{LESSON}")
-    page.locator(PROGRESS).wait_for(timeout=120_000)
-    expect(page.locator(PROGRESS)).to_contain_text("8 of 9 answered, 8 right", timeout=WAIT)  # the earlier visit
-
-    box = page.locator(".golf-exercise-0")
-    box.locator(".golf-exercise-number input").fill(str(score_hand(FIRST_HAND)))
-    box.locator(".golf-exercise-check").click()
-    page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=WAIT)
-    stars = page.locator(f"{PROGRESS} .golf-lesson-stars")
-    expect(stars).to_have_text("\u2605\u2605\u2605", timeout=WAIT)
+    sign_in(page, voila_server.base, NAME, PASSWORD, f"/voila/render/{LESSON}")
+    earn_the_lesson2_star(page)
+    stars = page.locator(STARS)
     assert store.lesson_progress(pia, by=pia)["lesson2"].stars == 3
 
     page.reload()

@@ -5,7 +5,8 @@ builder would), ``twine check`` accepts both, and the wheel goes into a fresh vi
 the checkout: first alone (``golflab --version``; ``golflab serve`` says in one line that the apps
 extra is missing), then with ``[apps]`` from the package registry. ``golflab serve`` runs from an
 empty directory with an empty home (its store goes to the user's data directory, named in its
-first line), and Chromium opens the landing page and plays a move on ``play.ipynb``.
+first line), and Chromium opens the landing page and plays a move on ``play.ipynb``; a learner of a
+class in that store signs in, keeps a lesson star, and the landing page greets them with it.
 
 One server, one browser: it is the slowest test (a build, an install and a cold server). It writes
 what it measured to ``test-artifacts/wheel-figures.txt`` (no timing is asserted).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import shutil
 import socket
 import subprocess
@@ -24,8 +26,12 @@ import time
 import zipfile
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 import golflab
+from golflab.classroom import Store
 from tests.browser.board_hooks import GOLF, face_down_slots
+from tests.browser.learner_steps import LESSON2, answered_all_but_the_first, earn_the_lesson2_star, sign_in
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -137,6 +143,27 @@ def test_the_wheel_installed_outside_the_checkout_serves_the_apps(tmp_path, brow
         assert face_down_slots(page) == down[1:]  # the drawn card went in, face up
         page.screenshot(path=str(ARTIFACTS / "wheel-play.png"), full_page=True)
         page.close()
+
+        # a learner of a class in the served store signs in and keeps a lesson star
+        classes = Store(f"sqlite:///{store}")
+        try:
+            teacher = classes.create_user("ms_ito", password="teach-pass-1", role="teacher")
+            invite = classes.create_invite(classes.create_class("W1", teacher=teacher), by=teacher)
+            answered_all_but_the_first(classes, classes.register("ada", "ada-pass-1", invite))
+        finally:
+            classes.close()
+        context = browser.new_context(viewport={"width": 1280, "height": 2000})
+        try:
+            page = context.new_page()
+            sign_in(page, landing.split("/voila/", 1)[0], "ada", "ada-pass-1", f"/voila/render/{LESSON2}")
+            earn_the_lesson2_star(page)
+            page.goto(landing)
+            greeting = page.locator(".golf-greeting")
+            expect(greeting).to_contain_text("Welcome back, ada!", timeout=SERVE_TIMEOUT * 1000)
+            assert re.search(r"Lesson 2: scoring and pairs\s*:\s*\u2605\u2605\u2605 done", greeting.inner_text())
+            page.screenshot(path=str(ARTIFACTS / "wheel-signed-in.png"), full_page=True)
+        finally:
+            context.close()
     finally:
         server.terminate()
         try:

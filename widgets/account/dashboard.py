@@ -485,7 +485,8 @@ class LeaderboardOptIn(w.VBox):
             return
         self.note = _html("golf-leaderboard-note")
         self.boards = w.HTML()
-        self.checkbox = w.Checkbox(description="Show me on my class leaderboard (by puzzle rating)", indent=False)
+        self.checkbox = w.Checkbox(description="Show me on my class leaderboard (by puzzle rating)", indent=False,
+                                   layout=w.Layout(width="auto"))  # the whole sentence, not cut at the default width
         self.checkbox.add_class("golf-leaderboard-optin")
         try:
             self.classes = self.store.classes(self.user)
