@@ -36,7 +36,9 @@ def fresh(store, user) -> User:
     that has since ended (signed out, expired or its password reset)."""
     user = _user(user)
     now = store.user_by_id(user.id)
-    if now is None or now.name != user.name:
+    # A user from a session is who that session proves (a page open when a teacher renamed its
+    # learner goes on, under the new name); any other (the Hub's, a command's) is known by name.
+    if now is None or (now.name != user.name and user.session is None):
         raise PermissionError(f"{user.name} is not a user of this store")
     if not now.active:
         raise PermissionError(f"{user.name}'s account is deactivated")
