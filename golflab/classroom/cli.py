@@ -211,7 +211,8 @@ def _create(store: Store, args) -> str:
     elif by.role != "admin" and by.id != teacher.id:
         raise PermissionError(f"{by.name} may not create a class for {teacher.name}")
     klass = store.create_class(args.name, teacher)
-    return f"class {klass.name} created, code {klass.code}, taught by {teacher.name}{note}"
+    return (f"class {klass.name} created, code {klass.code} (for these commands), taught by {teacher.name}; "
+            f"learners join with an invite code: golflab class invite {klass.code}{note}")
 
 
 def _invite(store: Store, args) -> str:

@@ -140,7 +140,8 @@ def check_code(code: object, length: int, what: str) -> str:
         raise ValueError(f"{what} must be text: {allowed}")
     cleaned = code.strip().upper()
     if len(cleaned) != length or any(c not in CODE_LETTERS for c in cleaned):
-        raise ValueError(f"{shown(code)} is not a {what}: a {what} is {allowed}")
+        a = "an" if what[:1] in "aeiou" else "a"
+        raise ValueError(f"{shown(code)} is not {a} {what}: {a} {what} is {allowed}")
     return cleaned
 
 

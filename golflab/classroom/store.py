@@ -157,7 +157,7 @@ class Store(RoomsMixin):
         return _user(row) if row else None
 
     def register(self, name: str, password: str, invite: str) -> User:
-        """A new learner who joins the invite's class (the first sign-in with a class code)."""
+        """A new learner who joins the invite's class (the first sign-in with an invite code)."""
         security.check_name(name)
         security.check_password(password)
         code = self.check_invite(invite)  # before the costly hash: a bad code costs no argon2 work
@@ -180,7 +180,7 @@ class Store(RoomsMixin):
     def join_class(self, user: User, invite: str) -> Klass:
         """Put an existing learner into the invite's class (a teacher or an admin never joins one:
         a class's teacher manages its members' accounts)."""
-        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "invite code")
         actor = user
         if actor.role != "learner":
             raise ValueError(f"{actor.name} is a {actor.role}: only learners join a class "
@@ -196,7 +196,7 @@ class Store(RoomsMixin):
     def check_invite(self, invite: str) -> str:
         """The invite code ``invite`` (cleaned) if it can be used now, else a ValueError saying why;
         it is not used up by the check."""
-        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "class code")
+        code = security.check_code(invite, security.INVITE_CODE_LENGTH, "invite code")
         with database.reading(self.engine) as conn:
             self._usable_invite(conn, code)
         return code
@@ -208,7 +208,7 @@ class Store(RoomsMixin):
         if row is None:
             raise ValueError(f"no class has the code {code}: check it with your teacher")
         if not row.active or not row.class_active:
-            raise ValueError(f"the class code {code} is no longer in use: ask your teacher for a new one")
+            raise ValueError(f"the invite code {code} is no longer in use: ask your teacher for a new one")
         if row.expires_at <= self.clock():
             raise ValueError(f"the class code {code} has expired: ask your teacher for a new one")
         if row.uses >= row.max_uses:
@@ -384,13 +384,13 @@ class Store(RoomsMixin):
                      "active": r.active and r.expires_at > self.clock()} for r in rows]
 
     def deactivate_invite(self, code: str, *, by: User) -> None:
-        code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
+        code = security.check_code(code, security.INVITE_CODE_LENGTH, "invite code")
         self.transaction(lambda conn: conn.execute(
             update(T.invites).where(T.invites.c.code == code).values(active=False)))
 
     def class_of_invite(self, code: str) -> Klass:
         """The class of invite ``code`` (any state), or a ValueError."""
-        code = security.check_code(code, security.INVITE_CODE_LENGTH, "class code")
+        code = security.check_code(code, security.INVITE_CODE_LENGTH, "invite code")
         with database.reading(self.engine) as conn:
             row = conn.execute(select(T.classes).join(T.invites, T.invites.c.class_id == T.classes.c.id)
                                .where(T.invites.c.code == code)).first()

@@ -67,7 +67,8 @@ def refused(db, capsys, expected_code: int, *args) -> str:
 def test_create_a_class_for_a_new_teacher_prints_their_password_once(db, capsys):
     code, out, _ = run(db, capsys, "create", "7C", "--teacher", "mr_ng")
     assert code == 0
-    class_code = re.search(r"class 7C created, code ([A-Z]{6}), taught by mr_ng", out).group(1)
+    class_code = re.search(r"class 7C created, code ([A-Z]{6}) \(for these commands\), taught by mr_ng; learners "
+                           r"join with an invite code: golflab class invite \1", out).group(1)
     password = re.search(r"their password \(shown once\): (\S+)", out).group(1)
     store = Store(db["url"])
     assert store.sign_in("mr_ng", password) and store.klass(class_code).name == "7C"

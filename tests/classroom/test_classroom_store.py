@@ -197,7 +197,7 @@ def test_invites_expire_run_out_and_can_be_deactivated(store, klass, clock):
         store.register("dan", "pass-123", invite)
     with pytest.raises(ValueError, match="no class has the code"):
         store.register("dan", "pass-123", "ACDEFGHJ")
-    with pytest.raises(ValueError, match="is not a class code: a class code is 8 letters"):
+    with pytest.raises(ValueError, match="is not an invite code: an invite code is 8 letters"):
         store.register("dan", "pass-123", "abc")
     assert snapshot(store) == before
     second = store.create_invite(k, by=teacher, expires_days=1)

@@ -416,8 +416,8 @@ class ClassDashboard(w.VBox):
         if self._act(lambda: made.append(self.store.create_class(name, self.user))):
             self.new_class_name.value = ""
             self.refresh(select=made[0].id)
-            self._say(f"Class {made[0].name} created: its code is {made[0].code}. Make an invite code for "
-                      "your learners below.")
+            self._say(f"Class {made[0].name} created. Make an invite code for it below: that is the code your "
+                      "learners type the first time they sign in.")
 
     def create_assignment(self, lesson: "str | None", puzzles: int, difficulty: str, days: int) -> None:
         level = None if difficulty == "any" else difficulty

@@ -55,7 +55,7 @@ DAY = 86_400
 #: The device cookie (OWASP's device cookies): a browser that signed in as a user is trusted for that
 #: user, so wrong guesses from elsewhere never lock that user out of it. Sent to the sign-in page only.
 DEVICE_COOKIE, DEVICE_DAYS = "golflab_device", 365
-HELP_NEW = ("First time here? Type the class code your teacher gave you, choose a name "
+HELP_NEW = ("First time here? Type the invite code your teacher gave you, choose a name "
             "(2 to 32 letters, digits and _ . -) and a password of at least 6 characters.")
 
 
@@ -78,7 +78,7 @@ class Accounts:
 
     def sign_in(self, name: str, password: str, class_code: str = "", *, source: "str | None" = None,
                 device: "str | None" = None) -> str:
-        """A session token for ``name``. With a class code a new name registers in that class and
+        """A session token for ``name``. With an invite code a new name registers in that class and
         an existing user joins it; a refused code signs nobody in, in the same words whatever the
         name (the code is checked first, so it tells nobody which names exist). ``source`` and
         ``device``: where the try comes from (``Store.sign_in``'s throttle)."""
@@ -268,7 +268,7 @@ class SignInHandler(_AccountHandler):
             'autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="32" required autofocus>'
             '<label for="password">Password</label><input type="password" id="password" name="password" '
             'autocomplete="current-password" maxlength="128" required>'
-            '<label for="class_code">Class code <small>(only the first time, to join a class)</small></label>'
+            '<label for="class_code">Invite code <small>(only the first time, to join a class)</small></label>'
             f'<input type="text" id="class_code" name="class_code" value="{escape(code)}" autocomplete="off" '
             'autocapitalize="characters" spellcheck="false" maxlength="16">'
             '<button type="submit">Sign in</button></form>'
