@@ -164,12 +164,17 @@ def start_server(name: str, command, *, env: dict[str, str] | None = None, token
         _wait_until_up(server, ready_path, name)
         yield server
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        stop_process(proc)
+
+
+def stop_process(proc: subprocess.Popen, grace: float = 20) -> None:
+    """End a server the tests started: SIGTERM, and SIGKILL if it is still there after ``grace`` seconds."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
 
 
 def _wait_until_up(server: VoilaServer, path: str, name: str) -> None:

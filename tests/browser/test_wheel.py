@@ -31,6 +31,7 @@ from playwright.sync_api import expect
 import golflab
 from golflab.classroom import Store
 from tests.browser.board_hooks import GOLF, face_down_slots
+from tests.browser.conftest import stop_process
 from tests.browser.learner_steps import LESSON2, answered_all_but_the_first, earn_the_lesson2_star, sign_in
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,11 +166,7 @@ def test_the_wheel_installed_outside_the_checkout_serves_the_apps(tmp_path, brow
         finally:
             context.close()
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_process(server, grace=30)
         while not lines.empty():
             log.append(str(lines.get()))
         ARTIFACTS.mkdir(exist_ok=True)
