@@ -29,6 +29,7 @@ from .cli_output import (
     flush,
     on_sigterm,
     say,
+    sigterm_held,
     watching,
     write,
 )
@@ -179,9 +180,10 @@ def _simulate(args) -> int:
 
     rules = parse_rules(args.rule)
     players = _lineup(args.players)
-    complete = False
-    csv = CsvRounds(args.csv) if args.csv is not None else None  # (a signal while it is made: it cleans up)
+    complete, csv = False, None
     try:
+        with sigterm_held():  # a SIGTERM before `csv` holds the file would leave the file
+            csv = CsvRounds(args.csv) if args.csv is not None else None
         result = summarize(players, args.games, rules=rules, seed=args.seed, processes=args.processes,
                            analyze=not args.no_analysis, rounds=csv, progress=watching(auto_progress(None)))
         complete = True

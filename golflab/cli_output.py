@@ -4,12 +4,15 @@
 (a full disk), after pointing it at the null device so that nothing fails again at exit;
 ``complain`` writes one line on stderr if there is one. ``on_sigterm`` makes SIGTERM raise
 ``Terminated`` (a KeyboardInterrupt), so a run ends as after Ctrl-C, cleaned up; ``watching``
-raises it again between chunks if that raise was lost.
+raises it again between chunks if that raise was lost; inside ``sigterm_held`` it waits for the
+block's end (a file made and its owner known, as one step), and inside an import or numba's
+loading for its end.
 ``CsvRounds`` writes ``--csv`` beside itself and puts it in place once the run is complete.
 """
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import re
@@ -18,7 +21,7 @@ import socket
 import sys
 import tempfile
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .sim.results import ROUND_COLUMNS
 
@@ -96,27 +99,44 @@ def one_line(text: str, longest: int = 200) -> str:
 
 
 _terminated = False  # SIGTERM came (set by on_sigterm's handler)
+_raised = False  # check_terminated raised Terminated for it
+_held = 0  # how many sigterm_held blocks this process is in
+RESEND_AFTER = 0.05  # seconds: how often a SIGTERM that came where it would half make things tries again
 
 
 def on_sigterm() -> Callable[[], None]:
     """Make SIGTERM raise Terminated in this process (so the run is cleaned up as after a
-    Ctrl-C); a forked worker that inherits the handler ends as SIGTERM would. Returns what
-    puts the previous handling back (nothing to do when not in the main thread, where
-    signals cannot be set)."""
-    global _terminated
+    Ctrl-C): at once; at the end of a ``sigterm_held`` block; after an import or numba's loading
+    (``HALF_MADE``: a timer (SIGALRM) tries again every RESEND_AFTER seconds until neither runs, unless
+    ``check_terminated`` raised it first). A second SIGTERM ends the process at once; a forked
+    worker that inherits the handler ends as SIGTERM would. Returns what puts the previous
+    handling back (nothing to do when not in the main thread, where signals cannot be set)."""
+    global _terminated, _raised
     if threading.current_thread() is not threading.main_thread():
         return lambda: None
     pid = os.getpid()
-    _terminated = False
+    _terminated = _raised = False
+    timer = hasattr(signal, "setitimer")  # not on Windows: there check_terminated raises it
 
-    def handler(signum, frame):
+    def came(frame, again: bool) -> None:
         global _terminated
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
         if os.getpid() != pid:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
+        if _raised:  # Terminated is on its way already: a late try is nothing, another SIGTERM ends it now
+            if not again:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                os.kill(pid, signal.SIGTERM)
+            return
         _terminated = True
-        raise Terminated
+        if _half_made(frame):
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, RESEND_AFTER)
+            return
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        if not _held:
+            raise Terminated
 
     unraisable = sys.unraisablehook
 
@@ -124,22 +144,62 @@ def on_sigterm() -> Callable[[], None]:
         if not isinstance(info.exc_value, Terminated):
             unraisable(info)
 
-    previous = signal.signal(signal.SIGTERM, handler)
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: came(frame, again=False))
+    previous_alarm = signal.signal(signal.SIGALRM, lambda signum, frame: came(frame, again=True)) if timer else None
+    if timer:
+        signal.siginterrupt(signal.SIGALRM, False)  # the C code it lands in sees no EINTR: its calls restart
     sys.unraisablehook = quiet
 
     def restore() -> None:
         signal.signal(signal.SIGTERM, previous)
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous_alarm)
         sys.unraisablehook = unraisable
 
     return restore
+
+
+#: Where a SIGTERM raised would leave things half made, by the file of a running frame: an import
+#: (inside numpy's C core, 1 run in about 400 on a loaded machine and once in CI: the import that
+#: followed failed, "cannot load module more than once per process", exit 1), and numba's or
+#: llvmlite's Python code loading or compiling the kernel (a segfault at exit, once in 348 runs).
+HALF_MADE = re.compile(r"^<frozen importlib|[\\/](?:numba|llvmlite)[\\/]")
+
+
+def _half_made(frame) -> bool:
+    """True when ``frame`` or a caller runs where a Terminated raised would leave things half made
+    (HALF_MADE)."""
+    while frame is not None:
+        if HALF_MADE.search(frame.f_code.co_filename):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def check_terminated() -> None:
     """Raise Terminated if SIGTERM came. Its handler raises at once, wherever the run is; but
     Python drops an exception raised inside a callback it calls itself (a weakref's, say,
     while a module is imported), and the run would go on to the end. This raises it again."""
+    global _raised
     if _terminated:
+        _raised = True
         raise Terminated
+
+
+@contextlib.contextmanager
+def sigterm_held() -> Iterator[None]:
+    """A block that SIGTERM does not interrupt: one that comes meanwhile is raised (Terminated)
+    as the outermost such block ends. Used where a file is made and its owner must know it
+    before anything can stop the run (else the signal, raised between the two, leaves it)."""
+    global _held
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+    if not _held:
+        check_terminated()
 
 
 def watching(progress: Callable[[int, int], Any] | None) -> Callable[[int, int], None]:
@@ -174,8 +234,9 @@ class CsvRounds:
                 return
             folder, name = os.path.split(self.target)
             _remove_stale_partials(folder, name)
-            fd, self.partial = tempfile.mkstemp(prefix=f"{_partial_base(name, socket.gethostname())}{os.getpid()}-",
-                                                suffix=".partial", dir=folder)
+            with sigterm_held():  # the partial file and self.partial as one step
+                fd, self.partial = tempfile.mkstemp(
+                    prefix=f"{_partial_base(name, socket.gethostname())}{os.getpid()}-", suffix=".partial", dir=folder)
             os.chmod(self.partial, os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask())
             self.file = os.fdopen(fd, "w", newline="")
         except OSError as exc:
@@ -251,4 +312,4 @@ def _umask() -> int:
 
 
 __all__ = ["CsvRounds", "OutputError", "Terminated", "UsageError", "complain", "discard_stdout", "flush",
-           "check_terminated", "on_sigterm", "one_line", "say", "watching", "write"]
+           "check_terminated", "on_sigterm", "one_line", "say", "sigterm_held", "watching", "write"]
