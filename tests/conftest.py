@@ -44,6 +44,22 @@ def fresh_page_state():
     yield
 
 
+#: This run is the reference lane (tools/test_lanes.py: GOLFLAB_KERNEL=0 from the start).
+REFERENCE_RUN = os.environ.get("GOLFLAB_KERNEL", "").strip() == "0"
+
+
+@pytest.fixture(autouse=True)
+def reference_stays_reference():
+    """On the reference lane no test may load numba: a test that compared the compiled code with the
+    reference by switching the kernel on inside itself compiled the whole kernel there (CI: 66 s for
+    one test, beside the main lane's own compile). Such a test is marked ``needs_compiled``."""
+    loaded = "numba" in sys.modules
+    yield
+    if REFERENCE_RUN and not loaded and "numba" in sys.modules:
+        pytest.fail("this test loaded numba under GOLFLAB_KERNEL=0: it runs compiled code, so mark it "
+                    "needs_compiled (tests.support.kernel_marks) and let the main lane run it")
+
+
 @pytest.fixture
 def small_search(monkeypatch):
     """The Expert's search with small budgets (the same method: legality and determinism do not

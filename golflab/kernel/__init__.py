@@ -279,11 +279,11 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
          history: bool = False) -> KernelGames:
     """Play games ``start..stop-1`` of a ``simulate`` run with master ``seed``: the same
     games ``simulation.play_games`` plays (same seeds per game and per seat)."""
+    check(rules, personalities)  # first: a refusal needs no compiled code
     from . import engine  # local, as below: these compile with numba on import
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
-    check(rules, personalities)
     n = len(personalities)
     seeds = game_seeds(seed, start, stop, n)
     R, deck = rule_arrays(rules, n)
@@ -301,11 +301,11 @@ def play(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int
 def place_records(personalities: Sequence, rules: Rules, seed: int, start: int, stop: int):
     """Every placement decision of games ``start..stop-1`` of a ``simulate`` run, as the kernel
     plays them: ``(records, counts)``, see ``golflab.kernel.records`` for the columns."""
+    check(rules, personalities)
     from . import records  # local: compiled with numba on import
     from .mt19937 import seed_rows
     from .tables import profile_rows, rule_arrays
 
-    check(rules, personalities)
     R, deck = rule_arrays(rules, len(personalities))
     profiles = profile_rows([get_profile(p) for p in personalities])
     return records.place_records(R, deck, profiles, seed_rows(game_seeds(seed, start, stop, len(personalities))))

@@ -18,6 +18,7 @@ from golflab.coach import hint, search
 from golflab.coach.expert import classic_expert_move, classic_samples, expert_move
 from golflab.coach.worlds import unseen_cards
 from golflab.model import scoring_model
+from tests.support.kernel_marks import needs_compiled
 
 
 def test_expert_is_a_cpu_name_but_not_a_personality():
@@ -165,6 +166,7 @@ def test_a_world_exchanged_for_a_drawn_card_holds_the_unseen_cards_of_the_observ
     assert exchanged(grids, pile[:-1], hidden, top, top) == (grids, pile[:-1])
 
 
+@needs_compiled
 def test_draw_by_the_plan_gives_the_same_values_in_the_reference_and_compiled(monkeypatch):
     from golflab import kernel
     from golflab.coach.rollouts import Samples
@@ -214,6 +216,7 @@ def test_the_screen_settles_only_options_no_better_use_could_save():
     assert not search.behind(Estimate("take", -3.0 + search.USE_GAIN + 0.5, 0.3, 2.0, 256), best)  # too noisy
 
 
+@needs_compiled
 def test_the_reference_and_the_compiled_rollouts_give_the_same_legal_move(monkeypatch):
     from golflab import coach, kernel
 
@@ -257,6 +260,7 @@ def test_a_valuation_with_another_rollout_policy_is_its_own_and_deterministic():
     assert hint(obs, samples=8) == hints.evaluate(obs, legal, 8)  # the coach's own policy by default
 
 
+@needs_compiled
 def test_the_expert_looks_its_own_horizon_ahead_the_same_in_the_reference_and_compiled(monkeypatch):
     from golflab import coach, kernel
     from golflab.coach import hints

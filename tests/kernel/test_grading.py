@@ -151,6 +151,7 @@ def _same_result(got, expected):
     assert got[2] == expected[2]  # quality counters
 
 
+@needs_compiled
 @pytest.mark.parametrize("name", list(KERNEL_RULES))
 def test_compiled_graded_games_equal_the_reference(name):
     from golflab import gradedgames
@@ -162,6 +163,7 @@ def test_compiled_graded_games_equal_the_reference(name):
     _same_result(graded.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
+@needs_compiled
 def test_compiled_graded_grade_counts_equal_the_reference():
     from golflab.sim import graded
 
@@ -169,6 +171,7 @@ def test_compiled_graded_grade_counts_equal_the_reference():
     _same_result(graded.decision_rows(task), play_task(replace(task, kernel=False)))
 
 
+@needs_compiled
 def test_a_game_the_kernel_cannot_grade_is_graded_by_the_reference(monkeypatch):
     from golflab import gradedgames
     from golflab.sim import graded

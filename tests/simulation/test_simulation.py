@@ -12,6 +12,7 @@ import golflab
 from golflab import Rules
 from golflab.analysis import CASES, GRADES
 from golflab.simulation import DECISION_COLUMNS, ROUND_COLUMNS, game_seed, seat_names, simulate
+from tests.support.kernel_marks import needs_compiled
 
 SHORT = Rules(rounds=2)
 
@@ -278,7 +279,7 @@ def test_summarize_memory_does_not_grow_with_games():
     assert large - small < 700_000, (small, large)
 
 
-@pytest.mark.parametrize("kernel", [False, True])
+@pytest.mark.parametrize("kernel", [False, pytest.param(True, marks=needs_compiled)])
 def test_play_games_can_yield_one_stage_only(kernel):
     """``awaiting="place"`` yields just the placements, with their observations, of the same games."""
     from golflab.simulation import play_games
