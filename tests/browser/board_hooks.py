@@ -180,6 +180,45 @@ def record_requests(page) -> list[str]:
     return requests
 
 
+LOAD_TIMEOUT = 120_000  # ms: an app's page loading completely on a loaded machine
+EXPLORER_DONE = ".explorer-status :text('Done:')"
+#: How many of an explorer's charts have something drawn (bars, points or lines in their SVG).
+CHARTS_DRAWN = ("() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(p => p.querySelectorAll("
+                "'.trace path, .trace .point').length)")
+
+
+def assert_explorer_drawn(page, notebook: str) -> None:
+    """A strategy explorer has finished: its status line says so, each of its EXPLORERS[notebook]
+    charts is drawn with data (each reaches the page as its own model, after the status line),
+    its CSV links are there and no computation failed; a whole-page screenshot."""
+    page.wait_for_selector(EXPLORER_DONE, timeout=LOAD_TIMEOUT)
+    page.wait_for_function(f"({CHARTS_DRAWN})().filter(n => n > 0).length >= {EXPLORERS[notebook]}",
+                           timeout=LOAD_TIMEOUT)
+    assert all(n > 0 for n in page.evaluate(CHARTS_DRAWN))
+    assert page.locator(".js-plotly-plot").count() == EXPLORERS[notebook]
+    links = page.locator("a.explorer-csv")
+    assert links.count() >= 1
+    assert links.first.get_attribute("href").startswith("data:text/csv")
+    assert "Could not compute" not in page.inner_text("body")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"explorer-{notebook.replace('.ipynb', '')}.png"), full_page=True)
+
+
+def assert_nothing_from_outside(page, server, requests: list[str], where: str) -> None:
+    """Once ``page`` has drawn everything (no request for half a second, the explorers' charts
+    drawn): it requested something (``requests``, from ``record_requests``), all from ``server``,
+    and its HTML holds no loader for another site."""
+    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    if page.locator(".explorer-status").count():
+        page.wait_for_selector(EXPLORER_DONE, timeout=LOAD_TIMEOUT)
+        page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 0", timeout=LOAD_TIMEOUT)
+        page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+    outside, loaders = outside_the_server(page, server, requests)
+    assert not outside, f"{where} requested from outside the server: {outside}"
+    assert not loaders, f"{where} can load from outside the server: {loaders}"
+    assert requests, f"{where}: no request was recorded"
+
+
 def outside_the_server(page, server, requests: list[str]) -> tuple[list[str], list[str]]:
     """What a page took from outside ``server``: the URLs it requested, and the loaders in its HTML
     that could (issue 8, defect 4: the apps need nothing from the internet)."""

@@ -1,42 +1,17 @@
-"""Each strategy explorer opened in Voila in headless Chromium: its charts are drawn
-with data, its status line says it finished, its CSV links are there, and it took nothing from
-outside the server (issue 8, defect 4; the other apps: ``test_offline``)."""
+"""A strategy explorer recomputes in Voila in headless Chromium when a house rule or the sample
+changes. That each explorer opens with its charts drawn, its status line finished, its CSV links
+there and nothing taken from outside the server is checked on the page ``test_a11y`` opens for
+each app (one load per app: ``assert_explorer_drawn``, ``assert_nothing_from_outside``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from tests.browser.board_hooks import EXPLORERS, outside_the_server, record_requests
+from tests.browser.board_hooks import EXPLORER_DONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-DONE = ".explorer-status :text('Done:')"
-
-
-@pytest.mark.parametrize("notebook", EXPLORERS)
-def test_explorer_draws_its_charts_in_voila(page, voila_server, app_opener, notebook):
-    requests = record_requests(page)
-    app_opener(page, voila_server, notebook, ready=".explorer-status", timeout=120_000)
-    page.wait_for_selector(DONE, timeout=120_000)
-    # Every chart is drawn with some data (bars, points or lines inside its SVG). Each chart
-    # reaches the page as its own model, after the status line: wait for all of them.
-    drawn = "() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(p => p.querySelectorAll(" \
-            "'.trace path, .trace .point').length)"
-    page.wait_for_function(f"({drawn})().filter(n => n > 0).length >= {EXPLORERS[notebook]}", timeout=60_000)
-    assert all(n > 0 for n in page.evaluate(drawn))
-    assert page.locator(".js-plotly-plot").count() == EXPLORERS[notebook]
-    links = page.locator("a.explorer-csv")
-    assert links.count() >= 1
-    assert links.first.get_attribute("href").startswith("data:text/csv")
-    assert "Could not compute" not in page.inner_text("body")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"explorer-{notebook.replace('.ipynb', '')}.png"), full_page=True)
-    page.wait_for_load_state("networkidle", timeout=120_000)
-    outside, loaders = outside_the_server(page, voila_server, requests)
-    assert not outside, f"{notebook} requested from outside the server: {outside}"
-    assert not loaders, f"{notebook} can load from outside the server: {loaders}"
+DONE = EXPLORER_DONE
 
 
 def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):

@@ -9,36 +9,30 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.board_hooks import EXPLORERS, connected_kernel, outside_the_server, record_requests
+from tests.browser.board_hooks import (
+    EXPLORERS,
+    LOAD_TIMEOUT,
+    assert_nothing_from_outside,
+    connected_kernel,
+    outside_the_server,
+    record_requests,
+)
+from tests.browser.test_a11y import AXE_CHECKED
 
+#: The apps whose requests no other test checks: the explorers' are checked in ``test_explorers``
+#: and every app of ``test_a11y``'s axe test on the page it loads anyway (one load, both checks).
 NOTEBOOKS = sorted(name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
-                   if (name := p.name) not in EXPLORERS)
-LOAD_TIMEOUT = 120_000  # ms
-DONE = ".explorer-status :text('Done:')"
-
-
-def load_completely(page, server, notebook: str) -> None:
-    """Open an app and wait until it has drawn everything: cells shown, kernel connected, the
-    explorers' charts drawn, and no request for half a second."""
-    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
-    connected_kernel(page, server, notebook, LOAD_TIMEOUT)
-    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
-    if page.locator(".explorer-status").count():
-        page.wait_for_selector(DONE, timeout=LOAD_TIMEOUT)
-        page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 0", timeout=LOAD_TIMEOUT)
-    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+                   if (name := p.name) not in EXPLORERS and name not in AXE_CHECKED)
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_an_app_requests_nothing_from_outside_the_server(page, voila_server, notebook):
     requests = record_requests(page)
-    load_completely(page, voila_server, notebook)
-    outside, loaders = outside_the_server(page, voila_server, requests)
+    page.goto(voila_server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
+    connected_kernel(page, voila_server, notebook, LOAD_TIMEOUT)
+    assert_nothing_from_outside(page, voila_server, requests, notebook)
     page.close(run_before_unload=True)  # Voila shuts the kernel down
-    assert not outside, f"{notebook} requested from outside the server: {outside}"
-    assert not loaders, f"{notebook} can load from outside the server: {loaders}"
-    assert requests, "no request was recorded"
 
 
 def test_the_table_icons_draw_with_font_awesome_served_locally(page, voila_server, app_opener):
