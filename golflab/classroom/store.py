@@ -38,6 +38,7 @@ from .rooms import RoomsMixin, kept_from_room, turn_timeout
 from .rows import insert_if_new, rating_of, save_rating
 
 DAY = 86_400.0
+PURGE_EVERY = 3_600.0  # seconds between a process's purges of ended sessions and old failures
 REVIEW_DAYS = schedule.REVIEW_DAYS
 FREE_FAILURES, LOCK_SECONDS, MAX_LOCK_SECONDS = throttle.FREE_FAILURES, throttle.LOCK_SECONDS, throttle.MAX_LOCK_SECONDS
 MAX_INVITE_USES, MAX_INVITE_DAYS = 1000, 365
@@ -60,6 +61,7 @@ class Store(RoomsMixin):
         self.url = url or settings.database_url(environ)
         self.clock = clock
         self.session_days = settings.session_days(environ)
+        self._purged_at = float("-inf")  # this process's last purge (see purge)
         self._turn_timeout = turn_timeout(environ)
         self.timeouts = (settings.connect_timeout(environ), settings.statement_timeout(environ))
         self.engine = database.make_engine(self.url, connect_timeout=self.timeouts[0],
@@ -271,6 +273,8 @@ class Store(RoomsMixin):
                 insert_if_new(conn, T.devices, token_hash=device_hash, user_id=row.id, created_at=now)
 
         self.transaction(work)
+        if now - self._purged_at >= PURGE_EVERY:
+            self.purge()
         return token
 
     def _count_try(self, conn, key: str, source: str, now: float) -> "float | None":
@@ -315,6 +319,24 @@ class Store(RoomsMixin):
 
     def sign_out_everywhere(self, user: User) -> None:
         self.transaction(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
+
+    def purge(self) -> dict[str, int]:
+        """Forget what can no longer matter: sessions past their end, and sign-in failures whose
+        count would start again (``throttle.next_count``) and whose source waits no more. Done by a
+        successful sign-in at most once every PURGE_EVERY seconds per process, and by
+        ``golflab class purge``. How many rows of each went."""
+        now = self.clock()
+        failures = T.signin_failures.c
+
+        def work(conn):
+            sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
+            signins = conn.execute(T.signin_failures.delete().where(and_(
+                failures.failed_at < now - throttle.FORGET_SECONDS, failures.locked_until <= now))).rowcount
+            return {"sessions": sessions, "failed sign-ins": signins}
+
+        done = self.transaction(work)
+        self._purged_at = now
+        return done
 
     # -- administration -----------------------------------------------------------------
 

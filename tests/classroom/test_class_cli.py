@@ -124,6 +124,14 @@ def test_admin_reset_password_deactivate_and_reactivate(db, capsys):
     assert code == 0 and store.user("ann").active
 
 
+def test_purge_forgets_ended_sessions_and_says_how_many(db, capsys):
+    store = Store(db["url"], clock=lambda: 1_000.0)
+    store.sign_in("ann", PASSWORD)  # ends 30 days after t=1000 s: long ago by now
+    store.close()
+    assert run(db, capsys, "purge") == (0, "forgot 1 ended sessions and 0 old failed sign-ins\n", "")
+    assert run(db, capsys, "purge") == (0, "forgot 0 ended sessions and 0 old failed sign-ins\n", "")
+
+
 def test_acting_as_a_teacher_and_the_first_admin_by_default(db, capsys):
     code, out, _ = run(db, capsys, "--as", "mrs_lee", "learners", db["code"])
     assert code == 0 and out.startswith("ann")

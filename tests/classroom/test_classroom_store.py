@@ -139,6 +139,51 @@ def test_sessions_expire(store, clock):
     assert store.user_for(token) is None
 
 
+def _rows(store, table: str) -> int:
+    with store.engine.connect() as conn:
+        return conn.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar_one()
+
+
+def test_purge_forgets_ended_sessions_and_old_failures_and_keeps_the_rest(store, clock):
+    """Expired sessions and failed sign-ins were never removed (issue 37): a school's store grew a row
+    per sign-in for ever. A purge removes what can no longer matter, nothing that still does."""
+    store.create_user("bob", password="pass-bob")
+    store.create_user("eve", password="pass-eve")
+    old = store.sign_in("bob", "pass-bob")
+    clock.days(0.5)
+    recent = store.sign_in("eve", "pass-eve")  # (this sign-in's own purge finds nothing old yet)
+    for _ in range(6):  # eve's name from this source: locked for a minute
+        with pytest.raises(ValueError):
+            store.sign_in("eve", "guess-123")
+    with pytest.raises(ValueError):
+        store.sign_in("bob", "guess-123", source="10.0.0.9")
+    clock.days(29.51)  # bob's first session has ended, eve's has not; those failures are a month old
+    with pytest.raises(ValueError):
+        store.sign_in("bob", "guess-123", source="10.0.0.8")
+    assert (_rows(store, "sessions"), _rows(store, "signin_failures")) == (2, 3)
+    assert store.purge() == {"sessions": 1, "failed sign-ins": 2}
+    assert store.user_for(recent) is not None and store.user_for(old) is None
+    with store.engine.connect() as conn:  # the failure of this last hour still counts
+        assert conn.execute(text("SELECT source FROM signin_failures")).scalars().all() == ["address:10.0.0.8"]
+    assert store.purge() == {"sessions": 0, "failed sign-ins": 0}
+
+
+def test_a_sign_in_purges_at_most_once_an_hour(store, clock):
+    from golflab.classroom.store import PURGE_EVERY
+
+    store.create_user("bob", password="pass-bob")
+    store.sign_in("bob", "pass-bob")  # session A (this process's first sign-in purges: nothing yet)
+    clock.days(30)
+    clock.now -= 600
+    store.sign_in("bob", "pass-bob")  # B: purges, but A has 10 minutes left
+    clock.now += 1200  # A has ended; the last purge was 20 minutes ago
+    store.sign_in("bob", "pass-bob")  # C: no purge yet
+    assert _rows(store, "sessions") == 3
+    clock.now += PURGE_EVERY
+    store.sign_in("bob", "pass-bob")  # D: purges, A goes
+    assert _rows(store, "sessions") == 3
+
+
 def test_deactivating_a_learner_ends_every_session_at_once(store, klass):
     teacher, k, invite = klass
     ann = store.register("ann", "pass-ann", invite)
