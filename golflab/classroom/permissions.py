@@ -143,7 +143,7 @@ TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("user", "user_by_id", "user_for", "sign_in", "sign_out", "register", "check_invite",
                      "klass", "room", "hub_user", "ensure_user", "puzzle_rating", "fresh_user", "teaches",
                      "teaches_user", "is_member", "session_open", "touch", "sign_out_everywhere", "table_rating",
-                     "close", "transaction", "class_of_invite", "owner_of_game"), open_to_all),
+                     "close", "transaction", "class_of_invite", "owner_of_game", "purge"), open_to_all),
     "create_user": creates_user,
     "create_class": makes_classes,
     **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",

@@ -20,24 +20,40 @@ from tests.browser.board_hooks import (
 from tests.browser.test_a11y import AXE_CHECKED
 
 #: The apps whose requests no other test checks: the explorers' are checked in ``test_explorers``
-#: and every app of ``test_a11y``'s axe test on the page it loads anyway (one load, both checks).
+#: and every app of ``test_a11y``'s axe test on the page it loads anyway (one load, both checks); the
+#: table's with its icons, below.
 NOTEBOOKS = sorted(name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
-                   if (name := p.name) not in EXPLORERS and name not in AXE_CHECKED)
+                   if (name := p.name) not in EXPLORERS and name not in AXE_CHECKED and name != "play.ipynb")
+
+
+def open_connected(page, server, notebook: str) -> list[str]:
+    """Open ``notebook`` with its requests recorded, until its kernel is connected; the requests.
+    The server's log then shows no websocket ping warning: jupyter_server's kernel-websocket
+    keepalive (30000 ms pings, 90000 ms timeout) made tornado warn "The websocket_ping_timeout
+    (90000) cannot be longer than the websocket_ping_interval (30000)" at the first kernel
+    connection (jupyter_config/voila.py: MillisecondPings)."""
+    requests = record_requests(page)
+    page.goto(server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
+    connected_kernel(page, server, notebook, LOAD_TIMEOUT)
+    log = server.log_path.read_text(errors="replace")
+    assert "Connecting to kernel" in log or "Kernel started" in log, "the log shows no kernel: nothing was checked"
+    assert "websocket_ping_timeout" not in log
+    return requests
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_an_app_requests_nothing_from_outside_the_server(page, voila_server, notebook):
-    requests = record_requests(page)
-    page.goto(voila_server.url(notebook), wait_until="domcontentloaded", timeout=LOAD_TIMEOUT)
-    page.wait_for_selector("#rendered_cells", state="visible", timeout=LOAD_TIMEOUT)
-    connected_kernel(page, voila_server, notebook, LOAD_TIMEOUT)
+    requests = open_connected(page, voila_server, notebook)
     assert_nothing_from_outside(page, voila_server, requests, notebook)
     page.close(run_before_unload=True)  # Voila shuts the kernel down
 
 
-def test_the_table_icons_draw_with_font_awesome_served_locally(page, voila_server, app_opener):
-    app_opener(page, voila_server, "play.ipynb", ready=".golf-status", timeout=LOAD_TIMEOUT)
-    page.wait_for_load_state("networkidle", timeout=LOAD_TIMEOUT)
+def test_the_table_requests_nothing_from_outside_and_draws_its_icons_with_font_awesome_served_locally(
+        page, voila_server):
+    requests = open_connected(page, voila_server, "play.ipynb")
+    page.wait_for_selector(".golf-status", timeout=LOAD_TIMEOUT)
+    assert_nothing_from_outside(page, voila_server, requests, "play.ipynb")
     icons = page.evaluate("""() => [...document.querySelectorAll('i.fa')].map(i => {
         const before = getComputedStyle(i, '::before');
         return {icon: i.className, font: before.fontFamily, glyph: before.content}; })""")
@@ -62,15 +78,3 @@ def test_the_app_listing_requests_nothing_from_outside_the_server(page, voila_se
     outside, loaders = outside_the_server(page, voila_server, requests)
     assert not outside, f"/voila/tree requested from outside the server: {outside}"
     assert not loaders, f"/voila/tree can load from outside the server: {loaders}"
-
-
-def test_the_server_starts_and_connects_kernels_without_the_websocket_ping_warning(page, voila_server, app_opener):
-    """jupyter_server's kernel-websocket keepalive (30000 ms pings, 90000 ms timeout) made tornado warn
-    "The websocket_ping_timeout (90000) cannot be longer than the websocket_ping_interval (30000)" at
-    the first kernel connection (jupyter_config/voila.py: MillisecondPings)."""
-    app_opener(page, voila_server, "play.ipynb", ready=".golf-status", timeout=LOAD_TIMEOUT)
-    connected_kernel(page, voila_server, "play.ipynb", LOAD_TIMEOUT)
-    log = voila_server.log_path.read_text(errors="replace")
-    assert "Connecting to kernel" in log or "Kernel started" in log, "the log shows no kernel: nothing was checked"
-    assert "websocket_ping_timeout" not in log
-    page.close(run_before_unload=True)

@@ -19,6 +19,8 @@ _ESM = """
 function render({ model, el }) {
   const button = document.createElement("button");
   button.className = "jupyter-widgets jupyter-button widget-button widget-upload";
+  button.style.width = "auto";  // as wide as its words (a Jupyter button's fixed width cut them)
+  button.style.maxWidth = "100%";
   const input = document.createElement("input");
   input.type = "file";
   input.style.display = "none";
