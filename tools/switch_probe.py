@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -59,6 +60,7 @@ def pytest_terminal_summary(terminalreporter) -> None:
         seen = json.loads(path.read_text())
         files.update(seen["files"])
         reached.update(seen["reached"])
+    shutil.rmtree(os.environ[_DIR], ignore_errors=True)
     terminalreporter.section("test files reaching the kernel switch")
     for name in sorted(files):
         terminalreporter.write_line(f"{'yes' if reached[name] else 'never':>5}  {name}")
