@@ -119,15 +119,12 @@ def on_sigterm() -> Callable[[], None]:
     timer = hasattr(signal, "setitimer")  # not on Windows: there check_terminated raises it
 
     def came(frame, again: bool) -> None:
-        global _terminated
-        if os.getpid() != pid:
+        global _terminated, _raised
+        if os.getpid() != pid or (_terminated and not again):  # a forked worker, or a second SIGTERM
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
-        if _raised:  # Terminated is on its way already: a late try is nothing, another SIGTERM ends it now
-            if not again:
-                signal.signal(signal.SIGTERM, signal.SIG_DFL)
-                os.kill(pid, signal.SIGTERM)
+        if _raised:  # a late try: Terminated is on its way already
             return
         _terminated = True
         if _half_made(frame):
@@ -135,7 +132,10 @@ def on_sigterm() -> Callable[[], None]:
                 signal.setitimer(signal.ITIMER_REAL, RESEND_AFTER)
             return
         signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # no try is left to come
         if not _held:
+            _raised = True
             raise Terminated
 
     unraisable = sys.unraisablehook
