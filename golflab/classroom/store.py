@@ -262,7 +262,11 @@ class Store(RoomsMixin):
         token = security.new_token()
         new_hash = security.hash_password(password) if first_admin else None
 
+        purging = now - self._purged_at >= PURGE_EVERY
+
         def work(conn):
+            if purging:
+                _purge_rows(conn, now)
             conn.execute(T.signin_failures.delete().where(where))
             if new_hash is not None:
                 conn.execute(update(T.users).where(T.users.c.id == row.id).values(password_hash=new_hash))
@@ -273,8 +277,8 @@ class Store(RoomsMixin):
                 insert_if_new(conn, T.devices, token_hash=device_hash, user_id=row.id, created_at=now)
 
         self.transaction(work)
-        if now - self._purged_at >= PURGE_EVERY:
-            self.purge()
+        if purging:
+            self._purged_at = now
         return token
 
     def _count_try(self, conn, key: str, source: str, now: float) -> "float | None":
@@ -323,18 +327,10 @@ class Store(RoomsMixin):
     def purge(self) -> dict[str, int]:
         """Forget what can no longer matter: sessions past their end, and sign-in failures whose
         count would start again (``throttle.next_count``) and whose source waits no more. Done by a
-        successful sign-in at most once every PURGE_EVERY seconds per process, and by
+        successful sign-in (in its own transaction) at most once every PURGE_EVERY seconds per process, and by
         ``golflab class purge``. How many rows of each went."""
         now = self.clock()
-        failures = T.signin_failures.c
-
-        def work(conn):
-            sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
-            signins = conn.execute(T.signin_failures.delete().where(and_(
-                failures.failed_at < now - throttle.FORGET_SECONDS, failures.locked_until <= now))).rowcount
-            return {"sessions": sessions, "failed sign-ins": signins}
-
-        done = self.transaction(work)
+        done = self.transaction(lambda conn: _purge_rows(conn, now))
         self._purged_at = now
         return done
 
@@ -809,6 +805,16 @@ def _check_admin_name(name: str, user: "User | None") -> None:
             f"(a new admin sets a password at first sign-in), or, if that account really is the admin's, "
             f"take the name out of GOLFLAB_ADMINS and promote it on purpose: "
             f"`python -m golflab class admin {user.name}`")
+
+
+def _purge_rows(conn, now: float) -> dict[str, int]:
+    """Delete the sessions ended by ``now`` and the sign-in failures that no longer count (see
+    ``Store.purge``); how many of each."""
+    failures = T.signin_failures.c
+    sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
+    signins = conn.execute(T.signin_failures.delete().where(and_(
+        failures.failed_at < now - throttle.FORGET_SECONDS, failures.locked_until <= now))).rowcount
+    return {"sessions": sessions, "failed sign-ins": signins}
 
 
 def _klass(row) -> Klass:
