@@ -11,16 +11,15 @@ from tests.browser.board_hooks import EXPLORER_DONE
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
-DONE = EXPLORER_DONE
 
 
 def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
     app_opener(page, voila_server, "tiers.ipynb", ready=".explorer-status", timeout=120_000)
-    page.wait_for_selector(DONE, timeout=120_000)
+    page.wait_for_selector(EXPLORER_DONE, timeout=120_000)
     assert "Moved by the house rules" not in page.inner_text("body")
     page.locator(".golf-rule-super_kings input").check()
     page.wait_for_selector("text=king: Good \u2192 Excellent", timeout=60_000)  # cards by name, never K
-    page.wait_for_selector(DONE, timeout=60_000)
+    page.wait_for_selector(EXPLORER_DONE, timeout=60_000)
     page.screenshot(path=str(ARTIFACTS / "explorer-tiers-super-kings.png"), full_page=True)
     # A larger sample takes a few seconds: the explorer says it is computing meanwhile.
     page.locator(".explorer-samples select").select_option(label="900 holes")

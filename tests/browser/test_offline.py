@@ -1,7 +1,7 @@
 """The apps need nothing from the internet (issue 8, defect 4): every request an app's page makes
 goes to the Voila server itself, no page holds a loader for a public CDN (Mermaid imports its
-script only when a diagram shows), and the icons draw with Font Awesome served locally. The
-explorers' pages are checked where they are loaded and drawn already (``test_explorers``)."""
+script only when a diagram shows), and the icons draw with Font Awesome served locally. The apps
+of the accessibility test, the explorers among them, are checked on the page it opens (``test_a11y``)."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from tests.browser.board_hooks import (
 )
 from tests.browser.test_a11y import AXE_CHECKED
 
-#: The apps whose requests no other test checks: the explorers' are checked in ``test_explorers``
-#: and every app of ``test_a11y``'s axe test on the page it loads anyway (one load, both checks); the
-#: table's with its icons, below.
+#: The apps whose requests no other test checks: every app of ``test_a11y``'s per-app test (the
+#: explorers among them) is checked on the page it loads anyway (one load, both checks); the table's
+#: with its icons, below.
 NOTEBOOKS = sorted(name for p in (Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb")
                    if (name := p.name) not in EXPLORERS and name not in AXE_CHECKED and name != "play.ipynb")
 
