@@ -41,6 +41,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -251,12 +252,13 @@ def spent(before: dict[int, float], after: dict[int, float]) -> float:
 WIDGET_ERROR = "Error displaying widget"
 
 
-def burst(browser, server: Server, learners: int, app: str, within: float) -> dict:
+def burst(browser, server: Server, learners: int, app: str, within: float,
+          while_open: Callable[[list], None] | None = None) -> dict:
     """``learners`` pages open ``app`` spread over ``within`` seconds, nobody reloading; returns
     ``usable`` (seconds per page that showed the app), ``failed`` (notes), ``peak_mb``, ``span``,
     and the CPU seconds the server with its kernels (``server_cpu``) and the learners' browser
     (``browser_cpu``: Chromium, on the same machine here) spent until the last page showed it
-    (``wall``), from the first arrival."""
+    (``wall``), from the first arrival. ``while_open`` is called with the pages before they close."""
     ready = READY.get(app, "body")
     peak = server.rss_mb()[1]
     # every learner's browser is open first (a blank tab each, its own context), as in a class
@@ -292,7 +294,11 @@ def burst(browser, server: Server, learners: int, app: str, within: float) -> di
     for i in range(learners):
         if i not in usable and i not in failed:
             failed[i] = f"learner {i + 1}: {app} did not show {ready!r} within {LOAD_TIMEOUT // 1000} s"
-    close_learners(pages)
+    try:
+        if while_open is not None and not failed:
+            while_open(pages)
+    finally:
+        close_learners(pages)
     return {"usable": sorted(usable.values()), "failed": [failed[i] for i in sorted(failed)], "peak_mb": peak,
             "span": span, "wall": wall, "server_cpu": server_cpu, "browser_cpu": browser_cpu}
 
