@@ -3,9 +3,9 @@
 numba compiles on first use and caches the machine code beside the sources (``cache``).
 This first removes damaged cache files (numba fails on them, so ``golflab.kernel.enabled``
 leaves a damaged cache to the Python reference), then runs a tiny simulation (without and
-with grading), a turn and a placement graded by both graders and a tiny hint through the
-compiled code once and says how long that took. The setup commands (``make venv``,
-Binder's ``postBuild``) run it after installing.
+with grading), the placement records of one game (the pairing study's), a turn and a placement
+graded by both graders and a tiny hint through the compiled code once, and says how long that
+took. The setup commands (``make venv``, Binder's ``postBuild``) run it after installing.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 
 def main() -> int:
-    from . import ENV, cache, cache_location, cache_problem, installed, switched_on
+    from . import ENV, cache, cache_location, cache_problem, installed, place_records, switched_on
 
     if not installed():
         print("golflab.kernel: numba is not installed (pip install 'golflab[fast]'); simulate and the coach "
@@ -46,6 +46,7 @@ def main() -> int:
     games.KERNEL_MIN_GAMES = 0  # the smallest runs, through the compiled paths: play, then play and grade
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=False)
     simulation.simulate(["Sofia", "Maya"], 1, rules, progress=False, analyze=True)
+    place_records(["Sofia", "Maya"], rules, 0, 0, 1)  # the pairing study's placements (its own run mode)
     game = Game(["Sofia", "Maya"], rules.replace(initial_flips=0), seed=0)
     for action in ("draw", "discard"):  # a turn decision, then a placement, by both graders
         obs = game.observation(game.current_player)

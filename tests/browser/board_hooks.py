@@ -204,6 +204,28 @@ def assert_explorer_drawn(page, notebook: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"explorer-{notebook.replace('.ipynb', '')}.png"), full_page=True)
 
 
+#: The lessons, in their order (each links the next; the last links the puzzles).
+LESSONS = ("lesson1_deal_and_turn.ipynb", "lesson2_scoring_and_pairs.ipynb", "lesson3_which_card_to_replace.ipynb",
+           "lesson4_when_to_go_out.ipynb", "lesson5_house_rules.ipynb")
+#: A lesson's exercise progress line: it shows once the lesson has opened.
+LESSON_PROGRESS = ".golf-exercise-progress"
+
+
+def assert_lesson_opened(page, notebook: str) -> None:
+    """A lesson has opened with nothing answered, 8-12 exercises each with Check and Show the answer,
+    and links to the landing page and to the next lesson (the puzzles after the last); a whole-page
+    screenshot."""
+    assert re.search(r"0 of \d+ answered, 0 right at the first try", page.locator(LESSON_PROGRESS).inner_text())
+    assert 8 <= page.locator(".golf-exercise-check").count() <= 12
+    assert page.locator(".golf-exercise-reveal").count() == page.locator(".golf-exercise-check").count()
+    hrefs = [a.get_attribute("href") or "" for a in page.locator("a").all()]
+    assert any(h.endswith("index.ipynb") for h in hrefs)
+    index = LESSONS.index(notebook)
+    following = LESSONS[index + 1] if index + 1 < len(LESSONS) else "puzzles.ipynb"
+    assert any(h.endswith(following) for h in hrefs), (notebook, following, hrefs)
+    shoot_whole(page, f"lesson{index + 1}")
+
+
 def assert_nothing_from_outside(page, server, requests: list[str], where: str) -> None:
     """Once ``page`` has drawn everything (no request for half a second, the explorers' charts
     drawn): it requested something (``requests``, from ``record_requests``), all from ``server``,

@@ -25,7 +25,10 @@ from tests.browser.board_hooks import (
     ARTIFACTS,
     EXPLORERS,
     GOLF,
+    LESSON_PROGRESS,
+    LESSONS,
     assert_explorer_drawn,
+    assert_lesson_opened,
     assert_nothing_from_outside,
     record_requests,
     shoot_whole,
@@ -42,11 +45,9 @@ APPS = {
     "codepiece_bids.ipynb": ".explorer-status", "tiers.ipynb": ".explorer-status",
     "pairing.ipynb": ".explorer-status", "turns.ipynb": ".explorer-status",
     "personalities.ipynb": ".explorer-status", "house_rules.ipynb": ".explorer-status",
-    **{f"lesson{n}": ".golf-exercise-progress" for n in range(1, 6)},
+    **{f"lesson{n}": LESSON_PROGRESS for n in range(1, len(LESSONS) + 1)},
 }
-LESSON_FILES = {"lesson1": "lesson1_deal_and_turn.ipynb", "lesson2": "lesson2_scoring_and_pairs.ipynb",
-                "lesson3": "lesson3_which_card_to_replace.ipynb", "lesson4": "lesson4_when_to_go_out.ipynb",
-                "lesson5": "lesson5_house_rules.ipynb"}
+LESSON_FILES = {f"lesson{n}": name for n, name in enumerate(LESSONS, 1)}
 
 #: Moderate axe findings let stand, each with the reason (none: the landmarks, heading order and
 #: table headers were fixed).
@@ -142,7 +143,8 @@ def open_every_panel(page) -> int:
 
 @pytest.mark.parametrize("app", AXE_APPS)
 def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, app):
-    """Each app's one page: an explorer draws every chart (``assert_explorer_drawn``); nothing was
+    """Each app's one page: an explorer draws every chart (``assert_explorer_drawn``), a lesson opens
+    with its exercises and links (``assert_lesson_opened``, test_lessons' check); nothing was
     taken from outside the server (issue 8, ``test_offline``'s check); axe finds nothing serious as
     the app opens and with every panel open (by keyboard); at 390x844 and 768x1024 nothing sticks
     out sideways and every control can be tapped."""
@@ -151,6 +153,8 @@ def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, ap
     open_app(page, voila_server, notebook(app), ready=APPS[app])
     if notebook(app) in EXPLORERS:
         assert_explorer_drawn(page, notebook(app))
+    if notebook(app) in LESSONS:
+        assert_lesson_opened(page, notebook(app))
     assert_nothing_from_outside(page, voila_server, requests, app)
     assert page.title() and ".ipynb" not in page.title() and "_" not in page.title(), page.title()
     assert_accessible(page, f"{app} as it opens")

@@ -1,43 +1,24 @@
-"""The lessons in a real browser: each opens with its exercises and links, and an exercise is
-answered through the hooks (a refused entry, a wrong answer nudged without the answer, the
-answer shown on request, then typed: right, but not at the first try). Full-page screenshots of
-each lesson, the nudge and the reveal go to test-artifacts/ (the stars: tests/browser/test_progress.py)."""
+"""A lesson in a real browser: an exercise is answered through the hooks (a refused entry, a wrong
+answer nudged without the answer, the answer shown on request, then typed: right, but not at the
+first try). Screenshots of the nudge and the reveal go to test-artifacts/. Each lesson opening with
+its exercises and links is checked on the page test_a11y opens for it (``assert_lesson_opened``);
+the stars: tests/browser/test_progress.py."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from golflab import Game, score_hand
-from tests.browser.board_hooks import ARTIFACTS, shoot_whole
+from tests.browser.board_hooks import ARTIFACTS, LESSON_PROGRESS, LESSONS, shoot_whole
 
-LESSONS = ["lesson1_deal_and_turn.ipynb", "lesson2_scoring_and_pairs.ipynb", "lesson3_which_card_to_replace.ipynb",
-           "lesson4_when_to_go_out.ipynb", "lesson5_house_rules.ipynb"]
-PROGRESS = ".golf-exercise-progress"
 WAIT = 30_000  # ms for the kernel to answer a click
 FIRST_HAND = Game(players=2, seed=4).grid(0)  # lesson 2's first exercise: ScoreHand.dealt(4)
 
 
-
-
-@pytest.mark.parametrize("index", range(len(LESSONS)), ids=[n.split("_")[0] for n in LESSONS])
-def test_each_lesson_opens_with_exercises_and_links(page, voila_server, app_opener, index):
-    name = LESSONS[index]
-    app_opener(page, voila_server, name, ready=PROGRESS, timeout=120_000)
-    assert re.search(r"0 of \d+ answered, 0 right at the first try", page.locator(PROGRESS).inner_text())
-    assert 8 <= page.locator(".golf-exercise-check").count() <= 12
-    assert page.locator(".golf-exercise-reveal").count() == page.locator(".golf-exercise-check").count()
-    hrefs = [a.get_attribute("href") or "" for a in page.locator("a").all()]
-    assert any(h.endswith("index.ipynb") for h in hrefs)
-    following = LESSONS[index + 1] if index + 1 < len(LESSONS) else "puzzles.ipynb"
-    assert any(h.endswith(following) for h in hrefs)
-    shoot_whole(page, f"lesson{index + 1}")
-
-
 def test_answer_a_lesson_exercise(page, voila_server, app_opener):
-    app_opener(page, voila_server, LESSONS[1], ready=PROGRESS, timeout=120_000)
+    app_opener(page, voila_server, LESSONS[1], ready=LESSON_PROGRESS, timeout=120_000)
     box = page.locator(".golf-exercise-0")
     number = box.locator(".golf-exercise-number input")
     check = box.locator(".golf-exercise-check")
@@ -48,7 +29,7 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     check.click()
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-refused", timeout=WAIT)
     assert '"twelve" is not a number' in feedback.inner_text()
-    assert "0 of" in page.locator(PROGRESS).inner_text()
+    assert "0 of" in page.locator(LESSON_PROGRESS).inner_text()
 
     number.fill(str(right + 3))
     check.click()
@@ -62,7 +43,7 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     box.locator(".golf-exercise-reveal").click()
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-revealed", timeout=WAIT)
     assert f"The hand scores {right}" in feedback.inner_text() and "Left column" in feedback.inner_text()
-    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
+    expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
                                                    timeout=WAIT)
     box.screenshot(path=str(ARTIFACTS / "lesson2-exercise-reveal.png"))
 
@@ -71,13 +52,13 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=WAIT)
     assert f"Right: the hand scores {right}" in feedback.inner_text()
     assert "not at the first try" in feedback.inner_text()
-    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
+    expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
                                                    timeout=WAIT)
 
     pair = page.locator(".golf-exercise-1")  # will this pair (two queens) pay? right at the first try
     pair.locator(".golf-exercise-choice input[type=radio]").first.check()  # "Yes, it saves points"
     pair.locator(".golf-exercise-check").click()
     page.wait_for_selector(".golf-exercise-1 .golf-exercise-right", timeout=WAIT)
-    expect(page.locator(PROGRESS)).to_contain_text(re.compile(r"2 of \d+ answered, 1 right at the first try"),
+    expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"2 of \d+ answered, 1 right at the first try"),
                                                    timeout=WAIT)
     shoot_whole(page, "lesson2-exercise-right")
