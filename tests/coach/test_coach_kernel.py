@@ -57,25 +57,30 @@ print(json.dumps({"before": before, "after": "golflab.kernel.rollout" in sys.mod
 """
 
 
+@pytest.fixture(scope="module")
+def reference_races() -> list:
+    """The race over Python rollouts (``GOLFLAB_KERNEL=0``) at ``positions(4)``, raced once for the
+    module: the positions are dealt in order, so its first three are ``raced(positions(3))``."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV, "0")
+        return raced(positions(4))
+
+
 @needs_compiled
-def test_default_hints_are_the_same_dealt_and_played_compiled(monkeypatch):
+def test_default_hints_are_the_same_dealt_and_played_compiled(monkeypatch, reference_races):
     """The race over Python rollouts and over the kernel's (which deals its own worlds) agree
     option for option: values, standard errors and samples spent."""
-    observations = positions(4)
-    monkeypatch.setenv(ENV, "0")
-    reference = raced(observations)
     monkeypatch.setenv(ENV, "1")
     monkeypatch.setattr(coach.rollouts, "KERNEL_MIN_ROLLOUTS", 0)
-    assert raced(observations) == reference
-    assert any(len(options) > 2 for options in reference)
+    assert raced(positions(4)) == reference_races
+    assert any(len(options) > 2 for options in reference_races)
 
 
 @needs_compiled
-def test_a_hint_that_moves_to_the_kernel_midway_is_the_same(monkeypatch):
+def test_a_hint_that_moves_to_the_kernel_midway_is_the_same(reference_races):
     """A fresh process plays a hint's first rollouts in Python, then loads the kernel, which
     takes over the worlds already dealt and deals on from the same generator: same hints."""
-    monkeypatch.setenv(ENV, "0")
-    reference = raced(positions(3))
+    reference = reference_races[:3]
     env = {**os.environ, ENV: "1", "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     run = subprocess.run([sys.executable, "-c", MIDWAY], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=600)
