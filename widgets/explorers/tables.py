@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 
+#: The studies' column names a learner (10 to 16 years old) would stumble on, in plain words; any
+#: other name reads with its underscores as spaces (``mean_score``: ``mean score``).
+PLAIN_HEADINGS = {
+    "ci_low": "likely from", "ci_high": "likely to",  # the 95% interval around the average
+    "edge": "vs the table", "delta_edge": "change from A",  # score minus the table's; B's minus A's
+    "rank": "place", "win_rate": "holes won", "go_out_rate": "went out",
+}
+
+
 def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
     """A compact HTML table of ``frame`` (numbers formatted, no index, headings in words:
-    ``mean_score`` reads ``mean score``)."""
-    shown = frame.head(max_rows).rename(columns=lambda c: str(c).replace("_", " "))
+    ``PLAIN_HEADINGS``, else ``mean_score`` reads ``mean score``)."""
+    shown = frame.head(max_rows).rename(columns=lambda c: PLAIN_HEADINGS.get(str(c), str(c).replace("_", " ")))
     formatters = {c: float_format.format for c in shown.columns if shown[c].dtype.kind == "f"}
     return ("<div style='overflow-x:auto'>" +
             shown.to_html(index=False, border=0, classes="explorer-table", formatters=formatters, escape=True) +

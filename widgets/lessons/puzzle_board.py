@@ -213,9 +213,9 @@ class PuzzleBoard(w.VBox):
         self.chosen: str | None = None
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
         self.form.on_change(lambda _rules: self.restart())
-        self.difficulty = w.ToggleButtons(
-            options=[(f"{name} (gap \u2265 {gap:g})", name) for name, gap in DIFFICULTY.items()],
-            value=difficulty, style={"button_width": "130px"})
+        self.difficulty = w.ToggleButtons(  # the gap in words, on the button's tooltip
+            options=[(name, name) for name in DIFFICULTY], value=difficulty,
+            tooltips=[f"The best move beats the next best by {gap:g} points or more" for gap in DIFFICULTY.values()])
         self.difficulty.add_class("golf-puzzle-difficulty")
         self.difficulty.observe(lambda _c: self.restart(), names="value")
         self.kind = name_control(w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px")),
