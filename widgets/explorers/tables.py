@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 #: The studies' column names a learner (10 to 16 years old) would stumble on, in plain words; any
 #: other name reads with its underscores as spaces (``mean_score``: ``mean score``).
 PLAIN_HEADINGS = {
