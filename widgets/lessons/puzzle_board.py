@@ -59,7 +59,7 @@ BOARD_CSS = """<style>
 .golf-puzzle-right{background:#e8f5e9;border-left:4px solid #2e7d32}
 .golf-puzzle-wrong{background:#ffebee;border-left:4px solid #c62828}
 .golf-puzzle-score{font:600 14px system-ui,sans-serif}
-.golf-puzzle-options button{height:auto !important;min-height:34px;white-space:normal !important;font-size:14px}
+.golf-puzzle-options button{height:auto !important;min-height:44px;white-space:normal !important;font-size:14px}
 </style>"""
 
 
