@@ -353,7 +353,7 @@ class TeacherRooms(w.VBox):
                                            "class's rooms.</div>")])
             return
         self.klass = w.Dropdown(description="Class", options=[(k.name, k) for k in self.session.store.classes(user)])
-        self.room_list = w.Dropdown(description="Room", options=[], layout=w.Layout(width="480px"))
+        self.room_list = w.Dropdown(description="Room", options=[], layout=w.Layout(width="480px", max_width="100%"))
         self.room_list.add_class("golf-room-list")
         self.refresh_button = _button("Refresh the list", "golf-room-refresh", icon="refresh")
         self.watch_button = _button("Watch", "golf-room-watch", icon="eye", button_style="primary")
@@ -364,7 +364,8 @@ class TeacherRooms(w.VBox):
         self.klass.observe(lambda _c: self.list_rooms(), names="value")
         self.watch_button.on_click(lambda _b: self.watch_room(self.room_list.value))
         super().__init__([head, w.HBox([self.klass, self.refresh_button], layout=w.Layout(flex_flow="row wrap")),
-                          w.HBox([self.room_list, self.watch_button]), self.message, self.slot])
+                          w.HBox([self.room_list, self.watch_button], layout=w.Layout(flex_flow="row wrap")),
+                          self.message, self.slot])
         self.add_class("golf-room-panel")
         self.list_rooms()
 
