@@ -19,5 +19,7 @@ def table_html(frame, float_format: str = "{:.3g}", max_rows: int = 60) -> str:
     return ("<div style='overflow-x:auto'>" +
             shown.to_html(index=False, border=0, classes="explorer-table", formatters=formatters, escape=True) +
             "</div><style>.explorer-table{border-collapse:collapse;font:12px system-ui,sans-serif}"
-            ".explorer-table th,.explorer-table td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}"
+            ".explorer-table th,.explorer-table td{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right;"
+            "overflow-wrap:normal}"  # a narrow screen scrolls the table sideways, never breaks "10.52" or "Maya"
+            ".explorer-table td{white-space:nowrap}"
             ".explorer-table th{background:#f3f3f3}</style>")

@@ -214,7 +214,7 @@ class PuzzleBoard(w.VBox):
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
         self.form.on_change(lambda _rules: self.restart())
         self.difficulty = w.ToggleButtons(  # the gap in words, on the button's tooltip
-            options=[(name, name) for name in DIFFICULTY], value=difficulty,
+            options=[(name, name) for name in DIFFICULTY], value=difficulty, style={"button_width": "90px"},
             tooltips=[f"The best move beats the next best by {gap:g} points or more" for gap in DIFFICULTY.values()])
         self.difficulty.add_class("golf-puzzle-difficulty")
         self.difficulty.observe(lambda _c: self.restart(), names="value")
@@ -238,7 +238,8 @@ class PuzzleBoard(w.VBox):
         settings = w.Accordion([w.VBox([w.HBox([w.HTML("<b>Kind</b>&nbsp;"), self.kind]), self.form])],
                                selected_index=None)
         settings.set_title(0, "House rules and kind of puzzle")
-        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty]),
+        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty],
+                                                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
                           settings, self.score, self.board, self.question, self.options, self.feedback,
                           self.next_button])
         profile = progress.puzzle_profile()
