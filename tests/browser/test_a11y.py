@@ -7,7 +7,8 @@
 * A whole hole is played by keyboard alone: the focus is always visible (a 3 px outline or more)
   and lands on the next action; every panel opens by keyboard; the Tab presses are printed.
 * The table's live region announces each move and whose turn it is, once.
-* At 390x844 and 768x1024 no app scrolls sideways.
+* At 390x844 and 768x1024 with a touch screen no app scrolls sideways, and every control a learner taps
+  is at least 44x44 px.
 
 Each app is loaded once (one page per app, shared by its checks). Screenshots: test-artifacts/a11y-*.png.
 """
@@ -54,10 +55,20 @@ LESSON_FILES = {f"lesson{n}": name for n, name in enumerate(LESSONS, 1)}
 MODERATE: dict[str, str] = {}
 FOCUS_MIN_PX = 3  # the focus outline's width
 SMALL_SCREENS = ((390, 844), (768, 1024))  # a phone's and a tablet's viewport (CSS px)
-MIN_TARGET_PX = 24  # WCAG 2.2's target size with spacing; the apps aim at 44 on touch screens
+#: A tap target's least width and height on a touch screen (WCAG 2.5.5, the AAA size the issue asks
+#: for). A checkbox or radio button is tapped by its whole label, which wraps it (ipywidgets), so the
+#: label is measured; a link inside a sentence is exempt (2.5.5's "inline").
+MIN_TARGET_PX = 44
+#: WCAG 2.2's least target (2.5.8, 24x24 px, or smaller with 24 px of spacing) for the one control
+#: held to it: plotly's chart toolbar (``.modebar-btn``). It is drawn only for a mouse: on a touch
+#: screen ``plotly_module`` leaves it out (it covered the charts' titles), but these pages open with
+#: a mouse and are then turned into touch screens, so the toolbar drawn for the mouse is still there.
+MIN_SPACED_PX = 24
+SPACED = ".modebar-btn"
 
-#: What sticks out past the right edge ``w`` (not inside a box that scrolls sideways) and which
-#: visible controls are smaller than MIN_TARGET_PX.
+#: What sticks out past the right edge ``w`` (not inside a box that scrolls sideways), which visible
+#: controls are smaller than MIN_TARGET_PX, which labels are cut off; whether the page sees a touch
+#: screen's pointer.
 SMALL_SCREEN_CHECK = """w => {
   const scrolls = e => { for (let p = e.parentElement; p && !p.matches('.jp-OutputArea-output'); p = p.parentElement) {
       const o = getComputedStyle(p).overflowX; if (o === 'auto' || o === 'scroll') return true; } return false; };
@@ -69,15 +80,22 @@ SMALL_SCREEN_CHECK = """w => {
   const outer = past.filter(e => !past.includes(e.parentElement));
   const controls = [...document.querySelectorAll('button, select, input, [role=button], a[href]')]
     .filter(e => seen(e) && !inline(e));
-  const tiny = controls.filter(e => { const r = e.getBoundingClientRect(); return r.width < %d || r.height < %d; });
+  const target = e => (e.matches('input[type=checkbox], input[type=radio]') && e.closest('label')) || e;
+  const least = e => e.matches('%s') ? %d : %d;
+  const tiny = controls.map(target)
+    .filter(e => { const r = e.getBoundingClientRect(); return r.width < least(e) || r.height < least(e); });
   const say = e => (e.className && e.className.baseVal === undefined ? e.className : e.tagName).toString().slice(0, 60)
-    + ' ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height);
+    + ' "' + e.textContent.trim().slice(0, 24) + '" '
+    + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height);
   const panel = document.getElementById('jp-main-content-panel');
   const sideways = [document.scrollingElement, panel, ...panel.querySelectorAll('.jp-Cell, .jp-OutputArea')]
     .filter(e => e && e.scrollWidth > e.clientWidth + 1).length;
+  // a label cut off with an ellipsis ("Open a saved g…"): a button's, a toggle's, a control's description
+  const cut = [...document.querySelectorAll('button, .widget-label, .widget-label-basic span')]
+    .filter(e => seen(e) && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis');
   return {past_edge: outer.slice(0, 8).map(say), sideways: sideways, tiny: tiny.slice(0, 8).map(say),
-          tiny_count: tiny.length};
-}""" % (MIN_TARGET_PX, MIN_TARGET_PX)
+          tiny_count: tiny.length, cut: cut.slice(0, 8).map(say), touch: matchMedia('(pointer: coarse)').matches};
+}""" % (SPACED, MIN_SPACED_PX, MIN_TARGET_PX)
 
 TEACHER, PASSWORD = "a11y_teacher", "a11y-pass-1"
 #: The apps of the per-app axe test (the table is played by keyboard instead), and their notebooks.
@@ -164,10 +182,15 @@ def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, ap
 
 
 def assert_fits_small_screens(page, app: str) -> None:
-    """At a phone's and a tablet's size: no element past the right edge (unless inside a box that
-    scrolls sideways itself), nothing that scrolls the page sideways, and no control smaller than 24x24 px
-    (a link inside a sentence is exempt, as WCAG 2.2 exempts it); a phone screenshot."""
-    problems = {}
+    """At a phone's and a tablet's size, with a touch screen (Chromium's touch emulation, so that
+    ``(pointer: coarse)`` holds): no element past the right edge (unless inside a box that scrolls
+    sideways itself), nothing that scrolls the page sideways, and no control smaller than
+    MIN_TARGET_PX square (a link inside a sentence is exempt, as WCAG exempts it); at those sizes and
+    the page's own, no label cut off; a phone screenshot."""
+    wide = page.evaluate(SMALL_SCREEN_CHECK, page.viewport_size["width"])
+    problems = {"as it stands": {"cut": wide["cut"]}} if wide["cut"] else {}
+    touch = page.context.new_cdp_session(page)
+    touch.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     for width, height in SMALL_SCREENS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("w => window.innerWidth === w", arg=width)
@@ -175,8 +198,10 @@ def assert_fits_small_screens(page, app: str) -> None:
         found = page.evaluate(SMALL_SCREEN_CHECK, width)
         if width == SMALL_SCREENS[0][0]:
             page.screenshot(path=str(ARTIFACTS / f"a11y-phone-{app.split('.')[0]}.png"))
-        if found["past_edge"] or found["sideways"] or found["tiny"]:
+        if found["past_edge"] or found["sideways"] or found["tiny"] or found["cut"] or not found["touch"]:
             problems[f"{width}x{height}"] = found
+    touch.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    touch.detach()
     page.set_viewport_size({"width": 1280, "height": 1000})
     assert not problems, f"{app}: {problems}"
 

@@ -4,6 +4,7 @@ numbers) in sentences of at most 25 words; the teacher's page (class.ipynb) at m
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,18 @@ def test_markdown_points_learners_to_pages_they_have(path):
     points to the Rules app instead of citing a section of it."""
     bad = [f"{path.name} cell {cell}" for cell, source in markdown_cells(path) if "spec section" in source.lower()]
     assert not bad, "\n".join(bad)
+
+
+#: The one way back to the landing page, the same words on every app (issue 38 point 7: there were two).
+BACK_LINK = "[\u2190 All golflab apps](index.ipynb)"
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name != "index.ipynb"], ids=lambda p: p.name)
+def test_every_app_links_back_to_the_landing_page_in_one_style(path):
+    """A back link (an arrow's) to the landing page reads the same everywhere; a link inside a sentence may differ."""
+    sources = [source for _cell, source in markdown_cells(path)]
+    links = [link for source in sources for link in re.findall(r"\[\u2190[^\]]*\]\(index\.ipynb\)", source)]
+    assert links and set(links) == {BACK_LINK}, links
 
 
 def test_markdown_seen_reads_as_a_reader_does():

@@ -1,7 +1,7 @@
 """The plain-words checker every scan of learner-facing text uses (tests/widgets/test_words.py,
 tests/widgets/test_explorer_words.py): what a learner reads of an HTML fragment (``seen``) and every
 way a text fails plain words (``problems``): notation, position or seat numbers, card codes,
-engine output, wrong a/an, sentences over ``golflab.words.MAX_WORDS`` words."""
+engine output, statistics' jargon, wrong a/an, sentences over ``golflab.words.MAX_WORDS`` words."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ NOTATION = [re.compile(p) for p in (
     r"\bD\d+\b", r"\bT\d+\b")]  # D1: a Codepiece deal; T1: a turn
 RANK_LETTERS = re.compile(r"\b[AKQJT][\u2660\u2665\u2666\u2663SHDC]\b|\b[2-9][\u2660\u2665\u2666\u2663]|\b[TQKJ]\b"
                           r"|\bJK\b")
+#: Statistics' and the puzzle maker's words, too heavy for 10 to 16-year-olds (issue 38 point 7):
+#: "ci low", "delta edge", "medium (gap \u2265 2)".
+JARGON = [re.compile(p) for p in (r"\bci (low|high)\b", r"\bdelta\b", r"\bedge\b", r"\bgap \u2265")]
 #: Buttons that are cards: their face (``J\n\u2665``) is a picture of the card, not words.
 CARD_FACES = {"golf-card-btn", "cp-card"}
 WRONG_A = re.compile(r"\b[Aa] (8|11\b|18\b|ace\b|eight\b|[aeio])")
@@ -35,6 +38,7 @@ def seen(fragment: str) -> str:
 def problems(text: str, max_words: int = words.MAX_WORDS) -> list[str]:
     """Every way ``text`` fails plain words (empty: none); sentences may have ``max_words`` words."""
     found = [f"notation {p.pattern!r}" for p in NOTATION if p.search(text)]
+    found += [f"jargon {p.pattern!r}" for p in JARGON if p.search(text)]
     if RANK_LETTERS.search(text):
         found.append(f"a single-letter rank: {RANK_LETTERS.search(text).group()!r}")
     for bad in (WRONG_A, WRONG_AN):

@@ -142,6 +142,16 @@ def test_a_learners_accuracy_trend_and_rating(world):
     assert "(0 of 3 solved)" in dash.rating_chart.figure.layout.title.text
 
 
+def test_a_class_with_no_lesson_started_gets_a_sentence_not_an_empty_chart(world):
+    dash = dashboard(world)
+    assert dash.heatmap_box.children == (dash.heatmap,)  # ann has stars: the chart
+    dash.create_class("Owlets")  # a new class: nobody in it yet
+    assert dash.stars[0] == [] and dash.heatmap_box.children == (dash.no_stars,)
+    assert "No lesson stars yet" in dash.no_stars.value
+    dash.class_choice.value = world["falcons"].id  # back to a class with stars: the chart again
+    assert dash.heatmap_box.children == (dash.heatmap,) and list(dash.heatmap.figure.data[0].y) == ["ann", "bob"]
+
+
 def test_a_lesson_outside_the_five_gets_its_own_column():
     rows = [{"name": "ann", "stars:extra": 2, f"stars:{L1}": 1}]
     names, lessons, z = star_matrix(rows)

@@ -302,8 +302,12 @@ def test_the_teacher_watches_every_card_and_a_learner_cannot(world):
         for card in game.grid(seat):
             assert f'title="{card.code}"' in text
     assert not teacher.watch_room("ZZZZ") and "not an open room" in teacher.message.value
+    assert "golf-room-info" not in teacher.message._dom_classes  # a refusal: in the problem's dark red
     other = TeacherRooms(PageSession(world["store"], world["ng"]), follow=False)
-    assert other.room_list.options == () and not other.watch_room(code)
+    assert other.room_list.options == ()
+    # no room is news, not an error: in the text's own colour (issue 38 point 7: it was red)
+    assert "No open room" in other.message.value and "golf-room-info" in other.message._dom_classes
+    assert not other.watch_room(code) and "golf-room-info" not in other.message._dom_classes
     learner = TeacherRooms(PageSession(world["store"], world["ann"]), follow=False)
     assert "Only a signed-in teacher" in page_state(learner) and code not in page_state(learner)
 

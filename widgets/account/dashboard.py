@@ -136,6 +136,11 @@ def csv_download(text: str, class_name: str) -> str:
             f"\u2b07 Download the class as {filename}</a>")
 
 
+#: What the lesson stars' place says while no learner of the class has started a lesson.
+NO_STARS = ("<p class='gl-note'>No lesson stars yet: each learner's stars show here once they start "
+            "a lesson.</p>")
+
+
 def _html(cls: str, value: str = "") -> w.HTML:
     box = w.HTML(value)
     box.add_class(cls)
@@ -215,6 +220,7 @@ class ClassDashboard(w.VBox):
 
         self.roster = _html("golf-roster")
         self.heatmap = self._heatmap_slot(1)
+        self.no_stars = _html("golf-stars-none", NO_STARS)
         self.heatmap_box = w.Box([self.heatmap])
         self.learner_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="220px")), "learner")
         self.learner_choice.add_class("golf-learner-choice")
@@ -367,6 +373,10 @@ class ClassDashboard(w.VBox):
 
         names, lessons, z = star_matrix(self.rows)
         self.stars = (names, lessons, z)
+        if all(stars is None for row in z for stars in row):  # a new class: a sentence, not a chart's bare axes
+            self.heatmap_box.children = (self.no_stars,)
+            self._heatmap_rows = None
+            return
         if len(names) + 1 != getattr(self, "_heatmap_rows", None):  # its height follows the class's size
             self.heatmap = self._heatmap_slot(len(names))
             self.heatmap_box.children = (self.heatmap,)

@@ -44,6 +44,10 @@ ALL_CARDS = tuple(r + s for s in "SHDC" for r in RANKS)
 BIDS = tuple(range(8, 14))
 
 
+#: A row of buttons: on a narrow screen it wraps rather than squeeze its buttons' words ("B…").
+ROW = dict(align_items="center", flex_flow="row wrap")
+
+
 def _button(description: str, hook: str, **kwargs) -> w.Button:
     button = w.Button(description=description, layout=w.Layout(width="auto"), **kwargs)
     button.add_class(hook)
@@ -106,13 +110,12 @@ class CodepieceTable(CpuSpeed, w.VBox):
         for b, button in self.bid_buttons.items():
             button.on_click(functools.partial(self._on_action, f"bid_{b}"))
         self.bid_row = w.HBox([w.HTML("<b>Your bid:</b>&nbsp;"), self.pass_button, *self.bid_buttons.values()],
-                              layout=w.Layout(align_items="center"))
+                              layout=ROW)
         self.trump_buttons = {s: _button(f"{words.SUIT_SYMBOLS[s]} {words.SUIT_NAMES[s]}", f"cp-trump-{s}",
                                          button_style="warning") for s in "SHDC"}
         for s, button in self.trump_buttons.items():
             button.on_click(functools.partial(self._on_action, f"trump_{s}"))
-        self.trump_row = w.HBox([w.HTML("<b>Trump:</b>&nbsp;"), *self.trump_buttons.values()],
-                                layout=w.Layout(align_items="center"))
+        self.trump_row = w.HBox([w.HTML("<b>Trump:</b>&nbsp;"), *self.trump_buttons.values()], layout=ROW)
         self.summary = w.HTML()
         self.next_deal_button = _button("Next deal", "cp-next-deal", icon="forward", button_style="success")
         self.next_deal_button.on_click(self._on_next_deal)
@@ -127,7 +130,7 @@ class CodepieceTable(CpuSpeed, w.VBox):
         self.more.add_class("cp-log")
 
     def _layout(self) -> list:
-        return [self.css, w.HBox([self.new_match_button, self.speed], layout=w.Layout(align_items="center")),
+        return [self.css, w.HBox([self.new_match_button, self.speed], layout=ROW),
                 w.HBox([self.felt, self.info], layout=w.Layout(align_items="flex-start", grid_gap="16px")),
                 self.status, self.bid_row, self.trump_row, self.hand, self.summary, w.HBox([self.next_deal_button]),
                 self.more]

@@ -105,5 +105,4 @@ class PersonalityExplorer(Explorer):
         self.quality_fig.draw([go.Bar(y=t["personality"], x=t[g], orientation="h", name=g, marker_color=c)
                                for g, c in GRADE_COLORS.items() if g in t.columns])
         shown = t[["rank", "personality", "holes", "mean_score", "ci_low", "ci_high", "win_rate", "go_out_rate"]]
-        shown = shown.rename(columns={"rank": "place", "ci_low": "95% from", "ci_high": "95% to"})
         self.table.value = table_html(shown, "{:.3f}")

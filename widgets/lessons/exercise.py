@@ -474,9 +474,9 @@ class Exercises(w.VBox):
             box_number = w.Text(placeholder="a number", layout=w.Layout(width="90px"))
             box_number.add_class("golf-exercise-number")
             row += [w.HTML(f"<b>{escape(q.number_label)}</b>&nbsp;"), box_number]
-        check = w.Button(description="Check", button_style="primary")
+        check = w.Button(description="Check", button_style="primary", layout=w.Layout(width="auto"))
         check.add_class("golf-exercise-check")
-        reveal = w.Button(description="Show the answer")
+        reveal = w.Button(description="Show the answer", layout=w.Layout(width="auto"))
         reveal.add_class("golf-exercise-reveal")
         feedback = w.HTML()
         feedback.add_class("golf-exercise-feedback")
@@ -484,7 +484,9 @@ class Exercises(w.VBox):
         shown = shown_box()
         check.on_click(lambda _b: self.answer(i, *answer_on_screen(shown, box_choice, box_number)))
         reveal.on_click(lambda _b: self.reveal(i))
-        box = w.VBox([*parts, w.HBox([*row, check, reveal]), feedback, shown])
+        # buttons as wide as their words, in a row that wraps on a narrow screen ("Show the an…" was cut)
+        buttons = w.HBox([*row, check, reveal], layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        box = w.VBox([*parts, buttons, feedback, shown])
         box.add_class("golf-exercise")
         box.add_class(f"golf-exercise-{i}")
         box.feedback = feedback

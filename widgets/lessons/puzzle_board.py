@@ -59,7 +59,7 @@ BOARD_CSS = """<style>
 .golf-puzzle-right{background:#e8f5e9;border-left:4px solid #2e7d32}
 .golf-puzzle-wrong{background:#ffebee;border-left:4px solid #c62828}
 .golf-puzzle-score{font:600 14px system-ui,sans-serif}
-.golf-puzzle-options button{height:auto !important;min-height:34px;white-space:normal !important;font-size:14px}
+.golf-puzzle-options button{height:auto !important;min-height:44px;white-space:normal !important;font-size:14px}
 </style>"""
 
 
@@ -213,9 +213,9 @@ class PuzzleBoard(w.VBox):
         self.chosen: str | None = None
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
         self.form.on_change(lambda _rules: self.restart())
-        self.difficulty = w.ToggleButtons(
-            options=[(f"{name} (gap \u2265 {gap:g})", name) for name, gap in DIFFICULTY.items()],
-            value=difficulty, style={"button_width": "130px"})
+        self.difficulty = w.ToggleButtons(  # the gap in words, on the button's tooltip
+            options=[(name, name) for name in DIFFICULTY], value=difficulty, style={"button_width": "90px"},
+            tooltips=[f"The best move beats the next best by {gap:g} points or more" for gap in DIFFICULTY.values()])
         self.difficulty.add_class("golf-puzzle-difficulty")
         self.difficulty.observe(lambda _c: self.restart(), names="value")
         self.kind = name_control(w.Dropdown(options=list(KIND_CHOICES), value=kind, layout=w.Layout(width="220px")),
@@ -238,7 +238,8 @@ class PuzzleBoard(w.VBox):
         settings = w.Accordion([w.VBox([w.HBox([w.HTML("<b>Kind</b>&nbsp;"), self.kind]), self.form])],
                                selected_index=None)
         settings.set_title(0, "House rules and kind of puzzle")
-        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty]),
+        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty],
+                                                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
                           settings, self.score, self.board, self.question, self.options, self.feedback,
                           self.next_button])
         profile = progress.puzzle_profile()

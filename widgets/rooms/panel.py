@@ -50,7 +50,18 @@ PANEL_CSS = """<style>
 .golf-room-lobby{font-size:16px}
 .golf-room-message{font-size:15px;color:#7f0000}
 .golf-room-message.golf-room-ok{color:#1b5e20}
+.golf-room-message.golf-room-info{color:#1b1b1b}
 </style>"""
+#: The tones of a rooms message (``say``): a problem (dark red, no class), done (``ok``), or news that is
+#: neither (``info``: "No open room in this class just now." is not an error).
+TONES = ("problem", "ok", "info")
+
+
+def say(message: w.HTML, html: str, tone: str = "problem") -> None:
+    """Show ``html`` in a ``golf-room-message`` in its ``tone`` (one of TONES)."""
+    message.value = html
+    for other in TONES[1:]:
+        (message.add_class if other == tone else message.remove_class)(f"golf-room-{other}")
 
 
 def _button(description: str, hook: str, **kwargs) -> w.Button:
@@ -307,11 +318,7 @@ class RoomsPanel(w.VBox):
             self.board_slot.children = [self.board]
 
     def _say(self, text: str, ok: bool = False) -> bool:
-        self.message.value = escape(text)
-        if ok:
-            self.message.add_class("golf-room-ok")
-        else:
-            self.message.remove_class("golf-room-ok")
+        say(self.message, escape(text), "ok" if ok else "problem")
         return ok
 
     def _refused(self, text: str, exc: BaseException) -> bool:
@@ -346,7 +353,7 @@ class TeacherRooms(w.VBox):
                                            "class's rooms.</div>")])
             return
         self.klass = w.Dropdown(description="Class", options=[(k.name, k) for k in self.session.store.classes(user)])
-        self.room_list = w.Dropdown(description="Room", options=[], layout=w.Layout(width="480px"))
+        self.room_list = w.Dropdown(description="Room", options=[], layout=w.Layout(width="480px", max_width="100%"))
         self.room_list.add_class("golf-room-list")
         self.refresh_button = _button("Refresh the list", "golf-room-refresh", icon="refresh")
         self.watch_button = _button("Watch", "golf-room-watch", icon="eye", button_style="primary")
@@ -357,19 +364,20 @@ class TeacherRooms(w.VBox):
         self.klass.observe(lambda _c: self.list_rooms(), names="value")
         self.watch_button.on_click(lambda _b: self.watch_room(self.room_list.value))
         super().__init__([head, w.HBox([self.klass, self.refresh_button], layout=w.Layout(flex_flow="row wrap")),
-                          w.HBox([self.room_list, self.watch_button]), self.message, self.slot])
+                          w.HBox([self.room_list, self.watch_button], layout=w.Layout(flex_flow="row wrap")),
+                          self.message, self.slot])
         self.add_class("golf-room-panel")
         self.list_rooms()
 
     def list_rooms(self) -> list:
         """The chosen class's open rooms, newest first (also shown in the list)."""
         if self.klass.value is None:
-            self.message.value = "You have no class yet."
+            say(self.message, "You have no class yet.", "info")
             return []
         try:
             listed = self.session.store.rooms(self.klass.value, by=self.session.user)
         except (PermissionError, StoreUnavailable) as exc:
-            self.message.value = escape(f"The rooms cannot be listed: {exc}.")
+            say(self.message, escape(f"The rooms cannot be listed: {exc}."))
             return []
         rooms = [r for r in listed if r.problem is None]
         broken = [as_sentence(r.problem) for r in listed if r.problem is not None]  # said once: they are closed now
@@ -379,23 +387,23 @@ class TeacherRooms(w.VBox):
         codes = [r.code for r in rooms]  # a new list leaves the Dropdown on nothing: keep the choice, or the newest
         self.room_list.value = chosen if chosen in codes else (codes[0] if codes else None)
         said = [] if rooms else ["No open room in this class just now."]
-        self.message.value = "<br>".join(escape(line) for line in broken + said)
+        say(self.message, "<br>".join(escape(line) for line in broken + said), "problem" if broken else "info")
         return rooms
 
     def watch_room(self, code: "str | None") -> "RoomWatch | None":
         """Watch the room with ``code`` (every card shown, large)."""
         if not code:
-            self.message.value = "Choose a room to watch (press Refresh the list for new ones)."
+            say(self.message, "Choose a room to watch (press Refresh the list for new ones).", "info")
             return None
         if code not in [r.code for r in self.list_rooms()]:
-            self.message.value = escape(f"Room {code} is not an open room of {self.klass.value.name}.")
+            say(self.message, escape(f"Room {code} is not an open room of {self.klass.value.name}."))
             return None
         if self.watch is not None:
             self.watch.stop()
         try:
             room = self.session.store.room(code)
         except (ValueError, StoreUnavailable) as exc:
-            self.message.value = escape(f"That room cannot be watched: {exc}.")
+            say(self.message, escape(f"That room cannot be watched: {exc}."))
             return None
         from .board import RoomWatch
 
