@@ -47,6 +47,12 @@ def _after(page, before: tuple[str, str]) -> None:
         arg=[page.locator(".golf-status").get_attribute("class"), before[1]], timeout=STEP_TIMEOUT)
 
 
+def _cpu_done(page) -> None:
+    """Wait until the CPU player has moved (the status no longer awaits the CPU)."""
+    page.wait_for_function("() => !document.querySelector('.golf-status').classList.contains('golf-await-cpu')",
+                           timeout=STEP_TIMEOUT)
+
+
 def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_starter, server_env, tmp_path, app_opener):
     notebook = _notebook(tmp_path)
 
@@ -68,7 +74,7 @@ def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_start
                 if awaiting == "new-game":
                     break
                 if awaiting == "cpu":
-                    page.wait_for_timeout(200)
+                    _cpu_done(page)
                     continue
                 if awaiting == "pass":
                     person = "Ann" if "Pass to Ann" in text else "Ben"
@@ -138,7 +144,7 @@ def _play_turns(page, passes: int, people: tuple[str, ...]) -> dict[str, int]:
         if seen.get("pass", 0) >= passes and awaiting in ("draw", "initial_flip"):
             return seen
         if awaiting == "cpu":
-            page.wait_for_timeout(200)
+            _cpu_done(page)
             continue
         if awaiting == "pass":
             person = next(p for p in people if f"Pass to {p}" in text)
