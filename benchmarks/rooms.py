@@ -1,32 +1,41 @@
 """Rooms under load: 10 rooms x 4 players at once on one class store, each player's page
-following its room's log; the time from a move to every other page showing it, and the moves
-lost or duplicated.
+following its room's log; the time from a move to every other page showing it, the moves
+lost or duplicated, and the database statements the pages sent per second.
 
     .venv/bin/python benchmarks/rooms.py [--rooms 10] [--players 4] [--holes 1] [--think 0.3]
-                                         [--url URL | --postgres]  (default: a fresh SQLite file)
+                                         [--url URL | --postgres] [--follow poll|listen|both]
+                                         (default: a fresh SQLite file)
 
-``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (as the tests do,
-``tests/support/services.py``) and runs on it.
+``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (the tests' helper,
+``tests/support/services.py``) and runs on it. ``--follow`` (PostgreSQL): the pages ``poll`` the
+room every 0.15 s, ``listen`` (LISTEN/NOTIFY, with the 2 s safety poll), or ``both``, one after
+the other on fresh rooms (a fresh database of the cluster with ``--postgres``), then their ratio.
 
 A "page" here is the room board the app shows (``golflab_widgets.rooms.board.GolfRoomBoard``)
-running its own following code (``RoomFollower``: ``room.refresh()`` every 0.15 s, the
-``room.claim`` heartbeat every 2 s) on an asyncio loop, without a browser: the widget's state
-changes are made but go nowhere. Each of ``--players`` processes holds one page per room (so
-the four pages of a room are four processes, as four Voila kernels would be), each with its own
-store connection. A page whose turn it is waits ``--think`` seconds and clicks a random legal
-move through ``board.act`` (the click handler's path); seat 1's page deals the next hole.
+running its own following code (``RoomFollower``: on PostgreSQL it hears of changes and polls
+every 2 s, else ``room.refresh()`` every 0.15 s; the ``room.claim`` heartbeat every 2 s) on an
+asyncio loop, without a browser: the widget's state changes are made but go nowhere. Each of
+``--players`` processes holds one page per room (so the four pages of a room are four processes,
+as four Voila kernels would be), each process with its own store (its pooled connections and, to
+listen, one connection of its own that its pages share, where a class has one per kernel). A page whose
+turn it is waits ``--think`` seconds and clicks a random legal move through ``board.act`` (the
+click handler's path); seat 1's page deals the next hole.
 
 A move is "shown" on a page when that page's board has redrawn with it; its time is measured
 from the first page that had it (the page that appended it). Printed: the median and 95th
 percentile of (move, other page) delays, and, from the store's log at the end against every
 page's log and its accepted clicks: moves lost (a click accepted but not in the log, or a page
 missing a move) and duplicated (a move in the log twice or a log entry no page played). Goal 0.
+Statements are those the pages' stores sent while they played (SQLAlchemy's ``before_cursor_execute``),
+per second and per move.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import multiprocessing as mp
 import os
 import random
@@ -94,7 +103,24 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
     on_change()
 
 
-def worker(url: str, codes: list[str], seat: int, think: float, seed: int, out) -> None:
+@contextlib.contextmanager
+def counting_statements(engine):
+    """A list that grows by one for every statement ``engine`` sends inside the block."""
+    from sqlalchemy import event
+
+    statements: list = []
+
+    def count(*_args) -> None:
+        statements.append(1)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, out) -> None:
     """One process: the pages of ``seat`` in every room."""
     from golflab_widgets.rooms.board import GolfRoomBoard
 
@@ -107,12 +133,17 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, out) 
         for r, code in enumerate(codes):
             user = store.user(f"bench_r{r}_p{seat}")
             board = GolfRoomBoard(store.room(code), seat, user, follow=False)
+            board.follower.listen = listen
             pages.append((code, board, {}, []))
-        await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc)
-                               for r, (code, b, seen, acc) in enumerate(pages)))
-        return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state) for code, b, seen, acc in pages]
+        began = time.monotonic()
+        with counting_statements(store.engine) as statements:  # while the pages play
+            await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc)
+                                   for r, (code, b, seen, acc) in enumerate(pages)))
+        seconds = time.monotonic() - began
+        return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
+                for code, b, seen, acc in pages], len(statements), seconds
 
-    out.put((seat, asyncio.run(main())))
+    out.put((seat, *asyncio.run(main())))
     store.close()
 
 
@@ -130,28 +161,53 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=20261126)
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="on a throw-away PostgreSQL cluster")
+    parser.add_argument("--follow", choices=("poll", "listen", "both"), default="both",
+                        help="how the pages follow a room on PostgreSQL (SQLite always polls)")
     args = parser.parse_args(argv)
+    modes = ("poll", "listen") if args.follow == "both" else (args.follow,)
     if args.postgres:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from services import postgres_server
+        from tests.support.services import postgres_server
 
-        with postgres_server() as pg:
-            run(args, pg.url)
+        # a page process keeps a few pooled connections and one listening connection
+        with postgres_server({"max_connections": str(max(200, 8 * args.players + 50))}) as pg:
+            report({mode: run(args, pg.new_database(f"rooms_{mode}"), mode) for mode in modes})
         return
-    run(args, args.url or f"sqlite:///{tempfile.mkdtemp(prefix='golflab-rooms-')}/rooms.db")
+    url = args.url or f"sqlite:///{tempfile.mkdtemp(prefix='golflab-rooms-')}/rooms.db"
+    report({mode: run(args, url, mode) for mode in (modes if url.startswith("postgresql") else ("poll",))})
 
 
-def run(args, url: str) -> None:
+def report(figures: dict) -> None:
+    """The polling and the listening runs side by side: statements per second and latency, as ratios."""
+    if len(figures) == 2 and all(figures.values()):
+        poll, listen = figures["poll"], figures["listen"]
+        print("polling / LISTEN: statements per second "
+              f"{poll['statements_per_s']:.0f} / {listen['statements_per_s']:.0f} = "
+              f"{poll['statements_per_s'] / listen['statements_per_s']:.2f}, per move "
+              f"{poll['statements_per_move']} / {listen['statements_per_move']} = "
+              f"{poll['statements_per_move'] / listen['statements_per_move']:.2f}; median latency "
+              f"{poll['median_ms']:.0f} / {listen['median_ms']:.0f} ms = "
+              f"{poll['median_ms'] / listen['median_ms']:.2f}; "
+              f"95th percentile {poll['p95_ms']:.0f} / {listen['p95_ms']:.0f} ms = "
+              f"{poll['p95_ms'] / listen['p95_ms']:.2f}")
+    print(json.dumps(figures))
+
+
+def run(args, url: str, mode: str) -> dict:
+    """One run with the pages following by ``mode`` (poll or listen); its figures."""
     codes = setup(url, args.rooms, args.players, args.holes, args.seed)
-    print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, store {url}")
+    print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, "
+          f"following by {mode}, store {url}", flush=True)
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     began, load = time.time(), os.getloadavg()
-    procs = [ctx.Process(target=worker, args=(url, codes, seat, args.think, args.seed, out))
+    procs = [ctx.Process(target=worker, args=(url, codes, seat, args.think, args.seed, mode == "listen", out))
              for seat in range(args.players)]
     for p in procs:
         p.start()
-    results = dict(out.get() for _ in procs)
+    results, sent, rate = {}, 0, 0.0  # statements, and per second summed over the processes
+    for _ in procs:
+        seat, pages, count, seconds = out.get()
+        results[seat], sent, rate = pages, sent + count, rate + count / seconds
     for p in procs:
         p.join()
     wall = time.time() - began
@@ -181,11 +237,19 @@ def run(args, url: str) -> None:
     store.close()
     print(f"{moves} moves in {wall:.1f} s; rooms unfinished: {unfinished}; machine load average "
           f"{load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs)")
+    figures = {"moves": moves, "lost": lost, "duplicated": duplicated, "unfinished": unfinished,
+               "seconds": round(wall, 1), "statements_per_s": round(rate, 1),
+               "statements_per_move": round(sent / max(1, moves), 1),
+               "load": [round(load[0], 1), round(os.getloadavg()[0], 1)]}
     if delays:
-        print(f"move -> every other page showing it: median {statistics.median(delays) * 1000:.0f} ms, "
-              f"95th percentile {percentile(delays, 0.95) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms "
+        figures.update(median_ms=round(statistics.median(delays) * 1000), p95_ms=round(percentile(delays, 0.95) * 1000),
+                       max_ms=round(max(delays) * 1000))
+        print(f"move -> every other page showing it: median {figures['median_ms']} ms, "
+              f"95th percentile {figures['p95_ms']} ms, max {figures['max_ms']} ms "
               f"({len(delays)} (move, page) pairs)")
-    print(f"moves lost: {lost}; moves duplicated: {duplicated}")
+    print(f"moves lost: {lost}; moves duplicated: {duplicated}; database statements: {rate:.0f} per second, "
+          f"{figures['statements_per_move']} per move", flush=True)
+    return figures
 
 
 if __name__ == "__main__":
