@@ -6,7 +6,8 @@ read it (and a transaction rolled back sends nothing). On SQLite ``announce`` do
 
 A process follows rooms through one ``Listener`` per database (``subscribe(engine, code, wake)``):
 one connection of its own, outside the engine's pool, in a daemon thread, that LISTENs on the
-channel of every room subscribed to. ``wake(reason)`` is called on that thread with one of
+channel of every room subscribed to (and is closed while no room is). ``wake(reason)`` is called
+on that thread with one of
 
 * ``NOTIFIED``: something in the room changed;
 * ``LISTENING``: the channel is listened to now (after subscribing, or after a reconnection):
@@ -144,6 +145,11 @@ class Listener:
     def _run(self) -> None:
         while not self._closed.is_set():
             self._retry.clear()
+            with self._lock:
+                idle = not self._subs
+            if idle:  # no connection while no room is followed: wait for a subscription (or closing)
+                self._retry.wait()
+                continue
             try:
                 conn = self._connect()
             except Exception as exc:
@@ -186,6 +192,8 @@ class Listener:
                 with self._lock:
                     self._heard.add(name)
                 self._wake(name, LISTENING)
+            if not wanted:
+                return  # the last follower left: close the connection until the next one
             ready, _, _ = select.select([conn.fileno(), self._poke_r], [], [])
             if self._poke_r in ready:
                 try:
