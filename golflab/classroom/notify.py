@@ -194,6 +194,11 @@ class Listener:
                 self._wake(name, LISTENING)
             if not wanted:
                 return  # the last follower left: close the connection until the next one
+            # what has arrived, also during a LISTEN above (psycopg keeps those aside, unread by select)
+            for note in conn.notifies(timeout=0):
+                self._wake(note.channel, NOTIFIED)
+            if conn.closed:
+                raise ConnectionError("the server closed the connection")
             ready, _, _ = select.select([conn.fileno(), self._poke_r], [], [])
             if self._poke_r in ready:
                 try:
@@ -201,11 +206,6 @@ class Listener:
                         pass
                 except BlockingIOError:
                     pass
-            if conn.fileno() in ready:
-                for note in conn.notifies(timeout=0):
-                    self._wake(note.channel, NOTIFIED)
-                if conn.closed:
-                    raise ConnectionError("the server closed the connection")
 
 
 _LISTENERS: "weakref.WeakKeyDictionary[Engine, Listener]" = weakref.WeakKeyDictionary()
