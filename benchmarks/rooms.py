@@ -98,6 +98,8 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
         if board.act(action):
             accepted.append(action)
         on_change()  # the clicking page shows its own move at once
+    if not follower.done:  # timed out: the room is reported unfinished, not waited for
+        follower.stop()
     while follower.running:  # the last redraw
         await asyncio.sleep(0.05)
     on_change()
