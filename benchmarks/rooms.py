@@ -48,7 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-ROOM_DONE_TIMEOUT = 600.0  # seconds: a room still playing then is reported, not waited for
+ROOM_DONE_TIMEOUT = 600.0  # seconds (--timeout): a room still playing then is reported, not waited for
 
 
 def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str]:
@@ -69,7 +69,8 @@ def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str
     return codes
 
 
-async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list) -> None:
+async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list,
+                    timeout: float = ROOM_DONE_TIMEOUT) -> None:
     """One learner at their page: follows the room (the board's own task) and plays their turns."""
     follower = board.follower
     shown = board.redraw
@@ -83,7 +84,7 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
     follower.on_change = on_change
     follower.start()
     start = time.monotonic()
-    while board.room.state == "playing" and time.monotonic() - start < ROOM_DONE_TIMEOUT:
+    while board.room.state == "playing" and time.monotonic() - start < timeout:
         table = board.room.table
         mine = table.seat_to_move == board.seat or (table.between and board.seat == 1)
         if not mine or not board.holds_seat:
@@ -122,7 +123,8 @@ def counting_statements(engine):
         event.remove(engine, "before_cursor_execute", count)
 
 
-def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, out) -> None:
+def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, timeout: float,
+           out) -> None:
     """One process: the pages of ``seat`` in every room."""
     from golflab_widgets.rooms.board import GolfRoomBoard
 
@@ -139,7 +141,7 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
             pages.append((code, board, {}, []))
         began = time.monotonic()
         with counting_statements(store.engine) as statements:  # while the pages play
-            await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc)
+            await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc, timeout)
                                    for r, (code, b, seen, acc) in enumerate(pages)))
         seconds = time.monotonic() - began
         return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
@@ -161,6 +163,8 @@ def main(argv=None) -> None:
     parser.add_argument("--holes", type=int, default=1)
     parser.add_argument("--think", type=float, default=0.3, help="seconds a player takes per move")
     parser.add_argument("--seed", type=int, default=20261126)
+    parser.add_argument("--timeout", type=float, default=ROOM_DONE_TIMEOUT,
+                        help="seconds a page plays before its room is reported unfinished")
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="on a throw-away PostgreSQL cluster")
     parser.add_argument("--follow", choices=("poll", "listen", "both"), default="both",
@@ -202,7 +206,8 @@ def run(args, url: str, mode: str) -> dict:
     ctx = mp.get_context("spawn")
     out = ctx.Queue()
     began, load = time.time(), os.getloadavg()
-    procs = [ctx.Process(target=worker, args=(url, codes, seat, args.think, args.seed, mode == "listen", out))
+    procs = [ctx.Process(target=worker,
+                         args=(url, codes, seat, args.think, args.seed, mode == "listen", args.timeout, out))
              for seat in range(args.players)]
     for p in procs:
         p.start()
