@@ -49,6 +49,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 ROOM_DONE_TIMEOUT = 600.0  # seconds (--timeout): a room still playing then is reported, not waited for
+LANDING_SECONDS = 2.0  # after the time is up: the store's moves unchanged this long, every click has landed
+CATCH_UP_SECONDS = 60.0  # then at most this long for a page to show them (else they count as lost)
 
 
 def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str]:
@@ -69,9 +71,11 @@ def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str
     return codes
 
 
-async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list,
-                    timeout: float = ROOM_DONE_TIMEOUT) -> None:
-    """One learner at their page: follows the room (the board's own task) and plays their turns."""
+async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list, until: float) -> None:
+    """One learner at their page: follows the room (the board's own task) and plays their turns until
+    the game is over or ``until`` (``time.monotonic()``); then it shows every move made before it stops."""
+    from golflab.classroom.rooms import count_moves
+
     follower = board.follower
     shown = board.redraw
 
@@ -83,8 +87,7 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
 
     follower.on_change = on_change
     follower.start()
-    start = time.monotonic()
-    while board.room.state == "playing" and time.monotonic() - start < timeout:
+    while board.room.state == "playing" and time.monotonic() < until:
         table = board.room.table
         mine = table.seat_to_move == board.seat or (table.between and board.seat == 1)
         if not mine or not board.holds_seat:
@@ -99,7 +102,15 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
         if board.act(action):
             accepted.append(action)
         on_change()  # the clicking page shows its own move at once
-    if not follower.done:  # timed out: the room is reported unfinished, not waited for
+    if not follower.done:  # the time is up with the room playing: no more clicks; show the moves made till now
+        made, landed = -1, count_moves(board.room.store, board.room.code)
+        while landed != made:  # until no click of another process lands any more
+            made = landed
+            await asyncio.sleep(LANDING_SECONDS)
+            landed = count_moves(board.room.store, board.room.code)
+        caught_up = time.monotonic() + CATCH_UP_SECONDS
+        while len(board.room.log) < made and time.monotonic() < caught_up:
+            await asyncio.sleep(0.05)
         follower.stop()
     while follower.running:  # the last redraw
         await asyncio.sleep(0.05)
@@ -123,8 +134,8 @@ def counting_statements(engine):
         event.remove(engine, "before_cursor_execute", count)
 
 
-def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, timeout: float,
-           out) -> None:
+def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, seconds: float,
+           ready, out) -> None:
     """One process: the pages of ``seat`` in every room."""
     from golflab_widgets.rooms.board import GolfRoomBoard
 
@@ -139,13 +150,14 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
             board = GolfRoomBoard(store.room(code), seat, user, follow=False)
             board.follower.listen = listen
             pages.append((code, board, {}, []))
+        ready.wait()  # every process has its pages: the clicks start (and, with --seconds, stop) together
         began = time.monotonic()
         with counting_statements(store.engine) as statements:  # while the pages play
-            await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc, timeout)
+            await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc,
+                                             began + seconds)
                                    for r, (code, b, seen, acc) in enumerate(pages)))
-        seconds = time.monotonic() - began
         return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
-                for code, b, seen, acc in pages], len(statements), seconds
+                for code, b, seen, acc in pages], len(statements), time.monotonic() - began
 
     out.put((seat, *asyncio.run(main())))
     store.close()
@@ -165,6 +177,8 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=20261126)
     parser.add_argument("--timeout", type=float, default=ROOM_DONE_TIMEOUT,
                         help="seconds a page plays before its room is reported unfinished")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="play this long, not whole games: the pages stop together, then show every move")
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="on a throw-away PostgreSQL cluster")
     parser.add_argument("--follow", choices=("poll", "listen", "both"), default="both",
@@ -204,10 +218,11 @@ def run(args, url: str, mode: str) -> dict:
     print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, "
           f"following by {mode}, store {url}", flush=True)
     ctx = mp.get_context("spawn")
-    out = ctx.Queue()
+    out, ready = ctx.Queue(), ctx.Barrier(args.players)
     began, load = time.time(), os.getloadavg()
     procs = [ctx.Process(target=worker,
-                         args=(url, codes, seat, args.think, args.seed, mode == "listen", args.timeout, out))
+                         args=(url, codes, seat, args.think, args.seed, mode == "listen", args.seconds or args.timeout,
+                               ready, out))
              for seat in range(args.players)]
     for p in procs:
         p.start()
@@ -242,7 +257,7 @@ def run(args, url: str, mode: str) -> dict:
             lost += max(0, len(accepted) - len(played))
             duplicated += max(0, len(played) - len(accepted))
     store.close()
-    print(f"{moves} moves in {wall:.1f} s; rooms unfinished: {unfinished}; machine load average "
+    print(f"{moves} moves in {wall:.1f} s; rooms still playing at the end: {unfinished}; machine load average "
           f"{load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs)")
     figures = {"moves": moves, "lost": lost, "duplicated": duplicated, "unfinished": unfinished,
                "seconds": round(wall, 1), "statements_per_s": round(rate, 1),
