@@ -4,7 +4,9 @@ lost or duplicated, and the database statements the pages sent per second.
 
     .venv/bin/python benchmarks/rooms.py [--rooms 10] [--players 4] [--holes 1] [--think 0.3]
                                          [--url URL | --postgres] [--follow poll|listen|both]
-                                         (default: a fresh SQLite file)
+                                         [--seconds N] [--timeout S]  (default: a fresh SQLite file)
+
+    .venv/bin/python benchmarks/rooms.py --postgres --rooms 75 --think 1 --seconds 60   # a school's 75 rooms
 
 ``--postgres`` starts a throw-away PostgreSQL cluster from Debian's packages (the tests' helper,
 ``tests/support/services.py``) and runs on it. ``--follow`` (PostgreSQL): the pages ``poll`` the
@@ -20,6 +22,10 @@ as four Voila kernels would be), each process with its own store (its pooled con
 listen, one connection of its own that its pages share, where a class has one per kernel). A page whose
 turn it is waits ``--think`` seconds and clicks a random legal move through ``board.act`` (the
 click handler's path); seat 1's page deals the next hole.
+
+The pages play whole games (``--timeout`` seconds at most), or with ``--seconds N`` for N seconds:
+the processes start together (a barrier, once every page is built) and stop clicking together,
+then each page follows until it shows every move in the store.
 
 A move is "shown" on a page when that page's board has redrawn with it; its time is measured
 from the first page that had it (the page that appended it). Printed: the median and 95th
