@@ -100,6 +100,8 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
             await asyncio.sleep(0.05)
             continue
         await asyncio.sleep(think)
+        if time.monotonic() >= until:  # the time ran out while thinking: no click
+            break
         table = board.room.table
         legal = table.legal() if (table.seat_to_move == board.seat or table.between) else []
         if not legal:
