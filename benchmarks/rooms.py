@@ -56,7 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 ROOM_DONE_TIMEOUT = 600.0  # seconds (--timeout): a room still playing then is reported, not waited for
 LANDING_SECONDS = 2.0  # after the time is up: the store's moves unchanged this long, every click has landed
-CATCH_UP_SECONDS = 60.0  # then at most this long for a page to show them (else they count as lost)
+CATCH_UP_SECONDS = 300.0  # then at most this long for a page to show them (else they count as lost)
 
 
 def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str]:

@@ -180,8 +180,11 @@ class RoomFollower:
             self._state.notify_all()
 
     def _wait_seconds(self, live: bool) -> float:
-        """How long to wait for news before polling: longer while changes are heard, never past the heartbeat."""
-        wait = self.safety_poll_seconds if live else POLL_SECONDS
-        if self.seat is not None:
-            wait = min(wait, max(0.0, self._claimed_at + CLAIM_SECONDS - self.clock()))
-        return wait
+        """How long to wait for news before polling: longer while changes are heard, not past the
+        heartbeat, and never less than ``POLL_SECONDS`` (a page slowed down by a busy machine whose
+        heartbeat is always due must not read the room back to back)."""
+        if not live:
+            return POLL_SECONDS
+        if self.seat is None:
+            return self.safety_poll_seconds
+        return min(self.safety_poll_seconds, max(POLL_SECONDS, self._claimed_at + CLAIM_SECONDS - self.clock()))
