@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import multiprocessing as mp
@@ -77,7 +78,8 @@ def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str
     return codes
 
 
-async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list, until: float) -> None:
+async def play_page(board, think: float, rng: random.Random, seen: dict, accepted: list, until: float,
+                    woken: "collections.Counter | None" = None) -> None:
     """One learner at their page: follows the room (the board's own task) and plays their turns until
     the game is over or ``until`` (``time.monotonic()``); then it shows every move made before it stops."""
     from golflab.classroom.rooms import count_moves
@@ -85,8 +87,10 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
     follower = board.follower
     shown = board.redraw
 
-    def on_change() -> None:
+    def on_change(by: "str | None" = None) -> None:
         shown()
+        if woken is not None and len(board.room.log) > len(seen):  # why the page read a new move
+            woken[by or follower.woken_by or "opening"] += 1
         now = time.time()
         for seq in range(len(board.room.log)):
             seen.setdefault(seq, now)
@@ -109,7 +113,7 @@ async def play_page(board, think: float, rng: random.Random, seen: dict, accepte
         action = rng.choice(legal)
         if board.act(action):
             accepted.append(action)
-        on_change()  # the clicking page shows its own move at once
+        on_change("own click")  # the clicking page shows its own move at once
     if not follower.done:  # the time is up with the room playing: no more clicks; show the moves made till now
         made, landed = -1, count_moves(board.room.store, board.room.code)
         while landed != made:  # until no click of another process lands any more
@@ -152,7 +156,7 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
     store = Store(url)
 
     async def main():
-        pages = []
+        pages, woken = [], collections.Counter()
         for r, code in enumerate(codes):
             user = store.user(f"bench_r{r}_p{seat}")
             board = GolfRoomBoard(store.room(code), seat, user, follow=False)
@@ -162,10 +166,10 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
         began = time.monotonic()
         with counting_statements(store.engine) as statements:  # while the pages play
             await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc,
-                                             began + seconds)
+                                             began + seconds, woken)
                                    for r, (code, b, seen, acc) in enumerate(pages)))
         return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
-                for code, b, seen, acc in pages], len(statements), time.monotonic() - began
+                for code, b, seen, acc in pages], len(statements), time.monotonic() - began, dict(woken)
 
     out.put((seat, *asyncio.run(main())))
     store.close()
@@ -234,10 +238,11 @@ def run(args, url: str, mode: str) -> dict:
              for seat in range(args.players)]
     for p in procs:
         p.start()
-    results, sent, rate = {}, 0, 0.0  # statements, and per second summed over the processes
+    results, sent, rate, woken = {}, 0, 0.0, collections.Counter()  # statements; per second, summed
     for _ in procs:
-        seat, pages, count, seconds = out.get()
+        seat, pages, count, seconds, woke = out.get()
         results[seat], sent, rate = pages, sent + count, rate + count / seconds
+        woken.update(woke)
     for p in procs:
         p.join()
     wall = time.time() - began
@@ -267,7 +272,7 @@ def run(args, url: str, mode: str) -> dict:
     store.close()
     print(f"{moves} moves in {wall:.1f} s; rooms still playing at the end: {unfinished}; machine load average "
           f"{load[0]:.1f} at the start, {os.getloadavg()[0]:.1f} at the end ({os.cpu_count()} CPUs)")
-    figures = {"moves": moves, "lost": lost, "duplicated": duplicated, "unfinished": unfinished,
+    figures = {"woken": dict(woken), "moves": moves, "lost": lost, "duplicated": duplicated, "unfinished": unfinished,
                "seconds": round(wall, 1), "statements_per_s": round(rate, 1),
                "statements_per_move": round(sent / max(1, moves), 1),
                "load": [round(load[0], 1), round(os.getloadavg()[0], 1)]}
@@ -277,6 +282,7 @@ def run(args, url: str, mode: str) -> dict:
         print(f"move -> every other page showing it: median {figures['median_ms']} ms, "
               f"95th percentile {figures['p95_ms']} ms, max {figures['max_ms']} ms "
               f"({len(delays)} (move, page) pairs)")
+    print(f"a page showed a new move after: {', '.join(f'{k} {v}' for k, v in woken.most_common())}")
     print(f"moves lost: {lost}; moves duplicated: {duplicated}; database statements: {rate:.0f} per second, "
           f"{figures['statements_per_move']} per move", flush=True)
     return figures
