@@ -18,12 +18,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from services import postgres_server  # noqa: E402
-from sqlalchemy import event, insert  # noqa: E402
+from rooms import counting_statements  # noqa: E402  (benchmarks/rooms.py, beside this script)
+from sqlalchemy import insert  # noqa: E402
 
 from golflab.classroom import Store, schema  # noqa: E402
+from tests.support.services import postgres_server  # noqa: E402
 
 
 def fill(store: Store, size: int):
@@ -45,11 +46,8 @@ def fill(store: Store, size: int):
 
 
 def measure(store: Store, call, runs: int) -> dict:
-    statements = []
-    listener = lambda *args: statements.append(1)  # noqa: E731
-    event.listen(store.engine, "before_cursor_execute", listener)
-    call()
-    event.remove(store.engine, "before_cursor_execute", listener)
+    with counting_statements(store.engine) as statements:
+        call()
     seconds = []
     for _ in range(runs):
         began = time.perf_counter()

@@ -57,6 +57,11 @@ def make_engine(url: str, *, connect_timeout: float = 10, statement_timeout: flo
 _TIMEOUTS: "weakref.WeakKeyDictionary[Engine, tuple]" = weakref.WeakKeyDictionary()
 
 
+def connect_timeout(engine: Engine) -> float:
+    """The seconds a new connection of ``engine`` may take (``make_engine``'s; 10 for another engine)."""
+    return _TIMEOUTS.get(engine, (10, 30))[0]
+
+
 def _sqlite_for_many_writers(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection, _record):

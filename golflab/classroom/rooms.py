@@ -27,7 +27,7 @@ from golflab.ai import PROFILES
 from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
-from . import database, schema, security, settings
+from . import database, notify, schema, security, settings
 from .errors import StoreConflict
 from .glicko2 import Rating
 from .records import Klass, User
@@ -188,8 +188,8 @@ class Room:
     def _break(self, exc: Exception) -> None:
         """Close this room, whose rows are no game, and raise RoomBroken saying why."""
         why = str(exc) if isinstance(exc, _Damage) else f"its game cannot be set up ({security.shown(str(exc))})"
-        self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(T.rooms.c.code == self.code)
-                                                    .values(state="closed")))
+        self.store.transaction(_announcing(self.code, lambda conn: conn.execute(
+            update(T.rooms).where(T.rooms.c.code == self.code).values(state="closed"))))
         self.state = "closed"
         raise RoomBroken(f"room {self.code} is broken ({why}), so it has closed: start a new room") from None
 
@@ -271,7 +271,7 @@ class Room:
                 conn.execute(update(T.room_seats).where(and_(T.room_seats.c.room == self.code,
                                                              T.room_seats.c.seat == seat)).values(cpu=cpu))
 
-        self.store.transaction(work)
+        self.store.transaction(_announcing(self.code, work))
         self.refresh()
         return self
 
@@ -319,7 +319,7 @@ class Room:
             conn.execute(update(T.rooms).where(T.rooms.c.code == self.code).values(last_activity=now))
 
         try:
-            self.store.transaction(work)
+            self.store.transaction(_announcing(self.code, work))
         except StoreConflict:
             return False
         self._game.apply(action)
@@ -342,17 +342,22 @@ class Room:
 
     def _finish_if_over(self) -> None:
         if self.state == "playing" and self._game.over:
-            self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(and_(
-                T.rooms.c.code == self.code, T.rooms.c.state == "playing")).values(state="over")))
+            self.store.transaction(_announcing(self.code, lambda conn: conn.execute(update(T.rooms).where(and_(
+                T.rooms.c.code == self.code, T.rooms.c.state == "playing")).values(state="over"))))
             self.state = "over"
             self._rate()
 
     def _close_if_idle(self) -> None:
         if self.state in ("lobby", "playing") and \
                 self.store.clock() - self.last_activity > ROOM_TIMEOUT_MINUTES * 60:
-            self.store.transaction(lambda conn: conn.execute(update(T.rooms).where(T.rooms.c.code == self.code)
-                                                        .values(state="closed")))
+            self.store.transaction(_announcing(self.code, lambda conn: conn.execute(
+                update(T.rooms).where(T.rooms.c.code == self.code).values(state="closed"))))
             self.state = "closed"
+
+    def subscribe(self, wake) -> "notify.Subscription | None":
+        """Call ``wake(reason)`` (from another thread) when this room changes: its news on PostgreSQL
+        (``notify.subscribe``); None on SQLite, whose rooms are polled."""
+        return notify.subscribe(self.store.engine, self.code, wake)
 
     def claim(self, seat: int, tab: str, *, by: User) -> bool:
         """Page ``tab`` says it is alive on ``seat``; True when it holds the seat's controls (the first
@@ -502,7 +507,7 @@ class RoomsMixin:
             raise ValueError(f"room {room.code} is full ({room.n_seats} seats)")
 
         try:
-            return self.transaction(work)
+            return self.transaction(_announcing(room.code, work))
         except StoreConflict:  # the same learner joining from two pages at once: the seat the other took
             held = self.room(code).seat_of(actor)
             if held is None:
@@ -565,6 +570,16 @@ def _room_rules(game: str, rules) -> dict:
         raise ValueError(f"a Codepiece room's rules are {{'deals': {CODEPIECE_DEALS[0]}-{CODEPIECE_DEALS[1]}}}, "
                          f"got {security.shown(rules)}")
     return {"deals": deals}
+
+
+def _announcing(code: str, work):
+    """``work(conn)`` that also tells room ``code``'s followers it changed, in the same transaction
+    (so they hear of it only once it is committed)."""
+    def run(conn):
+        result = work(conn)
+        notify.announce(conn, code)
+        return result
+    return run
 
 
 def count_moves(store, code: str) -> int:

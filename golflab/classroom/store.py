@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
 
-from . import database, export, permissions, progress, schedule, schema, security, settings, throttle
+from . import database, export, notify, permissions, progress, schedule, schema, security, settings, throttle
 from .errors import StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
@@ -80,6 +80,7 @@ class Store(RoomsMixin):
             raise database.failure(exc, self.engine, doing="the class store cannot be opened") from None
 
     def close(self) -> None:
+        notify.close(self.engine)
         self.engine.dispose()
 
     def __repr__(self) -> str:

@@ -1,8 +1,14 @@
-"""Following a room's log from one page: ``RoomFollower`` polls the room every ``POLL_SECONDS``
-(counting its moves; ``room.refresh()`` when they changed, at least every ``FULL_REFRESH_SECONDS``)
-and says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
+"""Following a room's log from one page: ``RoomFollower`` reads the room when it hears of a change
+or polls it (counting its moves; ``room.refresh()`` when they changed, at least every
+``FULL_REFRESH_SECONDS``), says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
 ``on_change()`` when something a page shows changed (a move, a seat, the room's state, who is
 away, whether this page holds its seat's controls).
+
+On PostgreSQL it hears of changes (``room.subscribe``: LISTEN/NOTIFY, ``golflab.classroom.notify``)
+and polls only every ``SAFETY_POLL_SECONDS``, in case a notification is lost; while nothing is
+heard (SQLite, or the listening connection lost and not yet back) it polls every ``POLL_SECONDS``.
+Why it last read the room is ``woken_by``: ``POLLED``, or the reason it was woken (``notify.NOTIFIED``,
+``LISTENING``, ``LOST``).
 
 No widgets here: the room boards (``widgets.room_board``) and the benchmark
 (``benchmarks/rooms.py``) run the same code.
@@ -23,6 +29,9 @@ from golflab.words import as_sentence
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.15
+#: While changes are heard (PostgreSQL), a poll this often all the same: a lost notification delays a move, no more.
+SAFETY_POLL_SECONDS = 2.0
+POLLED = "polled"
 CLAIM_SECONDS = 2.0
 #: While a room plays, a poll only counts its moves (one small query) and reads it all (seats,
 #: state, new moves; playing an away player's turn) when the count changed or this often.
@@ -38,8 +47,15 @@ class RoomFollower:
     """Follows ``room`` for the page of ``user`` at ``seat`` (no seat: a teacher watching)."""
 
     def __init__(self, room, on_change: Callable[[], None], *, seat: "int | None" = None, user=None,
-                 tab: "str | None" = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 tab: "str | None" = None, clock: Callable[[], float] = time.monotonic, listen: bool = True,
+                 safety_poll_seconds: float = SAFETY_POLL_SECONDS) -> None:
         self.room, self.on_change, self.seat, self.user = room, on_change, seat, user
+        self.listen = listen  # hear of changes where the store can tell (False: poll only)
+        self.safety_poll_seconds = safety_poll_seconds
+        self.woken_by: "str | None" = None  # why ``run`` last read the room (see the module)
+        self._subscription = None
+        self._waiting = False  # ``run`` waits for news
+        self._state = asyncio.Condition()
         self.tab = tab or new_tab_id()
         self.clock = clock
         self.holds: bool = seat is not None  # this page holds its seat's controls
@@ -113,13 +129,62 @@ class RoomFollower:
         self._task = None
 
     async def run(self) -> None:
-        """Poll until the room is over or closed (then one last redraw)."""
-        while True:
+        """Follow until the room is over or closed (then one last redraw)."""
+        loop, news, reasons = asyncio.get_running_loop(), asyncio.Event(), []
+
+        def heard(reason: str) -> None:  # on the listener's thread
+            loop.call_soon_threadsafe(lambda: (reasons.append(reason), news.set()))
+
+        if self.listen:
             try:
-                if self.step():
-                    self.on_change()
-            except Exception:  # a redraw failing must not stop the page from following
-                log.exception("following room %s failed", self.room.code)
-            if self.done:
-                return
-            await asyncio.sleep(POLL_SECONDS)
+                self._subscription = self.room.subscribe(heard)
+            except Exception:  # no notifications: polling follows the room all the same
+                log.exception("room %s: changes cannot be heard, polling", self.room.code)
+        try:
+            while True:
+                try:
+                    if self.step():
+                        self.on_change()
+                except Exception:  # a redraw failing must not stop the page from following
+                    log.exception("following room %s failed", self.room.code)
+                if self.done:
+                    return
+                await self._said(waiting=True)
+                try:
+                    await asyncio.wait_for(news.wait(), self._wait_seconds(self.heard))
+                    news.clear()
+                    self.woken_by = reasons[-1]
+                    reasons.clear()
+                except asyncio.TimeoutError:
+                    self.woken_by = POLLED
+                await self._said(waiting=False)
+        finally:
+            if self._subscription is not None:
+                self._subscription.close()
+                self._subscription = None
+
+    @property
+    def heard(self) -> bool:
+        """Whether changes of the room are heard now (False: it is polled every ``POLL_SECONDS``)."""
+        return self._subscription is not None and self._subscription.live
+
+    async def waiting(self, until: Callable[[], bool] = lambda: True) -> None:
+        """Return once ``run`` waits for news with ``until()`` true (e.g. ``lambda: follower.heard``):
+        tests and benchmarks await this rather than a time."""
+        async with self._state:
+            await self._state.wait_for(lambda: self._waiting and until())
+
+    async def _said(self, *, waiting: bool) -> None:
+        async with self._state:
+            self._waiting = waiting
+            self._state.notify_all()
+
+    def _wait_seconds(self, live: bool) -> float:
+        """How long to wait for news before polling: longer while changes are heard, not past the
+        heartbeat, and never less than ``POLL_SECONDS`` (a page slowed down by a busy machine whose
+        heartbeat is always due must not read the room back to back)."""
+        if not live:
+            return POLL_SECONDS
+        if self.seat is None:
+            return self.safety_poll_seconds
+        return min(self.safety_poll_seconds, max(POLL_SECONDS, self._claimed_at + CLAIM_SECONDS - self.clock()))
