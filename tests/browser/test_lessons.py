@@ -44,7 +44,7 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     page.wait_for_selector(".golf-exercise-0 .golf-exercise-revealed", timeout=WAIT)
     assert f"The hand scores {right}" in feedback.inner_text() and "Left column" in feedback.inner_text()
     expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
-                                                   timeout=WAIT)
+                                                          timeout=WAIT)
     box.screenshot(path=str(ARTIFACTS / "lesson2-exercise-reveal.png"))
 
     number.fill(str(right))  # typing the answer shown finishes the question, but earns no first-try right
@@ -53,12 +53,12 @@ def test_answer_a_lesson_exercise(page, voila_server, app_opener):
     assert f"Right: the hand scores {right}" in feedback.inner_text()
     assert "not at the first try" in feedback.inner_text()
     expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"1 of \d+ answered, 0 right at the first try"),
-                                                   timeout=WAIT)
+                                                          timeout=WAIT)
 
     pair = page.locator(".golf-exercise-1")  # will this pair (two queens) pay? right at the first try
     pair.locator(".golf-exercise-choice input[type=radio]").first.check()  # "Yes, it saves points"
     pair.locator(".golf-exercise-check").click()
     page.wait_for_selector(".golf-exercise-1 .golf-exercise-right", timeout=WAIT)
     expect(page.locator(LESSON_PROGRESS)).to_contain_text(re.compile(r"2 of \d+ answered, 1 right at the first try"),
-                                                   timeout=WAIT)
+                                                          timeout=WAIT)
     shoot_whole(page, "lesson2-exercise-right")
