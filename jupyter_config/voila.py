@@ -17,7 +17,10 @@ browser tests alike.
   CDNs (Font Awesome, Mermaid), and no page loads MathJax (the apps typeset no math; as a server
   extension Voila would fetch it from cdnjs, the standalone Voila does not). The app listing
   (``/voila/tree``) is served from the same template without Voila's Font Awesome 4 stylesheet
-  from cdn.jsdelivr.net (``tree-lab.html`` and ``tree.html`` there).
+  from cdn.jsdelivr.net (``tree.html`` there).
+* The app listing is the server-drawn one (``classic_tree`` in ``voila.json``): its links are in
+  the page. Voila's JupyterLab listing asks for the folder once (its next poll is 24 days later),
+  and in one CI run on a busy machine it stayed empty for two minutes.
 * Kernels connect over Unix sockets (``KernelManager.transport``), so many kernels starting at
   once cannot collide on a TCP port.
 * The server starts without the warning "The websocket_ping_timeout (90000) cannot be longer than

@@ -39,8 +39,8 @@ MAX_PLAYERS_PER_ROOM = 6
 ROOM_CODE_LENGTH = 4
 ROOM_TIMEOUT_MINUTES = 60
 DEFAULT_TURN_TIMEOUT = 60.0
-#: A page that has not been heard from for this long no longer holds its seat's controls
-#: (a reload takes the seat over after at most this long; a second live tab watches).
+#: A page that has not been heard from for this long no longer holds its seat's controls: an older
+#: tab of the same learner, watching since a newer page took the seat, takes it back after this long.
 TAB_STALE_SECONDS = 6.0
 MAX_CPU_MOVES_PER_REFRESH = 2_000
 MAX_SEED = 2**63 - 1
@@ -359,9 +359,13 @@ class Room:
         (``notify.subscribe``); None on SQLite, whose rooms are polled."""
         return notify.subscribe(self.store.engine, self.code, wake)
 
-    def claim(self, seat: int, tab: str, *, by: User) -> bool:
-        """Page ``tab`` says it is alive on ``seat``; True when it holds the seat's controls (the first
-        live page does; another tab of the same learner watches until the first goes quiet)."""
+    def claim(self, seat: int, tab: str, *, by: User, take: bool = False) -> bool:
+        """Page ``tab`` says it is alive on ``seat`` (its heartbeat); True when it holds the seat's controls.
+
+        The newest page holds them: a page that opens (a reload, a second tab) says ``take=True`` and
+        holds them at once, without waiting for the page it replaces, whose kernel may live on. A
+        heartbeat (``take=False``) holds them while no other page of the learner was heard from in the
+        last ``TAB_STALE_SECONDS``; so an older tab watches, and plays again once the newer one closes."""
         actor = self.store.fresh_user(by)
         self._check_seat(seat)
         if self.seats[seat].user_id != actor.id:
@@ -371,7 +375,8 @@ class Room:
 
         def work(conn):
             row = conn.execute(select(T.room_seats).where(where).with_for_update()).one()
-            if row.tab not in (None, tab) and row.seen_at is not None and now - row.seen_at <= TAB_STALE_SECONDS:
+            if not take and row.tab not in (None, tab) and row.seen_at is not None \
+                    and now - row.seen_at <= TAB_STALE_SECONDS:
                 return False
             conn.execute(update(T.room_seats).where(where).values(tab=tab, seen_at=now))
             return True

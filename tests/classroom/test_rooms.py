@@ -150,15 +150,21 @@ def test_an_away_player_is_played_by_a_cpu_until_they_return(store, people, cloc
     assert not bob_page.away(1)
 
 
-def test_a_second_tab_watches_and_a_reload_takes_the_seat_over(store, people, clock):
+def test_the_newest_page_takes_the_seat_and_an_older_tab_watches_until_it_closes(store, people, clock):
     _, _, u = people
     room = store.create_room(u["ann"], ONE_HOLE, seats=2, seed=3)
-    assert room.claim(0, "first-tab", by=u["ann"])
-    assert not store.room(room.code).claim(0, "second-tab", by=u["ann"])  # the first tab is alive
-    clock.now += TAB_STALE_SECONDS + 0.5  # the first tab went away (a reload)
+    assert room.claim(0, "first-tab", by=u["ann"], take=True)
+    assert not store.room(room.code).claim(0, "second-tab", by=u["ann"])  # a heartbeat: the first tab is alive
+    # A reload (or a second tab) opens: it takes the seat at once, though the first page's kernel lives on.
+    assert store.room(room.code).claim(0, "second-tab", by=u["ann"], take=True)
+    clock.now += 1
+    assert not room.claim(0, "first-tab", by=u["ann"])  # the older page now watches
     assert store.room(room.code).claim(0, "second-tab", by=u["ann"])
-    with pytest.raises(PermissionError):
-        store.room(room.code).claim(0, "bobs-tab", by=u["bob"])
+    clock.now += TAB_STALE_SECONDS + 0.5  # the newer tab closed: the older one plays again
+    assert room.claim(0, "first-tab", by=u["ann"])
+    for take in (False, True):
+        with pytest.raises(PermissionError):
+            store.room(room.code).claim(0, "bobs-tab", by=u["bob"], take=take)
 
 
 def test_the_game_is_kept_once_per_player_and_ratings_move_once(store, people):

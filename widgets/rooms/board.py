@@ -51,8 +51,8 @@ Grader = Callable[[Game, int, Callable[..., None]], None]
 
 
 def watching_words() -> str:
-    return ("This seat is open in another tab or window of yours, so this page only watches. Play there, "
-            "or close it: this page takes over within a few seconds.")
+    return ("This seat is open in a newer tab or window of yours, so this page only watches. Play there, "
+            "or reload this page to play here; if you close the other one, this page takes over within a few seconds.")
 
 
 def _story(room, viewer: int) -> tuple[Game, words.Chronicle]:
@@ -133,7 +133,7 @@ class SeatBoard:
 
     def _refusal_before_checks(self) -> "str | None":
         """Why no move can be played from this page now (None: the board's own checks come next)."""
-        self.follower.step()
+        self.follower.step(heartbeat=True)  # a newer page of the learner may hold the seat since the last one
         if not self.follower.holds:
             return watching_words()
         if self.room.state != "playing":

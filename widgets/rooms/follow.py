@@ -1,6 +1,7 @@
 """Following a room's log from one page: ``RoomFollower`` reads the room when it hears of a change
 or polls it (counting its moves; ``room.refresh()`` when they changed, at least every
-``FULL_REFRESH_SECONDS``), says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS``, and calls
+``FULL_REFRESH_SECONDS``), says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS`` (a page that
+opens takes its seat: ``claim_now``), and calls
 ``on_change()`` when something a page shows changed (a move, a seat, the room's state, who is
 away, whether this page holds its seat's controls).
 
@@ -61,6 +62,7 @@ class RoomFollower:
         self.holds: bool = seat is not None  # this page holds its seat's controls
         self.problem: "str | None" = None  # a store problem, in words (cleared when it goes away)
         self._claimed_at = self._refreshed_at = float("-inf")
+        self._take = False  # the next heartbeat takes the seat from any other page (``claim_now``)
         self._task: "asyncio.Task | None" = None
         self._seen = self.signature()
 
@@ -71,13 +73,15 @@ class RoomFollower:
         away = tuple(r.away(s.seat) for s in r.seats) if r.state == "playing" else ()
         return len(r.log), r.state, seats, away, self.holds, self.problem
 
-    def step(self) -> bool:
-        """One poll: the heartbeat when due, then the room's news; True when ``on_change`` is due."""
+    def step(self, *, heartbeat: bool = False) -> bool:
+        """One poll: the heartbeat when due (or ``heartbeat``: now, as before a move), then the room's
+        news; True when ``on_change`` is due."""
         try:
             now = self.clock()
-            if self.seat is not None and now - self._claimed_at >= CLAIM_SECONDS:
+            if self.seat is not None and (heartbeat or now - self._claimed_at >= CLAIM_SECONDS):
                 self._claimed_at = now
-                self.holds = self.room.claim(self.seat, self.tab, by=self.user)
+                self.holds = self.room.claim(self.seat, self.tab, by=self.user, take=self._take)
+                self._take = False
             if self._news(now):
                 self._refreshed_at = now
                 self.room.refresh()
@@ -97,10 +101,11 @@ class RoomFollower:
         return count_moves(self.room.store, self.room.code) != len(self.room.log)
 
     def claim_now(self) -> bool:
-        """Say the heartbeat and read the whole room at once (a page that just opened, or came
-        back); whether this page holds the seat."""
-        self._claimed_at = self._refreshed_at = float("-inf")
-        self.step()
+        """Take the seat and read the whole room at once (a page that just opened: the newest page of
+        a learner holds their seat's controls, ``Room.claim``); whether this page holds the seat."""
+        self._refreshed_at = float("-inf")
+        self._take = True
+        self.step(heartbeat=True)
         return self.holds
 
     @property
