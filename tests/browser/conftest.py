@@ -33,6 +33,7 @@ Reuse them in any ``tests/browser/test_*.py``:
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -46,8 +47,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -57,6 +59,35 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WIDGET_ERRORS = ("Error displaying widget", "model not found")
 STARTUP_TIMEOUT = 90  # seconds for Voila to answer (a cold start imports jupyter_server and friends)
+
+
+#: Resolves once the page has drawn two more frames (the one in progress, then a whole one).
+NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+#: What Chromium says when asked for a screenshot while its compositor has no frame to copy; seen once
+#: in ten fresh-clone runs, right after a page load on a busy machine (the failure screenshot moments
+#: later worked).
+NO_FRAME_YET = "Unable to capture screenshot"
+
+
+def capture_after_a_frame(capture):
+    """``Page.screenshot`` or ``Locator.screenshot`` that, when Chromium has no frame to copy yet,
+    awaits the page's next frames and captures once more (any other error, or a second refusal,
+    is raised). A screenshot is a record for people, not what a test checks."""
+    @functools.wraps(capture)
+    def screenshot(self, *args, **kwargs):
+        try:
+            return capture(self, *args, **kwargs)
+        except PlaywrightError as exc:
+            if NO_FRAME_YET not in str(exc):
+                raise
+        (self if isinstance(self, Page) else self.page).evaluate(NEXT_FRAMES)
+        return capture(self, *args, **kwargs)
+    return screenshot
+
+
+for _kind in (Page, Locator):
+    if not hasattr(_kind.screenshot, "__wrapped__"):
+        _kind.screenshot = capture_after_a_frame(_kind.screenshot)
 
 
 class WidgetLoadError(AssertionError):

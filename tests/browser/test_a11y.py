@@ -34,7 +34,7 @@ from tests.browser.board_hooks import (
     record_requests,
     shoot_whole,
 )
-from tests.browser.conftest import class_tokens, open_app
+from tests.browser.conftest import NEXT_FRAMES, class_tokens, open_app
 
 AXE = Path(sys.prefix) / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -194,7 +194,7 @@ def assert_fits_small_screens(page, app: str) -> None:
     for width, height in SMALL_SCREENS:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function("w => window.innerWidth === w", arg=width)
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(NEXT_FRAMES)
         found = page.evaluate(SMALL_SCREEN_CHECK, width)
         if width == SMALL_SCREENS[0][0]:
             page.screenshot(path=str(ARTIFACTS / f"a11y-phone-{app.split('.')[0]}.png"))
