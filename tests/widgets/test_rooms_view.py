@@ -186,6 +186,8 @@ def test_lobby_lists_who_joined_and_the_host_starts(world):
     host.follower.step()
     host._lobby_changed()
     assert "bob" in host.lobby.value and "empty" in host.lobby.value and "Maya (CPU)" not in host.lobby.value
+    assert "Start when everyone is here" in host.lobby.value and "Waiting for" not in host.lobby.value
+    assert "Waiting for ann to start" in bob.lobby.value  # the host is told to start, the others to wait
     assert host.start()
     assert isinstance(host.board, GolfRoomBoard)
     bob.follower.step()  # bob's lobby sees the start and opens his seat's board

@@ -84,7 +84,10 @@ def lobby_html(room, me: "int | None") -> str:
         team = f" \u00b7 team {s.seat % 2 + 1}" if room.kind == "codepiece" else ""  # partners sit across
         rows.append(f"<li>{who}{team}</li>")
     joined = sum(s.user_id is not None for s in room.seats)
-    head = {"lobby": f"Waiting for {escape(room.host or 'the host')} to start ({joined} joined so far).",
+    hosting = me is not None and room.seats[me].user_id == room.host_id
+    waiting = ("Start when everyone is here: empty seats go to CPU players" if hosting
+               else f"Waiting for {escape(room.host or 'the host')} to start")
+    head = {"lobby": f"{waiting} ({joined} joined so far).",
             "playing": "Playing.", "over": "The game is over.", "closed": "This room has closed."}[room.state]
     return f"<div><b>{head}</b></div><ol style='list-style:none;padding-left:4px;margin:4px 0'>{''.join(rows)}</ol>"
 
