@@ -10,7 +10,7 @@ from ..lazy import lazy_exports
 #: SQLAlchemy and the store (a few tenths of a second), which a guest's page never needs.
 _EXPORTS = {
     "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
-    "session_token": ".identity", "Store": ".store",
+    "session_token": ".identity", "Store": ".store", "settling": ".glicko2",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
                      "PuzzleProfile", "PuzzleResult", "User"), ".records"),
 }

@@ -3,6 +3,7 @@ puzzles and solvers: a rating, its deviation (how sure it is) and a volatility.
 
 ``rate(player, [(opponent, score), ...])`` is one rating period; the module's test reproduces
 the paper's worked example (1500/200/0.06 against three opponents -> 1464.06/151.52/0.05999).
+``settling(rd)``: whether a rating is still provisional (a new solver's first results move it most).
 """
 
 from __future__ import annotations
@@ -15,6 +16,14 @@ TAU = 0.5  # how fast volatility may change (the paper suggests 0.3-1.2)
 EPSILON = 1e-6
 DEFAULT_RATING, DEFAULT_RD, DEFAULT_VOLATILITY = 1500.0, 350.0, 0.06
 MIN_RD, MAX_RD = 45.0, 350.0  # a floor keeps ratings moving (Lichess keeps one too)
+#: A rating whose deviation is above this is still settling ("provisional", Lichess's threshold):
+#: a new solver's first puzzles move it by a hundred points or more, and pages say so.
+SETTLED_RD = 110.0
+
+
+def settling(rd: float) -> bool:
+    """Whether a rating with deviation ``rd`` is still settling (moves a lot with each result)."""
+    return rd > SETTLED_RD
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,7 @@ def lesson_summary(lesson: str, items: int, answered: int, right: int) -> Lesson
 class PuzzleResult:
     rating: float
     change: float
+    rd: float  # how sure the rating is (``glicko2.settling`` tells whether it is still settling)
     streak: int
     review_in_days: "int | None"  # when a missed puzzle comes back (None: it does not)
 

@@ -590,7 +590,7 @@ class Store(RoomsMixin):
             review_in = _schedule_review(conn, actor.id, puzzle, correct, now)
             conn.execute(update(T.users).where(T.users.c.id == actor.id).values(last_seen=now))
             streak, _ = _streaks(conn, actor.id)
-            return PuzzleResult(after.rating, after.rating - before.rating, streak, review_in)
+            return PuzzleResult(after.rating, after.rating - before.rating, after.rd, streak, review_in)
 
         return self.transaction(work)
 

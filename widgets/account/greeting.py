@@ -54,7 +54,8 @@ def puzzles_html(profile) -> str:
                 'target="_self">Try one</a>.</div>')
     due = (f" \u00b7 {len(profile.due)} missed puzzle{'s' if len(profile.due) != 1 else ''} back for another try"
            if profile.due else "")
-    return (f'<div class="golf-greeting-puzzles"><b>Puzzles:</b> your rating {profile.rating:.0f} \u00b7 '
+    rating = escape(progress.rating_words(profile.rating, profile.rd))
+    return (f'<div class="golf-greeting-puzzles"><b>Puzzles:</b> {rating} \u00b7 '
             f"streak {profile.streak} (best {profile.best_streak}) \u00b7 solved {profile.solved} of "
             f"{profile.attempts}{due}</div>")
 

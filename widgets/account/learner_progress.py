@@ -20,7 +20,7 @@ import re
 import time
 from urllib.parse import parse_qs
 
-from golflab.classroom import StoreUnavailable
+from golflab.classroom import StoreUnavailable, settling
 
 from .session import PageSession, page_session, request_environ
 
@@ -175,6 +175,14 @@ def requested_game(environ=None) -> "str | None":
     environ = request_environ(environ)
     values = parse_qs(environ.get("QUERY_STRING", "")).get("game")
     return values[-1] if values else None
+
+
+def rating_words(rating: float, rd: float, change: "float | None" = None) -> str:
+    """A puzzle rating in words ("your rating 1338 (-162)"); while it is still settling, that the
+    first puzzles move it most, so that a new solver's first miss does not read as a fall."""
+    moved = "" if change is None else f" ({change:+.0f})"
+    note = " \u00b7 still settling: your first puzzles move it most" if settling(rd) else ""
+    return f"your rating {rating:.0f}{moved}{note}"
 
 
 def stars_text(stars: int) -> str:
