@@ -12,7 +12,7 @@ import pytest
 from golflab import Game, Rules
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, NEXT_FRAMES
 
 TEACHER, LEARNER, PASSWORD = "dash_teacher", "dash_kid", "dash-pass-1"
 LESSON = "lesson1"
@@ -65,7 +65,8 @@ def test_a_teacher_sees_the_roster_and_the_star(page, voila_server, dashboard_cl
     heatmap = page.locator(".golf-stars-heatmap")
     heatmap.locator("text", has_text="★★★").first.wait_for(timeout=120_000)  # the learner's lesson star
     page.set_viewport_size({"width": 1280, "height": 2400})  # Voila scrolls its own pane: show all of it
-    page.wait_for_timeout(500)
+    page.wait_for_function("h => window.innerHeight === h", arg=2400)
+    page.evaluate(NEXT_FRAMES)  # drawn at the new size
     page.screenshot(path=str(ARTIFACTS / "dashboard.png"))
     assert "Error displaying widget" not in page.inner_text("body")
 
