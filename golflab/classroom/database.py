@@ -108,9 +108,11 @@ def failure(exc: BaseException, engine: "Engine | None" = None, *,
     names no file, user, host, port or database (learners read it)."""
     if timed_out(exc):
         connect, statement = _TIMEOUTS.get(engine, (None, None)) if engine is not None else (None, None)
-        figures = (f" (it has {connect:g} s to connect and {statement:g} s per request)"
-                   if connect is not None else "")
-        return StoreUnavailable(f"the class store's database did not answer in time{figures}: it may be down "
+        if getattr(getattr(exc, "orig", exc), "sqlstate", None) == "57014":  # the server cancelled a request
+            which = f"a request ran past its {statement:g} s" if statement is not None else "a request ran too long"
+        else:
+            which = f"no connection within {connect:g} s" if connect is not None else "no connection in time"
+        return StoreUnavailable(f"the class store's database did not answer in time ({which}): it may be down "
                                 "or busy; nothing was changed, try again later")
     if unreachable(exc):
         return StoreUnavailable("the class store's database cannot be reached just now (it may be down or "
