@@ -207,7 +207,7 @@ class PuzzleBoard(w.VBox):
         self.puzzle_keys: list[str] = []  # each puzzle's puzzle_key
         self.due: list[str] = []  # the learner's missed puzzles due again, still to serve
         self.again: set[int] = set()  # the indexes of the puzzles served again
-        self.rating: tuple[float, float | None, float] | None = None  # the learner's rating, its last change, its rd
+        self.rating: tuple[float, float, float | None] | None = None  # rating_words' arguments: rating, rd, last change
         self._batches = self._made = 0  # the batch served from, and how many of its puzzles were tried
         self.index = 0
         self.chosen: str | None = None
@@ -245,7 +245,7 @@ class PuzzleBoard(w.VBox):
         profile = progress.puzzle_profile()
         if profile is not None:
             self.streak, self.best_streak = profile.streak, profile.best_streak
-            self.rating = (profile.rating, None, profile.rd)
+            self.rating = (profile.rating, profile.rd, None)
         self.restart()
 
     @property
@@ -345,7 +345,7 @@ class PuzzleBoard(w.VBox):
         kept = progress.record_puzzle(self.puzzle_keys[self.index], right,
                                       skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
         if kept is not None:  # the learner's streak over every visit, and their rating
-            self.streak, self.rating = kept.streak, (kept.rating, kept.change, kept.rd)
+            self.streak, self.rating = kept.streak, (kept.rating, kept.rd, kept.change)
         self.best_streak = max(self.best_streak, self.streak)
         self._show_score()
         for button in self.options.children:
@@ -366,8 +366,7 @@ class PuzzleBoard(w.VBox):
     def _show_score(self) -> None:
         rating = ""
         if self.rating is not None:
-            value, change, rd = self.rating
-            rating = f' · <span class="golf-puzzle-rating">{escape(progress.rating_words(value, rd, change))}</span>'
+            rating = f' · <span class="golf-puzzle-rating">{escape(progress.rating_words(*self.rating))}</span>'
         problem = progress.problem()
         problem = f'<div class="golf-progress-problem">{escape(problem)}</div>' if problem else ""
         self.score.value = (f"Puzzle {self.index + 1} · solved {self.solved} of {self.tried} · streak "
