@@ -243,6 +243,18 @@ def jupyter(log_name: str):
         yield server
 
 
+def kernel_idle(server: Server, kernel_id: str, seconds: float) -> bool:
+    """Whether the kernel ``kernel_id`` is idle (has run every request sent to it) within
+    ``seconds``, as the server's kernel API reports its ``execution_state``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        if (server.kernel(kernel_id) or {}).get("execution_state") == "idle":
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.25)
+
+
 def spent(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU seconds spent between two ``tree_cpu`` readings (a process new since: all of its own)."""
     return sum(t - before.get(pid, 0.0) for pid, t in after.items())

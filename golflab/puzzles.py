@@ -250,8 +250,9 @@ def _wanted(obs: Observation, kind: str | None) -> bool:
 
 def load_kernel() -> None:
     """Load the compiled rollouts now when they may be used (``golflab.kernel.enabled``), so every
-    rollout of a puzzle's valuation runs compiled (the coach otherwise plays a process's first
-    ``coach.rollouts.KERNEL_MIN_ROLLOUTS`` in Python: the same values, several times the time)."""
+    rollout of a puzzle's valuation runs compiled (a process that sets
+    ``coach.rollouts.KERNEL_MIN_ROLLOUTS`` plays that many in Python first: the same values,
+    several times the time)."""
     from . import kernel
 
     if kernel.enabled():

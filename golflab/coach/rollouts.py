@@ -106,10 +106,13 @@ def rollout(game: Game, action: str, bots: list, seat: int, horizon: int | None 
     return scores[seat] - sum(others) / len(others)
 
 
-#: Rollouts this process plays in Python before it loads the compiled kernel for the rest
-#: (loading takes about a second, some 2,000 Python rollouts): a few hints stay in Python, a
-#: review or a game of Experts soon moves to the kernel. The values are the same either way.
-KERNEL_MIN_ROLLOUTS = 2000
+#: Rollouts this process plays in Python before it loads the compiled kernel for the rest. Loading
+#: costs about a second of CPU, some 800 Python rollouts, and one hint can race 2,000 rollouts
+#: (options too close to separate: a hole's first flip), so the kernel loads at once (0). A fresh
+#: process's first hint at a first flip took a median 1.1-1.3 s of CPU at 0 against 2.9-3.5 s at
+#: 2,000, mid-hole 1.0-1.1 s against 1.3-1.4 s (``benchmarks/coach.py``, two runs). A larger number
+#: plays that many in Python first. The values are the same either way.
+KERNEL_MIN_ROLLOUTS = 0
 _python_rollouts = 0
 
 

@@ -238,7 +238,10 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
     data = directory / "data"
     options = {"listen_addresses": "127.0.0.1", "unix_socket_directories": str(directory),
                "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
-               "max_connections": "200", **(settings or {})}
+               "max_connections": "200",
+               # a record for a failure's reader: each connection, lock waits and statements over 1 s
+               "log_connections": "on", "log_lock_waits": "on", "log_min_duration_statement": "1000",
+               **(settings or {})}
     server = None
     try:
         _run(_as_postgres_user([str(bin_dir / "initdb"), "-D", str(data), "-U", PG_USER, "--auth=trust",
@@ -264,7 +267,8 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
                                               "stop"]), capture_output=True, timeout=60)
         if server is not None and server.log_path.exists():
             ARTIFACTS.mkdir(exist_ok=True)
-            shutil.copyfile(server.log_path, ARTIFACTS / "postgres.log")
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # each test process's cluster its own log
+            shutil.copyfile(server.log_path, ARTIFACTS / f"postgres{'-' + worker if worker else ''}.log")
         shutil.rmtree(directory, ignore_errors=True)
 
 
