@@ -200,7 +200,12 @@ class Room:
 
     @property
     def host(self) -> "str | None":
+        """The host's name (None when the host holds no seat)."""
         return next((s.name for s in self.seats if s.user_id == self.host_id), None)
+
+    def hosts(self, seat: "int | None") -> bool:
+        """Whether the person at ``seat`` is the room's host (False for None, an empty or CPU seat)."""
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat].user_id == self.host_id
 
     def seat_of(self, user: "User | None") -> "int | None":
         """The seat ``user`` holds here (None if none)."""

@@ -54,6 +54,8 @@ def test_create_join_start_and_play_a_hole(store, people):
     assert store.join_room(room.code.lower(), u["bob"]) == 1
     assert store.join_room(room.code, u["cat"]) == 2
     assert store.join_room(room.code, u["bob"]) == 1  # a reload: the same seat
+    room.refresh()
+    assert room.host == "ann" and [room.hosts(s) for s in (0, 1, 2, 3, None, 9)] == [True] + [False] * 5
     room.start(by=u["ann"])
     pages = {n: store.room(room.code) for n in ("ann", "bob", "cat")}
     play_out(pages, u)

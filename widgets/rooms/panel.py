@@ -79,13 +79,11 @@ def lobby_html(room, me: "int | None") -> str:
         elif s.user_id is None:
             who = "<i>empty: a CPU takes this seat when the host starts</i>"
         else:
-            who = escape(s.name) + (" (host)" if s.user_id == room.host_id else "") + (" \u2014 you" if s.seat == me
-                                                                                        else "")
+            who = escape(s.name) + (" (host)" if room.hosts(s.seat) else "") + (" \u2014 you" if s.seat == me else "")
         team = f" \u00b7 team {s.seat % 2 + 1}" if room.kind == "codepiece" else ""  # partners sit across
         rows.append(f"<li>{who}{team}</li>")
     joined = sum(s.user_id is not None for s in room.seats)
-    hosting = me is not None and room.seats[me].user_id == room.host_id
-    waiting = ("Start when everyone is here: empty seats go to CPU players" if hosting
+    waiting = ("Start when everyone is here: empty seats go to CPU players" if room.hosts(me)
                else f"Waiting for {escape(room.host or 'the host')} to start")
     head = {"lobby": f"{waiting} ({joined} joined so far).",
             "playing": "Playing.", "over": "The game is over.", "closed": "This room has closed."}[room.state]
@@ -306,8 +304,7 @@ class RoomsPanel(w.VBox):
     def _lobby_changed(self) -> None:
         room = self.room
         self.lobby.value = lobby_html(room, self.seat)
-        host = room.seats[self.seat].user_id == room.host_id
-        self.start_button.layout.display = None if room.state == "lobby" and host else "none"
+        self.start_button.layout.display = None if room.state == "lobby" and room.hosts(self.seat) else "none"
         if room.state != "lobby" and self.board is None and room.table is not None:
             self.follower.stop()
             from .board import CodepieceRoomBoard, GolfRoomBoard
