@@ -3,8 +3,8 @@ sign-in cookie, play a whole hole in one room of the play app (1 hole, 3 people 
 them reloads mid-hole and returns to their seat. No page's HTML holds another seat's face-down card or
 another seat's drawn card. The teacher watches the room from class.ipynb.
 
-Screenshots: test-artifacts/rooms-lobby.png, rooms-turn-seat1.png and rooms-turn-seat2.png (one
-moment from two seats), rooms-teacher.png."""
+Screenshots: test-artifacts/rooms-lobby.png, rooms-board-start.png (a page as the game starts),
+rooms-turn-seat1.png and rooms-turn-seat2.png (one moment from two seats), rooms-teacher.png."""
 
 from __future__ import annotations
 
@@ -120,6 +120,13 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
     pages = {0: rita, 1: sam, 2: tess}
     for page in pages.values():
         page.locator(STATUS).wait_for(timeout=TIMEOUT)
+    # sam's page scrolled to the room's board by itself (Play's solo table sits above the panel):
+    # the board's top at the window's top, or the page scrolled to its end with the board in view
+    sam.wait_for_function("() => { const top = document.querySelector('.golf-room-board-slot')"
+                          ".getBoundingClientRect().top; const end = document.scrollingElement;"
+                          " return Math.abs(top) < 2 || (top > 0 && top < innerHeight / 2"
+                          " && end.scrollTop + innerHeight >= end.scrollHeight - 2); }", timeout=TIMEOUT)
+    sam.screenshot(path=str(ARTIFACTS / "rooms-board-start.png"))
     teacher = open_as(browser, voila_server, tokens[TEACHER], "class.ipynb", ".golf-room-watch")
     teacher.click(".golf-room-watch")  # the newest room of the class is chosen already
     watch = teacher.locator(".golf-room-watch-view")

@@ -6,6 +6,7 @@ finished game is kept for each learner, and the teacher watches with every card 
 
 from __future__ import annotations
 
+import html
 import random
 
 import ipywidgets as w
@@ -188,11 +189,15 @@ def test_lobby_lists_who_joined_and_the_host_starts(world):
     assert "bob" in host.lobby.value and "empty" in host.lobby.value and "Maya (CPU)" not in host.lobby.value
     assert "Start when everyone is here" in host.lobby.value and "Waiting for" not in host.lobby.value
     assert "Waiting for ann to start" in bob.lobby.value  # the host is told to start, the others to wait
+    assert "scrollIntoView" not in bob.scroller.value
     assert host.start()
     assert isinstance(host.board, GolfRoomBoard)
     bob.follower.step()  # bob's lobby sees the start and opens his seat's board
     bob._lobby_changed()
     assert isinstance(bob.board, GolfRoomBoard) and bob.board.seat == 1
+    # the page scrolls to the board (a solo table may sit above the panel)
+    assert bob.board_slot.children == (bob.scroller, bob.board) and "scrollIntoView" in bob.scroller.value
+    assert 'closest(".golf-room-board-slot")' in html.unescape(bob.scroller.value)
     assert host.room.players[3] is not None and host.room.seats[3].cpu  # a CPU took the empty seat
 
 

@@ -28,6 +28,7 @@ from golflab.words import as_sentence
 
 from ..a11y import name_control
 from ..account.session import PageSession, page_session
+from ..scroll import Scroller
 from ..server.account_links import signin_link
 from ..table.rules_form import ALL_OPTIONS, RulesForm
 
@@ -159,6 +160,8 @@ class RoomsPanel(w.VBox):
         self.start_button = _button("Start the game", "golf-room-start", icon="play", button_style="success")
         self.start_button.layout.display = "none"
         self.board_slot = w.VBox()
+        self.board_slot.add_class("golf-room-board-slot")
+        self.scroller = Scroller(".golf-room-board-slot")  # to the room's board as it opens
         self.create_button.on_click(self._guard(lambda _b: self.create()))
         self.join_button.on_click(self._guard(lambda _b: self.join(self.join_code.value)))
         self.start_button.on_click(self._guard(lambda _b: self.start()))
@@ -315,7 +318,8 @@ class RoomsPanel(w.VBox):
                 extra["hold"] = self.session.hold
             self.board = Board(room, self.seat, self.session.user, tab=self.follower.tab, follow=self.follow,
                                large=self.large, **extra)
-            self.board_slot.children = [self.board]
+            self.board_slot.children = [self.scroller, self.board]
+            self.scroller.now()  # the page's own table may sit above: the room's board is where play is
 
     def _say(self, text: str, ok: bool = False) -> bool:
         say(self.message, escape(text), "ok" if ok else "problem")

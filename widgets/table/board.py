@@ -18,6 +18,7 @@ from golflab import words as plain
 from golflab.ai import PROFILES
 
 from ..account.file_picker import FilePicker
+from ..scroll import Scroller
 from . import view, words
 from .display_size import LARGE_CSS
 from .pacing import SPEEDS
@@ -98,8 +99,7 @@ class Board:
         self.scores = w.HTML()
         self.log_box = w.HTML()
         self.recent = w.HTML()
-        self.scroller = w.HTML(layout=w.Layout(height="0px", overflow="hidden"))
-        self._scrolls = 0
+        self.scroller = Scroller(".golf-table")
         self.save_button = _button(description="Save game", icon="download",
                                    tooltip="Make a file of this game that your browser can download")
         self.download = w.HTML()
@@ -275,8 +275,5 @@ class Board:
                                f'href="data:application/json;base64,{data}">\u2b07 Download {escape(filename)}</a>')
 
     def scroll_into_view(self) -> None:
-        """Ask the browser to scroll the table's top into view (the HTML widget runs no
-        scripts, but an image's error handler does: a fresh one on every call)."""
-        self._scrolls += 1
-        self.scroller.value = (f'<img alt="" src="data:," data-scroll="{self._scrolls}" style="display:none" '
-                               "onerror=\"this.closest('.golf-table').scrollIntoView({block:'start'})\">")
+        """Ask the browser to scroll the table's top into view."""
+        self.scroller.now()
