@@ -93,8 +93,21 @@ SMALL_SCREEN_CHECK = """w => {
   // a label cut off with an ellipsis ("Open a saved g…"): a button's, a toggle's, a control's description
   const cut = [...document.querySelectorAll('button, .widget-label, .widget-label-basic span')]
     .filter(e => seen(e) && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).textOverflow === 'ellipsis');
+  // two controls drawn over each other (a 44-px menu in a 28-px row over the next row's): a tap meant
+  // for one may reach the other; a control inside another (an input in its label) is one target
+  const boxes = controls.map(target).filter((e, i, all) => all.indexOf(e) === i);
+  const overlap = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (x > 2 && y > 2) overlap.push(say(a) + ' over ' + say(b));
+  }
   return {past_edge: outer.slice(0, 8).map(say), sideways: sideways, tiny: tiny.slice(0, 8).map(say),
-          tiny_count: tiny.length, cut: cut.slice(0, 8).map(say), touch: matchMedia('(pointer: coarse)').matches};
+          tiny_count: tiny.length, cut: cut.slice(0, 8).map(say), overlap: overlap.slice(0, 8),
+          touch: matchMedia('(pointer: coarse)').matches};
 }""" % (SPACED, MIN_SPACED_PX, MIN_TARGET_PX)
 
 TEACHER, PASSWORD = "a11y_teacher", "a11y-pass-1"
@@ -184,7 +197,8 @@ def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, ap
 def assert_fits_small_screens(page, app: str) -> None:
     """At a phone's and a tablet's size, with a touch screen (Chromium's touch emulation, so that
     ``(pointer: coarse)`` holds): no element past the right edge (unless inside a box that scrolls
-    sideways itself), nothing that scrolls the page sideways, and no control smaller than
+    sideways itself), nothing that scrolls the page sideways, no two controls over each other, and no
+    control smaller than
     MIN_TARGET_PX square (a link inside a sentence is exempt, as WCAG exempts it); at those sizes and
     the page's own, no label cut off; a phone screenshot."""
     wide = page.evaluate(SMALL_SCREEN_CHECK, page.viewport_size["width"])
@@ -198,7 +212,8 @@ def assert_fits_small_screens(page, app: str) -> None:
         found = page.evaluate(SMALL_SCREEN_CHECK, width)
         if width == SMALL_SCREENS[0][0]:
             page.screenshot(path=str(ARTIFACTS / f"a11y-phone-{app.split('.')[0]}.png"))
-        if found["past_edge"] or found["sideways"] or found["tiny"] or found["cut"] or not found["touch"]:
+        if found["past_edge"] or found["sideways"] or found["tiny"] or found["cut"] or found["overlap"] \
+                or not found["touch"]:
             problems[f"{width}x{height}"] = found
     touch.send("Emulation.setTouchEmulationEnabled", {"enabled": False})
     touch.detach()

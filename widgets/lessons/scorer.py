@@ -49,7 +49,7 @@ class HandScorer(w.VBox):
             picker.observe(self._card_changed, names="value")
             picker.observe(self._show_errors, names="error")
             label = w.HTML(f"<span class='golf-pos-label'>{escape(position_words(i))}</span>")
-            slots.append(w.VBox([label, picker], layout=w.Layout(margin="0 14px 4px 0")))
+            slots.append(w.VBox([label, picker], layout=w.Layout(margin="0 14px 4px 0", flex="0 0 auto")))
         self.form = RulesForm(rules, options=SCORING_OPTIONS)
         self.form.on_change(lambda _rules: self.refresh())
         self.message = w.HTML(layout=w.Layout(display="none"))
@@ -59,7 +59,8 @@ class HandScorer(w.VBox):
         intro = w.HTML(LESSON_CSS + PAD_CSS + LARGE_CSS
                        + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
                        "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
-        grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])])
+        # the hand keeps its two rows of three (its columns are what it teaches): a phone scrolls it sideways
+        grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])], layout=w.Layout(overflow_x="auto"))
         rules_title = w.HTML("<b>House rules that change a hand's score</b>")
         super().__init__([intro, grid, self.message, self.result, rules_title, self.form])
         self.add_class("golf-score-pad")

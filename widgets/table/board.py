@@ -145,13 +145,16 @@ class Board:
         self.children = self._layout()
 
     def _layout(self) -> list:
+        def whole() -> w.Layout:  # a pile keeps its card's width; on a phone the row wraps instead
+            return w.Layout(flex="0 0 auto")
+
         piles = w.HBox([
-            w.VBox([self.deck_button, self.deck_label]),
-            w.VBox([self.discard_button, self.discard_label]),
+            w.VBox([self.deck_button, self.deck_label], layout=whole()),
+            w.VBox([self.discard_button, self.discard_label], layout=whole()),
             self.hand,
             w.VBox([self.discard_action, self.skip_action, self.knock_action],  # a fixed width: no jumps
                    layout=w.Layout(justify_content="center", min_width="112px")),
-        ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0"))
+        ], layout=w.Layout(align_items="flex-start", margin="8px 0 0 0", flex_flow="row wrap"))
         grid = w.GridBox(self.slots, layout=w.Layout(grid_template_columns="repeat(3, 84px)", width="270px"))
         grid.add_class("golf-roving")  # one Tab stop, the arrow keys within (a11y.html.j2)
         felt = w.VBox([self.opponents, w.HBox([w.VBox([self.mine_label, grid]), piles, self.recent],
