@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import and_, func, insert, select, update
 
@@ -387,7 +387,9 @@ class Room:
             return True
 
         held = self.store.transaction(work)
-        self._reload()
+        if held:  # this page's seat as written; the rest of the room is read by ``refresh`` (a heartbeat
+            # comes every few seconds per page, so it reads nothing more)
+            self.seats = [replace(s, tab=tab, seen_at=now) if s.seat == seat else s for s in self.seats]
         return held
 
     def keep(self, *, by: User, accuracy: "float | None" = None, blunders: "int | None" = None):

@@ -60,7 +60,7 @@ class HandScorer(w.VBox):
                        + "<b>Type each card (e.g. KH, 10D, JK) or pick its rank and suit. "
                        "Columns are 0 and 3, 1 and 4, 2 and 5.</b>")
         # the hand keeps its two rows of three (its columns are what it teaches): a phone scrolls it sideways
-        grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])], layout=w.Layout(overflow_x="auto"))
+        grid = w.VBox([w.HBox(slots[:3]), w.HBox(slots[3:])], layout=w.Layout(overflow="auto"))
         rules_title = w.HTML("<b>House rules that change a hand's score</b>")
         super().__init__([intro, grid, self.message, self.result, rules_title, self.form])
         self.add_class("golf-score-pad")
