@@ -27,12 +27,14 @@ import importlib.util
 import itertools
 import os
 import sys
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .game import Game
 from .rules import RULE_HELP, Rules
 from .sim.games import resolve_players, seat_names
+from .sim.pool import worker_pool
 from .sim.results import SUMMARY_COLUMNS, plain
 from .sim.run import TextBar
 from .simulation import summarize
@@ -186,15 +188,20 @@ def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: 
     total = total_cells * games
     if report:
         report((total_cells - len(cells)) * games, total)
+    own_pool = executor is None and processes > 1 and len(cells) > 0
     try:
-        for cell in cells:
-            base = cell.index * games
-            step = (lambda d, t, base=base: report(base + d, total)) if report else False
-            result = summarize(list(cell.players), games, cell.rules, seed=seed, processes=processes,
-                               executor=executor, analyze=analyze, progress=step)
-            text = _rows(cell, cell.key(games, seed, analyze), result)
-            with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes
-                f.write(text)
+        # one pool of worker processes for every cell: each worker imports golflab and loads its compiled
+        # code once, not once per cell (in a Jupyter kernel the workers start afresh, without the parent's imports)
+        with worker_pool(processes) if own_pool else nullcontext(executor) as shared:
+            for cell in cells:
+                base = cell.index * games
+                step = (lambda d, t, base=base: report(base + d, total)) if report else False
+                result = summarize(list(cell.players), games, cell.rules, seed=seed,
+                                   processes=1 if shared is not None else processes, executor=shared,
+                                   analyze=analyze, progress=step)
+                text = _rows(cell, cell.key(games, seed, analyze), result)
+                with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes
+                    f.write(text)
     finally:
         if isinstance(report, SweepBar):
             report.close()

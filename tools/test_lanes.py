@@ -83,7 +83,21 @@ def lanes(workers: int = WORKERS) -> dict[str, tuple[Step, ...]]:
 
 
 LANES = lanes()
+#: Environment variables the lanes run without. ``PYTHONDONTWRITEBYTECODE`` (set on some machines, this
+#: project's CI among them) keeps Python from caching compiled bytecode, so each of the run's hundreds of
+#: processes (pytest workers, Voila servers and kernels, sweep and CLI subprocesses) compiled numba, pandas
+#: and Jupyter from source again: a fresh clone's tests took about 230 s longer than a second run in the
+#: same clone (2026-11-29). The lanes let Python write ``__pycache__`` as it imports (inside .venv and the
+#: checkout, both ignored by git): once per module.
+DROPPED_ENV = ("PYTHONDONTWRITEBYTECODE",)
 PRINT = threading.Lock()
+
+
+def lane_env(step: Step) -> dict[str, str]:
+    """The environment of ``step``'s command: this one without ``DROPPED_ENV``, plus the step's own."""
+    return {**{k: v for k, v in os.environ.items() if k not in DROPPED_ENV}, **dict(step.env)}
+
+
 #: The slowest tests each command lists at its end: where CI's time goes, in CI's own log.
 SLOWEST = 15
 
@@ -108,7 +122,7 @@ def run_lane(lane: str, steps: tuple[Step, ...], extra: list[str], results: dict
             _write(log, f"$ {' '.join([*(f'{k}={v}' for k, v in step.env), *cmd])}\n", live)
             decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
             with subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  env={**os.environ, **dict(step.env)}) as proc:
+                                  env=lane_env(step)) as proc:
                 while chunk := proc.stdout.read1(65536):  # as it comes: xdist's dots have no newline for long
                     _write(log, decoder.decode(chunk), live)
             code = proc.returncode

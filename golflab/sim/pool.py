@@ -1,13 +1,15 @@
 """Running a run's tasks elsewhere, results in task order: on any ``concurrent.futures``-style
-executor (``in_order``) or in worker processes of our own (``in_pool``), whose start and end
-are safe against Ctrl-C and SIGTERM (``sigint_mask``, ``ignore_interrupts``)."""
+executor (``in_order``) or in worker processes of our own (``in_pool``; ``worker_pool`` keeps
+them for several runs), whose start and end are safe against Ctrl-C and SIGTERM (``sigint_mask``,
+``ignore_interrupts``)."""
 
 from __future__ import annotations
 
 import signal
 import threading
 from collections import deque
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 
 def in_order(executor, fn: Callable, items, window: int = 64):
@@ -31,10 +33,12 @@ def in_order(executor, fn: Callable, items, window: int = 64):
             future.cancel()
 
 
-def in_pool(fn: Callable, tasks, workers: int, take: Callable) -> None:
-    """``take(task, fn(task))`` for each task, ``fn`` run in worker processes, in task order,
-    with at most 4 tasks per worker queued. An error or an interrupt (here or in ``take``)
-    terminates the workers at once. ``fn`` must be a module-level function (it is pickled).
+@contextmanager
+def worker_pool(workers: int) -> Iterator["PoolExecutor"]:
+    """``workers`` worker processes, as an executor for ``in_order`` (``submit``), for as long as
+    the ``with`` block runs: closed and joined when it ends, terminated at once on an error or an
+    interrupt. One pool serves many runs (a sweep's cells): each worker process starts, and imports
+    golflab and its compiled code, once.
 
     Workers ignore Ctrl-C (the parent terminates them): SIGINT and SIGTERM are blocked while
     they start, so none is lost by the parent (a SIGTERM raised inside the pool's start would
@@ -48,15 +52,7 @@ def in_pool(fn: Callable, tasks, workers: int, take: Callable) -> None:
         pool = multiprocessing.get_context(start_method()).Pool(workers, initializer=ignore_interrupts)
         sigint_mask(signal.SIG_SETMASK, blocked)  # a Ctrl-C or SIGTERM that came meanwhile is raised here
         blocked = None
-        waiting: deque = deque()
-        for task in tasks:
-            waiting.append((task, pool.apply_async(fn, (task,))))
-            if len(waiting) >= 4 * workers:
-                task, pending = waiting.popleft()
-                take(task, pending.get())
-        while waiting:
-            task, pending = waiting.popleft()
-            take(task, pending.get())
+        yield PoolExecutor(pool, workers)
     except BaseException:
         if pool is not None:
             pool.terminate()
@@ -66,6 +62,40 @@ def in_pool(fn: Callable, tasks, workers: int, take: Callable) -> None:
         if pool is not None:
             pool.close()
             pool.join()
+
+
+class PoolExecutor:
+    """A ``multiprocessing`` pool seen as ``in_order`` sees an executor: ``submit(fn, *args)``
+    returns a pending result with ``result()`` (and ``cancel()``, which cannot stop a task once
+    queued: ``worker_pool`` terminates the workers instead)."""
+
+    def __init__(self, pool, workers: int) -> None:
+        self.pool = pool
+        self.workers = workers
+
+    def submit(self, fn: Callable, *args) -> "_Pending":
+        return _Pending(self.pool.apply_async(fn, args))
+
+
+class _Pending:
+    def __init__(self, result) -> None:
+        self._result = result
+
+    def result(self):
+        return self._result.get()
+
+    def cancel(self) -> bool:
+        return False
+
+
+def in_pool(fn: Callable, tasks, workers: int, take: Callable) -> None:
+    """``take(task, fn(task))`` for each task, ``fn`` run in ``workers`` worker processes of their
+    own (``worker_pool``), in task order, with at most 4 tasks per worker queued. An error or an
+    interrupt (here or in ``take``) terminates the workers at once. ``fn`` must be a module-level
+    function (it is pickled)."""
+    with worker_pool(workers) as pool:
+        for task, result in in_order(pool, fn, tasks, window=4 * workers):
+            take(task, result)
 
 
 def sigint_mask(how, mask=None):

@@ -108,3 +108,19 @@ def test_every_pytest_command_lists_its_slowest_tests_in_its_own_cache():
     cmd = lanes.command("main", lanes.LANES["main"][1], ["-x"])
     assert cmd[:3] == [sys.executable, "-m", "pytest"] and "cache_dir=.pytest_cache/main" in cmd
     assert f"--durations={lanes.SLOWEST}" in cmd and cmd[-1] == "-x"
+
+
+def test_the_lanes_let_python_cache_bytecode_whatever_the_callers_environment(tmp_path, monkeypatch, capsys):
+    lanes = _lanes()
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("GOLFLAB_PROBE", "kept")
+    module = tmp_path / "probe_module.py"
+    module.write_text("X = 1\n")
+    probe = ("import os, sys; sys.path.insert(0, sys.argv[1]); import probe_module; "
+             "print('flag', sys.flags.dont_write_bytecode, os.environ['GOLFLAB_PROBE'], os.environ['STEP_ENV'])")
+    monkeypatch.setattr(lanes, "ARTIFACTS", tmp_path / "artifacts")
+    monkeypatch.setattr(lanes, "command", lambda lane, step, extra: [sys.executable, "-c", probe, str(tmp_path)])
+    monkeypatch.setattr(lanes, "LANES", {"one": (lanes.Step((), (("STEP_ENV", "mine"),)),)})
+    assert lanes.main([]) == 0
+    assert "flag 0 kept mine" in capsys.readouterr().out  # the rest of the environment and the step's own stay
+    assert list((tmp_path / "__pycache__").glob("probe_module.*.pyc"))

@@ -114,6 +114,20 @@ def test_worker_processes_and_a_dask_scheduler_address_write_the_same_file(refer
     assert (tmp_path / "d.csv").read_bytes() == reference
 
 
+def test_worker_processes_start_once_for_the_whole_sweep_not_once_per_cell(reference, tmp_path, monkeypatch):
+    from golflab.sim import pool
+
+    started = []
+
+    def counting(workers):
+        started.append(workers)
+        return pool.worker_pool(workers)
+
+    monkeypatch.setattr(sweep, "worker_pool", counting)
+    assert _sweep(tmp_path / "p.csv", "--processes", "2") == 0
+    assert started == [2] and (tmp_path / "p.csv").read_bytes() == reference
+
+
 def test_progress_is_shown_on_stderr(tmp_path, capsys):
     assert _sweep(tmp_path / "s.csv") == 0
     err = capsys.readouterr().err
