@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.board_hooks import GOLF, download_save, face_down_slots, play_hole, wait_for_rules
+from tests.browser.conftest import OPEN_TIMEOUT
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: Fresh loads of the table, timed. The failure they guard against (issue 4: "model not found" on about
@@ -55,6 +56,14 @@ def test_play_a_full_hole_through_the_css_hooks(page, voila_server, app_opener, 
     assert wait_for_learner(page) == "initial_flip"  # seat 2 starts hole 2; the CPUs flip first
     assert_backs_blank(page, "hole 2, the learner to move")
     page.screenshot(path=str(ARTIFACTS / "play-next-hole-backs.png"), full_page=True)
+
+    # a reload (tablets reload tabs left in the background) resumes the game in play: hole 2, hole 1's scores
+    scores = page.inner_text(".golf-scores")
+    page.reload(wait_until="domcontentloaded")
+    page.locator(f"{STATUS}:has-text('Resumed the game you were playing')").wait_for(timeout=OPEN_TIMEOUT)
+    assert "Hole 2 of 9" in page.inner_text(".golf-rules") and page.inner_text(".golf-scores") == scores
+    page.screenshot(path=str(ARTIFACTS / "play-resumed.png"), full_page=True)
+    assert wait_for_learner(page) == "initial_flip"
     click_and_wait(page, ".golf-new-game")
     assert "Press New game again" in page.inner_text(STATUS)
     click_and_wait(page, ".golf-new-game")

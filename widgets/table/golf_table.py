@@ -48,10 +48,12 @@ from golflab.excerpt import excerpt
 from golflab.seeding import derived_seed
 
 from ..account import learner_progress as progress
+from ..tab_slot import TabSlot
 from . import words
 from .board import SETTINGS_TAB, Board
 from .display_size import resolve_large, set_large, size_toggle
 from .pacing import MAX_CPU_DELAY, CpuPacer, CpuSpeed, delay_ok, guarded
+from .resume import KEY, TabResume
 from .setup import (
     HUMAN_NAME,
     MAX_SEED,
@@ -127,6 +129,9 @@ class GolfTable(CpuSpeed, w.VBox):
     ``large``: large cards and type for a projector (None: ``GOLFLAB_LARGE`` or ``?large=1``
     on the app's URL; see ``widgets.display_size``); the "Large" toggle switches it too.
 
+    ``resume_on_reload``: the game in play is kept in the browser tab after every move, and the page
+    reloaded in that tab resumes it (``widgets.table.resume``).
+
     The board's widgets are attributes (``slots``, ``deck_button``, ``discard_button``,
     ``discard_action``, ``skip_action``, ``next_round_button``, ``new_game_button``,
     ``status``, ``scores``, ``save_button``, ``load_button``, ``save_text``, ``speed`` ...),
@@ -134,8 +139,8 @@ class GolfTable(CpuSpeed, w.VBox):
     """
 
     def __init__(self, players=("Sofia", "Maya", "Marcus"), rules: Rules | None = None, seed: int | None = None,
-                 human_seat: int = 0, cpu_delay: float | None = None, humans=None, large: bool | None = None
-                 ) -> None:
+                 human_seat: int = 0, cpu_delay: float | None = None, humans=None, large: bool | None = None,
+                 resume_on_reload: bool = False) -> None:
         seed = env_seed() if seed is None else seed
         if humans is None:
             settings = table_settings(players, rules, seed, human_seat)
@@ -160,6 +165,8 @@ class GolfTable(CpuSpeed, w.VBox):
         #: Set by a coach in tutor mode: ``tutor(obs, action)`` is True when it holds the learner's move to ask first.
         self.tutor: Callable[[Observation, Action], bool] | None = None
         self._pass_to: int | None = None
+        self._learner_moved = False
+        self._resume: TabResume | None = None
         self.board = board = Board()
         for name in BOARD_WIDGETS:
             setattr(self, name, getattr(board, name))
@@ -172,6 +179,10 @@ class GolfTable(CpuSpeed, w.VBox):
         self._wire()
         self.cpu_delay = delay
         self._start(Game(settings.players, settings.rules, settings.seed), settings.human_seat)
+        if resume_on_reload:
+            self.tab_slot = TabSlot(KEY)
+            self.children = (*self.children, self.tab_slot)
+            self._resume = TabResume(self, self.tab_slot)
 
     def _wire(self) -> None:
         for pos, slot in enumerate(self.slots):
@@ -193,6 +204,11 @@ class GolfTable(CpuSpeed, w.VBox):
     # ------------------------------------------------------------------ public
     def playing_started(self) -> bool:
         return hasattr(self, "game")
+
+    @property
+    def learner_has_moved(self) -> bool:
+        """True once a person at this table has played a move of the game in play."""
+        return self._learner_moved
 
     @property
     def status_text(self) -> str:
@@ -241,8 +257,9 @@ class GolfTable(CpuSpeed, w.VBox):
         """The name Save game gives the file: ``golf-<seed>-hole-<n>.json``."""
         return f"golf-{self.game.seed}-hole-{self.game.round}.json"
 
-    def load(self, text: str) -> None:
-        """Resume a game saved with ``save``. Bad text is a ValueError and changes nothing."""
+    def load(self, text: str, *, resumed: bool = False) -> None:
+        """Resume a game saved with ``save``. Bad text is a ValueError and changes nothing.
+        ``resumed``: the game was in play when this page last closed (``widgets.table.resume``)."""
         game = Game.from_json(text)
         names = list(game.players)
         people = people_in(names)
@@ -262,7 +279,11 @@ class GolfTable(CpuSpeed, w.VBox):
             log.error("a loaded game replays differently from its save")
             replayed, story = game, words.Chronicle(game)
         what = "a saved game" if hot is None else f"a saved hot-seat game ({and_list(people)} at this screen)"
-        done = f"Loaded {what}: hole {game.round} of {game.rules.rounds}."
+        if resumed:
+            done = (f"Resumed the game you were playing when this page closed: hole {game.round} of "
+                    f"{game.rules.rounds}. New game deals another.")
+        else:
+            done = f"Loaded {what}: hole {game.round} of {game.rules.rounds}."
         story.log_lines.append(done)
         self._hot = hot
         self._start(replayed, seat, story, hide=True)
@@ -332,6 +353,7 @@ class GolfTable(CpuSpeed, w.VBox):
         or (``hide``, a loaded game) the board waits behind "Pass to" them."""
         self.pacer.stop()
         self._moved = []
+        self._learner_moved = False
         self.game = game
         self.human_seat = human_seat
         names = list(game.players)
@@ -383,6 +405,7 @@ class GolfTable(CpuSpeed, w.VBox):
             return
         if self.tutor is not None and self.tutor(obs, action):
             return  # held: the tutor asks first; nothing is played
+        self._learner_moved = True
         self._play(action)
         self._render()
         self.pacer.schedule()
@@ -396,6 +419,7 @@ class GolfTable(CpuSpeed, w.VBox):
             now = words.situation(self.game, self.human_seat)
             raise ValueError(f"{act.notation!r} is not yours to play now; {now}")
         self._confirm_new = False
+        self._learner_moved = True
         self._play(act)
         self._render()
         self.pacer.schedule()
@@ -562,6 +586,8 @@ class GolfTable(CpuSpeed, w.VBox):
         if g.phase is Phase.GAME_OVER and self._kept is not g:
             self._kept = g
             self._keep(g)
+        if self._resume is not None:
+            self._resume.keep()
 
     def _keep(self, game: Game) -> None:
         """Keep a finished game for the signed-in learner (hot-seat: the first person's seat), with the
