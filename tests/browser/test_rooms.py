@@ -4,6 +4,7 @@ them reloads mid-hole and returns to their seat. No page's HTML holds another se
 another seat's drawn card. The teacher watches the room from class.ipynb.
 
 Screenshots: test-artifacts/rooms-lobby.png, rooms-board-start.png (a page as the game starts),
+rooms-solo-table-aside.png (Play's own table then, set aside),
 rooms-turn-seat1.png and rooms-turn-seat2.png (one moment from two seats), rooms-teacher.png."""
 
 from __future__ import annotations
@@ -127,6 +128,11 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
                           " return Math.abs(top) < 2 || (top > 0 && top < innerHeight / 2"
                           " && end.scrollTop + innerHeight >= end.scrollHeight - 2); }", timeout=TIMEOUT)
     sam.screenshot(path=str(ARTIFACTS / "rooms-board-start.png"))
+    # Play's own table above waits, hidden, and says where its learner plays (not "Your turn")
+    solo = sam.locator(".golf-table:not(.golf-room-board) .golf-status")
+    assert f"You are playing in room {code} below" in solo.inner_text()
+    assert sam.locator(".golf-table:not(.golf-room-board) .golf-felt").is_hidden()
+    sam.locator(".golf-table:not(.golf-room-board)").screenshot(path=str(ARTIFACTS / "rooms-solo-table-aside.png"))
     teacher = open_as(browser, voila_server, tokens[TEACHER], "class.ipynb", ".golf-room-watch")
     teacher.click(".golf-room-watch")  # the newest room of the class is chosen already
     watch = teacher.locator(".golf-room-watch-view")

@@ -448,3 +448,27 @@ def test_after_sign_out_the_open_page_creates_no_room_and_says_it_is_signed_out(
     assert not page.create() and page.room is None
     assert "signed out" in page.message.value and 'href="/golflab/signin' in page.message.value
     assert store.open_room_of(world["ann"]) is None and not page.session.signed_in
+
+
+def test_the_pages_own_table_waits_while_its_learner_plays_a_room_and_comes_back_after(world):
+    from golflab_widgets import GolfTable
+    from golflab_widgets.rooms.panel import AWAY_WORDS
+
+    solo = GolfTable(players=["Sofia"], rules=Rules(rounds=1), seed=3, cpu_delay=0)
+    before = solo.save()
+    host = RoomsPanel("golf", session=PageSession(world["store"], world["ann"]), follow=False, table=solo)
+    host.holes.value, host.seats.value, host.cpus.value = 1, 2, 1
+    assert host.create() and host.start()
+    away = AWAY_WORDS.format(code=host.room.code)
+    assert solo.set_aside_for == away and solo.status_text == away and "Your turn" not in solo.status_text
+    assert solo.awaiting == "aside" and solo.board.felt.layout.display == "none"
+    solo.slots[0].click()  # a click on the hidden table (a kernel-side click) is refused and changes nothing
+    assert solo.save() == before and away in solo.status_text
+    board = host.board
+    play_some(world, (board,), until=lambda: board.room.state == "over")  # ann and a CPU play the hole out
+    poll(board)
+    assert "Game over" in board.status_text
+    assert solo.set_aside_for is None and solo.board.felt.layout.display is None
+    assert solo.status_text.startswith("Your turn") and solo.save() == before
+    with pytest.raises(ValueError, match="needs a note"):
+        solo.set_aside(" ")

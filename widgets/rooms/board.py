@@ -158,11 +158,14 @@ class GolfRoomBoard(SeatBoard, w.VBox):
 
     ``follow=False`` leaves the polling to the caller (``board.follower.step()`` then
     ``board.redraw()``: tests). ``grader``: grades the finished game before it is kept. ``hold``:
-    where a game the store could not keep is held to be kept later (``PageSession.hold``)."""
+    where a game the store could not keep is held to be kept later (``PageSession.hold``). ``on_over``:
+    called once when the game is over (the rooms panel gives the page's own table back)."""
 
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, grader: "Grader | None" = None,
-                 follow: bool = True, large: "bool | None" = None, hold: "Callable | None" = None) -> None:
+                 follow: bool = True, large: "bool | None" = None, hold: "Callable | None" = None,
+                 on_over: "Callable[[], None] | None" = None) -> None:
         self.room, self.seat, self.user, self.grader, self.hold = room, seat, user, grader, hold
+        self.on_over = on_over
         self.board = b = Board()
         b.toolbar.layout.display = "none"  # no New game, CPU speed, save or settings in a room
         b.more.layout.display = "none"
@@ -239,6 +242,9 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"
         self.board.show_status(text, awaiting, last, extra)
+        if awaiting == "game-over" and self.on_over is not None:
+            told, self.on_over = self.on_over, None
+            told()
 
     def _refuse(self, text: str) -> bool:
         self._set_status(text, "golf-refused")

@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 
 GUEST_WORDS = ("Sign in to play with others: rooms are for signed-in learners, so everyone at the table "
                "knows who is who. You can still play the CPU players above.")
+#: What the page's own table says while its learner plays a room's game further down the page.
+AWAY_WORDS = ("You are playing in room {code} below: this table waits for you, and comes back when that game is "
+              "over.")
 CODEPIECE_SEATS = 4
 #: Determinizations per graded decision at the end of a room's game: about 0.1 s a hole once the
 #: coach is warm, so the game is kept moments after it ends (the table's review uses more).
@@ -126,13 +129,16 @@ class RoomsPanel(w.VBox):
 
     ``session``: this page's ``PageSession`` (default: ``page_session()``). ``coach``: the coach
     grades this learner's moves of a finished golf game before it is kept. ``follow=False``: no
-    polling task (tests call ``panel.follower.step()`` / the board's)."""
+    polling task (tests call ``panel.follower.step()`` / the board's). ``table``: the page's own
+    ``GolfTable``, set aside (``GolfTable.set_aside``) while a room's game is played here, so that
+    it does not say "Your turn" above the room's board; it comes back when that game is over."""
 
     def __init__(self, game: str = "golf", *, session: "PageSession | None" = None, coach: bool = False,
-                 rules: "Rules | None" = None, follow: bool = True, large: "bool | None" = None) -> None:
+                 rules: "Rules | None" = None, follow: bool = True, large: "bool | None" = None,
+                 table=None) -> None:
         if game not in ("golf", "codepiece"):
             raise ValueError(f"game must be 'golf' or 'codepiece', got {game!r}")
-        self.kind, self.coach, self.follow, self.large = game, coach, follow, large
+        self.kind, self.coach, self.follow, self.large, self.table = game, coach, follow, large, table
         self.session = page_session() if session is None else session
         self.room = self.seat = self.board = self.follower = None
         self._base_rules = rules or Rules()
@@ -295,13 +301,18 @@ class RoomsPanel(w.VBox):
             self.follower.start()
 
     def stop(self) -> None:
-        """Stop following (the lobby's and the board's polling)."""
+        """Stop following (the lobby's and the board's polling); the page's own table comes back."""
         if self.follower is not None:
             self.follower.stop()
         if self.board is not None:
             self.board.stop()
             self.board = None
             self.board_slot.children = []
+            self._take_table_back()
+
+    def _take_table_back(self) -> None:
+        if self.table is not None and self.table.set_aside_for is not None:
+            self.table.set_aside(None)
 
     # ---------------------------------------------------------------- drawing
     def _lobby_changed(self) -> None:
@@ -316,6 +327,9 @@ class RoomsPanel(w.VBox):
             extra = {"grader": coach_grader} if self.coach and room.kind == "golf" else {}
             if room.kind == "golf":
                 extra["hold"] = self.session.hold
+                extra["on_over"] = self._take_table_back
+            if self.table is not None:
+                self.table.set_aside(AWAY_WORDS.format(code=room.code))
             self.board = Board(room, self.seat, self.session.user, tab=self.follower.tab, follow=self.follow,
                                large=self.large, **extra)
             self.board_slot.children = [self.scroller, self.board]

@@ -149,7 +149,9 @@ class GolfTable(CpuSpeed, w.VBox):
         is_large = resolve_large(large)
         delay = env_delay() if cpu_delay is None else cpu_delay
         self.errors: list[str] = []
-        self.pacer = CpuPacer(pending=lambda: self.cpu_to_move, step=self._cpu_step, render=self._render,
+        self._aside: str | None = None
+        self.pacer = CpuPacer(pending=lambda: self.cpu_to_move and self._aside is None, step=self._cpu_step,
+                              render=self._render,
                               on_error=self._fail, max_steps=MAX_CPU_STEPS)
         self._confirm_new = False
         self._syncing = False
@@ -218,7 +220,7 @@ class GolfTable(CpuSpeed, w.VBox):
     @property
     def awaiting(self) -> str:
         """What the table waits for: initial_flip, draw, place, flip (the learner), cpu,
-        next-round or new-game."""
+        next-round or new-game; pass (hot-seat) or aside (``set_aside``)."""
         return self._awaiting
 
     @property
@@ -243,6 +245,22 @@ class GolfTable(CpuSpeed, w.VBox):
             raise ValueError("the board is not waiting to be passed to anyone")
         self.human_seat, self._pass_to = self._pass_to, None
         self._render()
+
+    @property
+    def set_aside_for(self) -> str | None:
+        """Why the table is set aside (``set_aside``), or None while it is played."""
+        return self._aside
+
+    def set_aside(self, note: str | None) -> None:
+        """Set the table aside while its learner plays elsewhere on the page (a room's game): the board
+        hides, the CPU players wait and the status line says ``note``; ``None`` brings it back as it was."""
+        if note is not None and not note.strip():
+            raise ValueError("set_aside needs a note saying where the learner plays (or None to bring the table back)")
+        self._aside = note
+        self.pacer.stop()
+        self._render()
+        if note is None:
+            self.pacer.schedule()
 
     def run_cpu_turns(self) -> int:
         """Play every pending CPU move now, without pauses; returns how many were played."""
@@ -395,6 +413,9 @@ class GolfTable(CpuSpeed, w.VBox):
     def _human(self, action: Action, target: str, pos: int | None = None) -> None:
         """Play the learner's click if it is legal now; otherwise say why and change nothing."""
         self._confirm_new = False
+        if self._aside is not None:
+            self._refuse(self._aside)
+            return
         if self._pass_to is not None:
             self._refuse(f"The board is hidden until {self.passing_to} presses \u201cI am {self.passing_to}, show my "
                          "turn\u201d.")
@@ -548,7 +569,10 @@ class GolfTable(CpuSpeed, w.VBox):
     # --------------------------------------------------------------- status
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status_text = text
-        self._awaiting = "pass" if self._pass_to is not None else words.awaiting(self.game, self.human_seat)
+        if self._aside is not None:
+            self._awaiting = "aside"
+        else:
+            self._awaiting = "pass" if self._pass_to is not None else words.awaiting(self.game, self.human_seat)
         self.board.show_status(text, self._awaiting, self._last, extra)
 
     def _refuse(self, text: str) -> None:
@@ -581,7 +605,11 @@ class GolfTable(CpuSpeed, w.VBox):
             self._pass_to = g.current_player  # another person's turn: hide the board until they are ready
         self.board.show_pass(self.passing_to)
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves, self.story.notation)
-        self._set_status(self._situation())
+        if self._aside is not None:  # its learner plays elsewhere on the page: the board waits, hidden
+            self.board.felt.layout.display = "none"
+            self._set_status(self._aside, "golf-set-aside")
+        else:
+            self._set_status(self._situation())
         self._tell_moves()
         if g.phase is Phase.GAME_OVER and self._kept is not g:
             self._kept = g
