@@ -24,10 +24,12 @@ from golflab.classroom import Store
 from golflab.classroom.identity import COOKIE_NAME
 from tests.browser.board_hooks import (
     ARTIFACTS,
+    EXPLORER_DONE,
     EXPLORERS,
     GOLF,
     LESSON_PROGRESS,
     LESSONS,
+    LOAD_TIMEOUT,
     assert_explorer_drawn,
     assert_lesson_opened,
     assert_nothing_from_outside,
@@ -177,7 +179,8 @@ def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, ap
     """Each app's one page: an explorer draws every chart (``assert_explorer_drawn``), a lesson opens
     with its exercises and links (``assert_lesson_opened``, test_lessons' check); nothing was
     taken from outside the server (issue 8, ``test_offline``'s check); axe finds nothing serious as
-    the app opens and with every panel open (by keyboard); at 390x844 and 768x1024 nothing sticks
+    the app opens, with every panel open (by keyboard) and, on an explorer, after a house rule was
+    switched (by keyboard) and the result computed again; at 390x844 and 768x1024 nothing sticks
     out sideways and every control can be tapped."""
     page = app_page
     requests = record_requests(page)
@@ -191,7 +194,30 @@ def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, ap
     assert_accessible(page, f"{app} as it opens")
     if open_every_panel(page):
         assert_accessible(page, f"{app} with every panel open")
+    if notebook(app) in EXPLORERS:
+        change_a_house_rule(page)
+        assert_accessible(page, f"{app} after a change")
     assert_fits_small_screens(page, app)
+
+
+#: Notes that the explorer's status line changed (it says "Computing…" as soon as a change is taken).
+WATCH_STATUS = """() => { window.golfStatusChanged = false;
+    new MutationObserver(() => { window.golfStatusChanged = true; })
+        .observe(document.querySelector('.explorer-status'),
+                 {subtree: true, childList: true, characterData: true}); }"""
+
+
+def change_a_house_rule(page) -> None:
+    """Switch an explorer's first house rule shown as a checkbox, by keyboard (focus it, Space), and wait
+    until the explorer has computed the new result (its status line changed and says Done again)."""
+    page.evaluate(WATCH_STATUS)
+    box = page.locator(".explorer input[type=checkbox]:enabled").first
+    box.focus()
+    page.keyboard.press("Space")
+    page.wait_for_function("() => window.golfStatusChanged", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(".explorer-computing", state="detached", timeout=LOAD_TIMEOUT)
+    page.wait_for_selector(EXPLORER_DONE, timeout=LOAD_TIMEOUT)
+    assert "Could not compute" not in page.inner_text("body")
 
 
 def assert_fits_small_screens(page, app: str) -> None:
