@@ -2,10 +2,12 @@
 
 * axe-core (from npm: ``make test`` installs it under ``.venv/axe``) finds no critical and no
   serious violation on any app in the states a learner meets (each app as it opens, with every
-  collapsible panel open; the table holding a card and with the hole over; the dashboard with a
-  class); a moderate one only when ``MODERATE`` gives the reason.
+  collapsible panel open, each explorer after a house rule was switched; the table holding a card
+  and with the hole over; the dashboard with a class); a moderate one only when ``MODERATE`` gives
+  the reason.
 * A whole hole is played by keyboard alone: the focus is always visible (a 3 px outline or more)
-  and lands on the next action; every panel opens by keyboard; the Tab presses are printed.
+  and lands on the next action; every panel opens by keyboard; a lesson exercise is answered by
+  keyboard alone; the Tab presses are printed.
 * The table's live region announces each move and whose turn it is, once.
 * At 390x844 and 768x1024 with a touch screen no app scrolls sideways, and every control a learner taps
   is at least 44x44 px.
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from golflab import score_hand
 from golflab.classroom import Store
 from golflab.classroom.identity import COOKIE_NAME
 from tests.browser.board_hooks import (
@@ -37,6 +40,7 @@ from tests.browser.board_hooks import (
     shoot_whole,
 )
 from tests.browser.conftest import NEXT_FRAMES, class_tokens, open_app
+from tests.browser.learner_steps import FIRST_HAND, LESSON2
 
 AXE = Path(sys.prefix) / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -373,3 +377,18 @@ def test_axe_finds_nothing_serious_on_the_dashboard_with_a_class(teacher_page):
     if open_every_panel(teacher_page):
         assert_accessible(teacher_page, "the class dashboard with every panel open")
     assert_fits_small_screens(teacher_page, "class.ipynb")
+
+
+def test_a_lesson_exercise_answered_by_keyboard_alone(app_page, voila_server):
+    """Lesson 2's first exercise by keyboard alone: Tab to its answer box, type the hand's score, Tab on
+    to Check (its focus visible), Enter: the exercise says the answer is right."""
+    page = app_page
+    open_app(page, voila_server, LESSON2, ready=LESSON_PROGRESS)
+    page.evaluate("() => document.activeElement.blur()")
+    tabs = press_tab_until(page, ".golf-exercise-0 .golf-exercise-number input", limit=80)
+    page.keyboard.type(str(score_hand(FIRST_HAND)))
+    tabs += press_tab_until(page, ".golf-exercise-0 .golf-exercise-check")
+    assert focus_info(page)["outline"] >= FOCUS_MIN_PX
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".golf-exercise-0 .golf-exercise-right", timeout=GOLF.timeout)
+    print(f"\nA lesson exercise by keyboard: {tabs} Tab presses")
