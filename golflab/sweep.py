@@ -197,7 +197,7 @@ def _play(cells: Sequence[Cell], total_cells: int, games: int, seed: int, work: 
                 base = cell.index * games
                 step = (lambda d, t, base=base: report(base + d, total)) if report else False
                 result = summarize(list(cell.players), games, cell.rules, seed=seed,
-                                   processes=1 if shared is not None else processes, executor=shared,
+                                   processes=1 if own_pool else processes, executor=shared,
                                    analyze=analyze, progress=step)
                 text = _rows(cell, cell.key(games, seed, analyze), result)
                 with open(work, "a", newline="") as f:  # one write per cell, flushed as the file closes

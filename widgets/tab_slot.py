@@ -59,7 +59,7 @@ class TabSlot(anywidget.AnyWidget):
 
     def __init__(self, key: str, **kwargs) -> None:
         if not isinstance(key, str) or not key.strip():
-            raise ValueError(f"a browser slot needs a key (a non-empty text), got {key!r}")
+            raise ValueError(f"a tab slot needs a key (a non-empty text), got {key!r}")
         super().__init__(key=key, **kwargs)
 
     def on_answer(self, callback: Callable[[str], None]) -> None:

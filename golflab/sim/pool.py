@@ -52,7 +52,7 @@ def worker_pool(workers: int) -> Iterator["PoolExecutor"]:
         pool = multiprocessing.get_context(start_method()).Pool(workers, initializer=ignore_interrupts)
         sigint_mask(signal.SIG_SETMASK, blocked)  # a Ctrl-C or SIGTERM that came meanwhile is raised here
         blocked = None
-        yield PoolExecutor(pool, workers)
+        yield PoolExecutor(pool)
     except BaseException:
         if pool is not None:
             pool.terminate()
@@ -69,9 +69,8 @@ class PoolExecutor:
     returns a pending result with ``result()`` (and ``cancel()``, which cannot stop a task once
     queued: ``worker_pool`` terminates the workers instead)."""
 
-    def __init__(self, pool, workers: int) -> None:
+    def __init__(self, pool) -> None:
         self.pool = pool
-        self.workers = workers
 
     def submit(self, fn: Callable, *args) -> "_Pending":
         return _Pending(self.pool.apply_async(fn, args))
