@@ -35,7 +35,7 @@ import time
 
 from coach_precision import end_reference, pct, positions
 
-from golflab.coach import hints, rollouts, search, valuation
+from golflab.coach import card_use, hints, rollouts, valuation
 
 REFERENCE_SEED = 0x5EED_E0D
 HORIZONS = (("2 rounds", 2), ("3 rounds", 3), ("end of hole", valuation.END_OF_HOLE))
@@ -74,7 +74,7 @@ def measure(count: int, samples: int, repeats: int, seed: int) -> list[dict]:
         chance_here = valuation.is_chance_node(obs)
         end = end_reference(obs, samples, REFERENCE_SEED)
         row = {"position": i, "draw": chance_here, "candidates": {}}
-        same_refs: dict = {(valuation.END_OF_HOLE, search.USES if chance_here else 0): end}
+        same_refs: dict = {(valuation.END_OF_HOLE, card_use.USES if chance_here else 0): end}
         for label, horizon in HORIZONS:
             for name, chance in TREATMENTS:
                 key = (horizon, chance if chance_here else 0)

@@ -64,11 +64,12 @@ def reference_stays_reference():
 def small_search(monkeypatch):
     """The Expert's search with small budgets (the same method: legality and determinism do not
     depend on them), so that a hole of Experts is quick in the Python reference too."""
-    from golflab.coach import expert, hints, search
+    from golflab.coach import card_use, expert, hints, search
 
-    for name, value in (("USE_FIRST", 4), ("USE_ROLLOUTS", 8), ("DECISION_FIRST", 8), ("DECISION_ROLLOUTS", 64),
-                        ("SCREEN_FIRST", 8), ("SCREEN_ROLLOUTS", 64)):
-        monkeypatch.setattr(search, name, value)
+    for module, name, value in ((card_use, "USE_FIRST", 4), (card_use, "USE_ROLLOUTS", 8),
+                                (search, "DECISION_FIRST", 8), (search, "DECISION_ROLLOUTS", 64),
+                                (search, "SCREEN_FIRST", 8), (search, "SCREEN_ROLLOUTS", 64)):
+        monkeypatch.setattr(module, name, value)
     monkeypatch.setattr(hints, "HINT_ROLLOUTS", 256)
     monkeypatch.setattr(expert, "EXPERT_ROLLOUTS", 512)
 

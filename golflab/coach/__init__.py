@@ -62,7 +62,8 @@ exact EV past the horizon), not a proof of the best play.
 
 The package, one module a job: ``worlds`` (determinizations), ``rollouts`` (an option played
 out, in Python or compiled), ``valuation`` (the one valuation: rollouts, the chance node, the
-race), ``search`` (a drawn card's best use, and the Expert's former search), ``reasons`` (the
+race), ``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
+Expert's former search, kept for comparison), ``reasons`` (the
 sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one decision),
 ``review`` (a game), ``expert`` (the Expert CPUs).
 """

@@ -5,8 +5,8 @@ Each option is played out on the same determinizations (``rollouts.Samples``) an
 played on by CPU personalities for ``rollouts.HORIZON`` (2) table rounds, then scored at its
 exact expectation (``rollouts.leaf``). With ``CHANCE_DRAW`` (on), *draw* at a draw decision is
 a chance node: each world's top card is drawn and used as its kind's best use says
-(``search.use_plan``: the best by one-step EV, ``CHANCE_USES`` 1), and *take* is followed by
-the taken card's best use (``search.best_use``: the best of ``TAKE_USES`` raced on rollouts);
+(``card_use.use_plan``: the best by one-step EV, ``CHANCE_USES`` 1), and *take* is followed by
+the taken card's best use (``card_use.best_use``: the best of ``TAKE_USES`` raced on rollouts);
 else the rollout policy plays the drawn or taken card. ``benchmarks/valuation.py`` chose these
 among two and three table rounds and the end of the hole, *draw* by the rollout policy or a
 chance node (the use by one-step EV or the best of three raced on rollouts): the lowest regret
@@ -29,19 +29,19 @@ from typing import Callable
 
 from ..game import Observation
 from ..racing import Estimate, race
-from . import search
+from . import card_use
 from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
 from .worlds import observation_seed
 
 #: Whether *draw* (and *take*) are valued by the best use of the card (a chance node over the
 #: drawn card) rather than by the rollout policy's own use of it (``benchmarks/valuation.py``).
 CHANCE_DRAW = True
-#: The uses of a drawn card raced for its best use (``search.best_use``): 1, the best by
-#: one-step EV (``search.candidate_uses``) without rollouts (a plan for every kind of unseen card).
+#: The uses of a drawn card raced for its best use (``card_use.best_use``): 1, the best by
+#: one-step EV (``card_use.candidate_uses``) without rollouts (a plan for every kind of unseen card).
 CHANCE_USES = 1
 #: The uses of the taken card raced for its best use when *draw* is a chance node: one race, a
 #: few ms; by one-step EV alone, *take* of a 2 was valued up to 3 points worse than the use the
-#: coach's next hint then shows (``tests/test_taught_values.py`` found puzzles whose quoted gap
+#: coach's next hint then shows (``tests/coach/test_taught_values.py`` found puzzles whose quoted gap
 #: to *take* did not hold to the end of the hole).
 TAKE_USES = 3
 #: Table rounds that value a hole to its end (a hole of a few seats never lasts this long).
@@ -76,11 +76,11 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
     def paired(action: str, start: int, stop: int) -> list:
         if action == "draw":
             if "draw" not in plans:
-                plans["draw"] = search.use_plan(obs, policy, horizon, salt, uses)
+                plans["draw"] = card_use.use_plan(obs, policy, horizon, salt, uses)
             return sample.drawn(plans["draw"], start, stop)
         if action == "take":
             if "take" not in plans:
-                plans["take"] = search.best_use(obs, None, policy, horizon, salt, max(uses, TAKE_USES))
+                plans["take"] = card_use.best_use(obs, None, policy, horizon, salt, max(uses, TAKE_USES))
             return sample.after(*plans["take"], start, stop)
         return sample(action, start, stop)
 
@@ -113,11 +113,11 @@ def reference(obs: Observation, samples: int, seed: int, horizon: int = END_OF_H
     """A check of the coach's values: every legal option on ``samples`` determinizations from
     ``seed`` (give one independent of the observation's), played out to the end of the hole
     (or ``horizon`` table rounds), *draw* and *take* at a draw decision valued by the best use
-    of the card, ``search.USES`` uses raced as the Expert's search raced them (``chance`` to say
+    of the card, ``card_use.USES`` uses raced as the Expert's search raced them (``chance`` to say
     otherwise: ``chance_draw``), on worlds of ``seed`` too (``salt``: independent of the coach's
     choice of uses). ``{action: value}``."""
     if chance is None:
-        chance = search.USES if is_chance_node(obs) else 0
+        chance = card_use.USES if is_chance_node(obs) else 0
     legal = [a.notation for a in obs.legal_actions]
     est = value(obs, legal, samples=samples, budget=0, first=samples, seed=seed, horizon=horizon, chance=chance,
                 salt=seed ^ observation_seed(obs))

@@ -14,7 +14,7 @@ from golflab.ai import (
     get_profile,
     personality_names,
 )
-from golflab.coach import hint, search
+from golflab.coach import card_use, hint, search
 from golflab.coach.expert import classic_expert_move, classic_samples, expert_move
 from golflab.coach.worlds import unseen_cards
 from golflab.model import scoring_model
@@ -128,15 +128,15 @@ def test_the_same_observation_gives_the_same_move_and_draw_is_valued_over_the_dr
     assert expert_move(obs) == a and a in obs.legal_actions
     # the chance node: one drawn card per kind of unseen card, each a legal place decision
     card = unseen_cards(obs)[0]
-    after = search.drawn_observation(obs, card)
+    after = card_use.drawn_observation(obs, card)
     assert after.awaiting == "place" and after.drawn == card
     assert after.draw_pile_size == obs.draw_pile_size - 1
-    uses = search.candidate_uses(after)
-    assert 1 <= len(uses) <= search.USES and set(uses) <= {x.notation for x in after.legal_actions}
+    uses = card_use.candidate_uses(after)
+    assert 1 <= len(uses) <= card_use.USES and set(uses) <= {x.notation for x in after.legal_actions}
     valued = search.draw_decision(obs)
     assert sorted(v.action for v in valued) == sorted(x.notation for x in obs.legal_actions)
     assert valued == search.draw_decision(obs)  # deterministic values too
-    plan = search.use_plan(obs)
+    plan = card_use.use_plan(obs)
     assert set(plan) == {scoring_model(obs.rules).kind(c) for c in unseen_cards(obs)}
     for after, use in plan.values():
         assert after.awaiting == "place" and use in {x.notation for x in after.legal_actions}
@@ -159,7 +159,7 @@ def test_a_world_exchanged_for_a_drawn_card_holds_the_unseen_cards_of_the_observ
     kind = scoring_model(obs.rules).kind
     other = next(c for c in unseen_cards(obs) if kind(c) == kind(top) and c != top) if sum(
         kind(c) == kind(top) for c in unseen_cards(obs)) > 1 else top
-    after = search.drawn_observation(obs, other)
+    after = card_use.drawn_observation(obs, other)
     new_grids, rest = exchanged(grids, pile[:-1], hidden, other, top)
     assert _worlds_cards(new_grids, rest, hidden) == sorted(map(str, unseen_cards(after)))
     assert grids != new_grids or pile[:-1] != rest or other == top  # the world given was not changed in place
@@ -173,7 +173,7 @@ def test_draw_by_the_plan_gives_the_same_values_in_the_reference_and_compiled(mo
     from golflab.coach.worlds import observation_seed
 
     obs = _draw_position(5)
-    plan = search.use_plan(obs)
+    plan = card_use.use_plan(obs)
     monkeypatch.setenv(kernel.ENV, "0")
     reference = Samples(obs, observation_seed(obs)).drawn(plan, 0, 24)
     assert Samples(obs, observation_seed(obs)).drawn(plan, 8, 24) == reference[8:]  # any batch: the same worlds
@@ -186,7 +186,7 @@ def test_draw_by_the_plan_gives_the_same_values_in_the_reference_and_compiled(mo
     assert compiled.drawn(plan, 0, 24) == pytest.approx(reference, abs=1e-9)
     assert compiled.compiled is not None
     monkeypatch.setenv(kernel.ENV, "0")
-    taken, use = search.best_use(obs)
+    taken, use = card_use.best_use(obs)
     reference = Samples(obs, observation_seed(obs)).after(taken, use, 0, 16)
     monkeypatch.setenv(kernel.ENV, "1")
     assert Samples(obs, observation_seed(obs)).after(taken, use, 0, 16) == pytest.approx(reference, abs=1e-9)
@@ -197,14 +197,14 @@ def test_take_is_followed_by_the_best_use_of_the_taken_card_on_the_same_worlds()
     from golflab.coach.worlds import observation_seed
 
     obs = _draw_position(4)
-    taken, use = search.best_use(obs)
+    taken, use = card_use.best_use(obs)
     assert taken.awaiting == "place" and taken.drawn == obs.discard_pile[-1]
     assert taken.draw_pile_size == obs.draw_pile_size and unseen_cards(taken) == unseen_cards(obs)
-    assert use in search.candidate_uses(taken)
+    assert use in card_use.candidate_uses(taken)
     sample = Samples(obs, observation_seed(obs))
     after_take = sample.after(taken, use, 0, 12)
     assert len(after_take) == 12 and after_take == sample.after(taken, use, 0, 12)
-    assert after_take != sample("take", 0, 12) or use == search.candidate_uses(taken)[0]
+    assert after_take != sample("take", 0, 12) or use == card_use.candidate_uses(taken)[0]
 
 
 def test_the_screen_settles_only_options_no_better_use_could_save():

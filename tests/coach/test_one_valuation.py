@@ -96,7 +96,7 @@ def test_other_samples_value_take_followed_by_the_same_use(monkeypatch):
     draw, _ = _positions()
     assert "take" in {a.notation for a in draw.legal_actions}
     found = []
-    real = valuation.search.best_use
+    real = valuation.card_use.best_use
 
     def recorded(obs, card, *args):
         after, use = real(obs, card, *args)
@@ -104,7 +104,7 @@ def test_other_samples_value_take_followed_by_the_same_use(monkeypatch):
             found.append((args[2], use))
         return after, use
 
-    monkeypatch.setattr(valuation.search, "best_use", recorded)
+    monkeypatch.setattr(valuation.card_use, "best_use", recorded)
     own = coach.observation_seed(draw)
     for seed in (own, own ^ 0xC0FFEE, own ^ 1):
         coach.clear_cache()
