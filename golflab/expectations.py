@@ -1,6 +1,6 @@
 """The unseen pool's two expectation formulas, written once: plain arithmetic on numbers, so
 that ``golflab.ev.Pool`` calls them as they are and the compiled kernel compiles these very
-functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/test_expectations.py`` pins the two
+functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/engine/test_expectations.py`` pins the two
 equal).
 
 * ``beside_down``: the expected points of a column holding a known card beside a face-down one;

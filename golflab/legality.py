@@ -3,7 +3,7 @@
 * ``legal_actions(stage, rules, up, can_take, held_source, flip_optional)``: the legal actions
   of the seat to move (spec sections 3-7 and 12). ``Game.legal_actions`` (so every
   ``Observation.legal_actions``) and ``Game.apply`` (``is_legal``) read it; its compiled twin is
-  ``golflab.kernel.engine.legal_codes``, pinned equal by ``tests/test_legal_parity.py``.
+  ``golflab.kernel.engine.legal_codes``, pinned equal by ``tests/kernel/test_legal_parity.py``.
 * ``why_illegal(observation, action)``: why an action the declaration does not list is
   refused, as a ``Refusal``: a reason (one of ``REASONS``) for code that words it its own way
   (the golf table's plain words) and the engine's own note (in ``IllegalActionError``).

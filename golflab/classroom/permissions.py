@@ -4,7 +4,7 @@ boundary (as JupyterHub's scopes are), before the method runs.
 Each rule names the arguments it reads and raises PermissionError (or ``SignedOut``) when the
 acting user may not; a rule that acts as a user hands the method that user as the database knows
 it now (``fresh``: unknown, deactivated or signed-out users are refused). The methods
-themselves check input, never permission. ``tests/test_classroom_permissions.py`` checks that
+themselves check input, never permission. ``tests/classroom/test_classroom_permissions.py`` checks that
 every public method of ``Store`` is in ``TABLE``.
 """
 
