@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..seeding import derived_seed
 from ..strategy import mean_ci, rate_ci
 from .cpu import CodepieceCPU, CodepieceRandom, high_card_points
+from .fastdeal import cpu_deal
 from .game import CodepieceGame, team_of
-from .intplay import cpu_deal
-from .match import derived_seed
 
 MAX_MOVES = 4 + 1 + 52  # four bids, the trump, every card
 
@@ -65,7 +65,7 @@ def bid_records(deals: int, seed: int = 0) -> list[dict[str, Any]]:
     (all passed), ``trump``, ``hcp`` (the declarer's high-card points: A 4, K 3, Q 2, J 1),
     ``estimate`` (the declarer's own trick estimate with its best trump), ``tricks`` (the
     bidding side's), ``made`` and ``points`` (a bidding-side player's payoff). The deals are played
-    by ``intplay.cpu_deal``: the same moves as ``play_deal`` with four CPUs, several times faster.
+    by ``fastdeal.cpu_deal``: the same moves as ``play_deal`` with four CPUs, several times faster.
     """
     rows = []
     for i in range(_check(deals)):

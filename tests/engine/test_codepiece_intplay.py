@@ -7,7 +7,8 @@ import pytest
 
 from golflab.codepiece import CodepieceCPU, CodepieceGame
 from golflab.codepiece import game as rules
-from golflab.codepiece.intplay import CODES, NUMBER, PublicRecord, beats, cpu_deal, legal_cards
+from golflab.codepiece.fastdeal import cpu_deal
+from golflab.codepiece.intplay import CODES, NUMBER, PublicRecord, beats, legal_cards
 from golflab.codepiece.match import derived_seed
 from golflab.codepiece.selfplay import bid_records, duplicate_points, play_deal
 
