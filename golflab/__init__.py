@@ -26,9 +26,12 @@ from .scoring import (
     HandBreakdown,
     RoundBreakdown,
     hand_breakdown,
+    pair_gain,
     round_breakdown,
     score_hand,
     score_round,
+    unpaired_total,
+    wasted_pairs,
 )
 
 __version__ = "0.1.0"
@@ -37,7 +40,8 @@ __all__ = [
     "Action", "Adjustment", "BOOL_RULES", "Card", "FLIP_MODES", "Game", "HandBreakdown", "IllegalActionError",
     "JOKER", "JOKER_MODES", "OPTIONS", "Observation", "Phase", "Position", "RANKS", "RULE_HELP", "RoundBreakdown",
     "Rules", "SUITS", "TIERS", "build_deck", "card_tier", "card_value", "hand_breakdown", "parse_cards",
-    "rank_value", "round_breakdown", "score_hand", "score_round", "simulate", "value_tier",
+    "pair_gain", "rank_value", "round_breakdown", "score_hand", "score_round", "simulate", "unpaired_total",
+    "value_tier", "wasted_pairs",
 ]
 
 

@@ -7,10 +7,11 @@ from typing import Iterable, Sequence
 
 from .cards import Card, parse_cards
 from .model import COLUMNS, ROUND_ADJUSTMENTS, BonusScore, scoring_model
-from .rules import Rules
+from .rules import Rules, card_value
 
 __all__ = ["ADJUSTMENT_ORDER", "COLUMNS", "Adjustment", "BonusScore", "ColumnScore", "HandBreakdown",
-           "RoundBreakdown", "hand_breakdown", "round_breakdown", "score_hand", "score_round"]
+           "RoundBreakdown", "hand_breakdown", "pair_gain", "round_breakdown", "score_hand", "score_round",
+           "unpaired_total", "wasted_pairs"]
 #: The round adjustments' rules, in the order they apply (``model.ROUND_ADJUSTMENTS``).
 ADJUSTMENT_ORDER = tuple(a.rule for a in ROUND_ADJUSTMENTS)
 
@@ -127,3 +128,25 @@ def round_breakdown(
 def score_round(hands: Sequence[Iterable], rules: Rules | None = None, finisher: int | None = None) -> list[int]:
     """Round scores of all hands after the adjustments (spec section 6)."""
     return list(round_breakdown(hands, rules, finisher).scores)
+
+
+def pair_gain(column: ColumnScore, rules: Rules) -> int:
+    """Points ``column`` would score unpaired minus what it scores: what its pair saves (negative:
+    the pair throws points away, as a pair of negative cards does unless they keep their value).
+    0 for a column that is no pair."""
+    if not column.paired:
+        return 0
+    return sum(card_value(c, rules) for c in column.cards) - column.points
+
+
+def wasted_pairs(breakdown: HandBreakdown, rules: Rules) -> list[ColumnScore]:
+    """The columns whose pair throws points away: they score more than the same two cards
+    apart, and no hand bonus rewards pairs of their rank."""
+    bonus_ranks = {b.rank for b in breakdown.bonuses}
+    return [c for c in breakdown.columns
+            if c.paired and pair_gain(c, rules) < 0 and c.cards[0].rank not in bonus_ranks]
+
+
+def unpaired_total(breakdown: HandBreakdown, rules: Rules) -> int:
+    """The hand's score with every wasted pair counted as two single cards."""
+    return breakdown.total + sum(pair_gain(c, rules) for c in wasted_pairs(breakdown, rules))

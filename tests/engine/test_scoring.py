@@ -276,3 +276,19 @@ def test_hand_bonuses_are_named_entries_in_the_breakdown_and_the_display():
     assert any("four_of_a_kind" in line and "-20" in line for line in b.lines())
     html = breakdown_html(b)
     assert "four of a kind" in html and "-20" in html and "wolfpack" in html
+
+
+def test_what_a_pair_saves_and_which_pairs_throw_points_away():
+    """``pair_gain``: unpaired minus paired points; a pair of 2s throws 4 away (spec 6: a pair
+    scores 0), unless negative pairs keep their value; a pair a hand bonus rewards is no waste."""
+    from golflab import pair_gain, unpaired_total, wasted_pairs
+
+    twos = hand("2S 7H KD", "2H 7D 5C")  # 2s paired, 7s paired, K over 5
+    standard = hand_breakdown(twos)
+    assert [pair_gain(c, Rules()) for c in standard.columns] == [-4, 14, 0]
+    assert [c.positions for c in wasted_pairs(standard, Rules())] == [(0, 3)]
+    assert unpaired_total(standard, Rules()) == standard.total - 4 == 1
+    keep = Rules(negative_pairs_keep_value=True)
+    kept = hand_breakdown(twos, keep)
+    assert pair_gain(kept.columns[0], keep) == 0 and wasted_pairs(kept, keep) == []
+    assert unpaired_total(kept, keep) == kept.total

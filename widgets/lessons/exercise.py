@@ -39,7 +39,7 @@ from html import escape
 
 import ipywidgets as w
 
-from golflab import Action, Game, HandBreakdown, Rules, hand_breakdown, round_breakdown
+from golflab import Action, Game, HandBreakdown, Rules, hand_breakdown, pair_gain, round_breakdown
 from golflab.classroom.records import LessonProgress, lesson_summary  # not the store: no SQLAlchemy for a guest
 from golflab.display import grid_html
 from golflab.puzzles import SEPARATION, Puzzle, decision_kind, describe
@@ -49,7 +49,7 @@ from ..account import learner_progress as progress
 from ..on_screen import answer_on_screen, shown_box
 from ..table.display_size import LARGE_CSS, resolve_large, set_large
 from .puzzle_board import BOARD_CSS, feedback_html, position_html, question_text
-from .rules_html import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html, pair_gain
+from .rules_html import COLUMN_NAMES, LESSON_CSS, adjustments_html, hand_html
 
 #: How far (points) a gap a lesson quotes may move when re-valued (``tests/coach/test_taught_values.py``);
 #: the exercises themselves ask for the gap in ``BUCKETS``.

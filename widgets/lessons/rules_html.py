@@ -14,7 +14,18 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING
 
-from golflab import Action, Card, Game, HandBreakdown, RoundBreakdown, Rules, card_value
+from golflab import (
+    Action,
+    Card,
+    Game,
+    HandBreakdown,
+    RoundBreakdown,
+    Rules,
+    card_value,
+    pair_gain,
+    unpaired_total,
+    wasted_pairs,
+)
 from golflab.display import CARD_CSS, card_html, grid_html
 from golflab.words import card_name
 
@@ -43,27 +54,6 @@ LESSON_CSS = CARD_CSS + """
 
 def _cards(cards: Sequence[Card]) -> str:
     return " + ".join(escape(card_name(c)) for c in cards)
-
-
-def pair_gain(column: ColumnScore, rules: Rules) -> int:
-    """Points a column scores unpaired minus what it scores: what its pair saves (negative:
-    the pair throws points away). 0 for a column that is no pair."""
-    if not column.paired:
-        return 0
-    return sum(card_value(c, rules) for c in column.cards) - column.points
-
-
-def wasted_pairs(breakdown: HandBreakdown, rules: Rules) -> list[ColumnScore]:
-    """The columns whose pair throws points away: they score more than the same two cards
-    apart, and no hand bonus rewards pairs of their rank."""
-    bonus_ranks = {b.rank for b in breakdown.bonuses}
-    return [c for c in breakdown.columns
-            if c.paired and pair_gain(c, rules) < 0 and c.cards[0].rank not in bonus_ranks]
-
-
-def unpaired_total(breakdown: HandBreakdown, rules: Rules) -> int:
-    """The hand's score with every wasted pair counted as two single cards."""
-    return breakdown.total + sum(pair_gain(c, rules) for c in wasted_pairs(breakdown, rules))
 
 
 def _column_line(col: ColumnScore, rules: Rules, wasted: bool) -> str:

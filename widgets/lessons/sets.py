@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from html import escape
 
-from golflab import Card, Game, Rules, card_value, hand_breakdown
+from golflab import RANKS, SUITS, Card, Game, Rules, card_value, hand_breakdown
 from golflab.display import grid_html
 from golflab.ev import deck_counts, expected_unseen_value
 from golflab.guidance import GO_OUT_MAX, go_out_advice
@@ -37,7 +37,6 @@ from .rules_html import LESSON_CSS
 LESSON_SEEDS = {1: 11, 2: 4, 3: 3, 4: 7, 5: 5}
 #: No answer kind may be more than this share of a lesson's items.
 MAX_SHARE = 0.6
-SUITS = "SHDC"
 KINGS = Rules(super_kings=True, ten_penny=True)
 KEEP = Rules(negative_pairs_keep_value=True)
 
@@ -114,7 +113,7 @@ def lesson1(seed: int) -> list[Question]:
 def pair_hand(rng: random.Random, rank: str) -> tuple[list[Card], int]:
     """Six different cards with a pair of ``rank`` in a random column (no other card of that rank)."""
     column = rng.randrange(3)
-    others = rng.sample([Card(r, s) for r in "A23456789TJQK" if r != rank for s in SUITS], 4)
+    others = rng.sample([Card(r, s) for r in RANKS if r != rank for s in SUITS], 4)
     suits = rng.sample(SUITS, 2)
     cells: list = others[:column] + [Card(rank, suits[0])] + others[column:column + 2]
     cells.insert(column + 3, Card(rank, suits[1]))
@@ -220,7 +219,7 @@ def going_out(seed: int, tries: int = 5000) -> Iterator[GoOut]:
     rng = random.Random(seed)
     for _ in range(tries):
         rules = Rules(knock_penalty=rng.random() < 0.4)
-        deck = [Card(r, s) for r in "A23456789TJQK" for s in SUITS]
+        deck = [Card(r, s) for r in RANKS for s in SUITS]
         rng.shuffle(deck)
         low = sorted(deck[:14], key=lambda c: card_value(c, rules))
         mine = rng.sample(low[:9], 6) if rng.random() < 0.7 else deck[:6]
@@ -272,7 +271,7 @@ def rule_cards(rules: Rules) -> set[str]:
     table = tier_table(rules)
     ranks = set(table[table.moved]["rank"])
     if rules.negative_pairs_keep_value:
-        ranks |= {r for r in "A23456789TJQK" if card_value(Card(r, "S"), rules) < 0}
+        ranks |= {r for r in RANKS if card_value(Card(r, "S"), rules) < 0}
     return ranks
 
 
