@@ -155,6 +155,16 @@ def play_hole(page, screenshot_at: int | None = None) -> list[float]:
     raise AssertionError("the hole did not end within 200 clicks")
 
 
+#: Each app (but the lessons) and what shows once it has opened.
+APP_READY = {
+    "index.ipynb": "text=Play golf", "play.ipynb": ".golf-status", "learn.ipynb": ".golf-status",
+    "rules.ipynb": ".golf-score-result", "puzzles.ipynb": ".golf-puzzle-options",
+    "replay.ipynb": ".golf-replay-step", "codepiece.ipynb": ".cp-status",
+    "codepiece_bids.ipynb": ".explorer-status", "tiers.ipynb": ".explorer-status",
+    "pairing.ipynb": ".explorer-status", "turns.ipynb": ".explorer-status",
+    "personalities.ipynb": ".explorer-status", "house_rules.ipynb": ".explorer-status",
+}
+
 #: Each explorer notebook and the number of charts it draws (``test_explorers`` loads each one).
 EXPLORERS = {"tiers.ipynb": 3, "pairing.ipynb": 4, "turns.ipynb": 2, "personalities.ipynb": 3, "house_rules.ipynb": 3}
 

@@ -26,6 +26,7 @@ from golflab import score_hand
 from golflab.classroom import Store
 from golflab.classroom.identity import COOKIE_NAME
 from tests.browser.board_hooks import (
+    APP_READY,
     ARTIFACTS,
     EXPLORER_DONE,
     EXPLORERS,
@@ -45,15 +46,7 @@ from tests.browser.learner_steps import FIRST_HAND, LESSON2
 AXE = Path(sys.prefix) / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 
 #: The apps and what shows once each has opened.
-APPS = {
-    "index.ipynb": "text=Play golf", "play.ipynb": ".golf-status", "learn.ipynb": ".golf-status",
-    "rules.ipynb": ".golf-score-result", "puzzles.ipynb": ".golf-puzzle-options",
-    "replay.ipynb": ".golf-replay-step", "codepiece.ipynb": ".cp-status",
-    "codepiece_bids.ipynb": ".explorer-status", "tiers.ipynb": ".explorer-status",
-    "pairing.ipynb": ".explorer-status", "turns.ipynb": ".explorer-status",
-    "personalities.ipynb": ".explorer-status", "house_rules.ipynb": ".explorer-status",
-    **{f"lesson{n}": LESSON_PROGRESS for n in range(1, len(LESSONS) + 1)},
-}
+APPS = {**APP_READY, **{f"lesson{n}": LESSON_PROGRESS for n in range(1, len(LESSONS) + 1)}}
 LESSON_FILES = {f"lesson{n}": name for n, name in enumerate(LESSONS, 1)}
 
 #: Moderate axe findings let stand, each with the reason (none: the landmarks, heading order and

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from traitlets.config import PyFileConfigLoader
 
-from tests.browser.board_hooks import connected_kernel
+from tests.browser.board_hooks import APP_READY, connected_kernel
 
 ROOT = Path(__file__).resolve().parents[2]
 START = ROOT / "binder" / "start"
@@ -81,7 +81,17 @@ def open_page(context, server, notebook: str):
     return page, connected_kernel(page, server, notebook, LOAD_TIMEOUT)
 
 
-def go_away(page, how: str) -> None:
+def settle(page, notebook: str) -> None:
+    """Wait until the app shows and the page's main thread is idle, as a page is when a person closes
+    it. Chromium gives a page's beforeunload handlers about a second and then closes the page as if it
+    had crashed, so a page still drawing on a loaded machine would skip Voila's shutdown request."""
+    page.wait_for_selector(APP_READY[notebook], timeout=LOAD_TIMEOUT)
+    page.evaluate("() => new Promise(done => requestIdleCallback(() => done(), {timeout: 60000}))")
+
+
+def go_away(page, how: str, notebook: str) -> None:
+    if how != "crash":
+        settle(page, notebook)
     if how == "close":
         page.close(run_before_unload=True)
     elif how == "leave":
@@ -125,7 +135,7 @@ class Closing:
         for notebook, how in PAGES:
             page, kernel_id = open_page(self.context, self.server, notebook)
             self.kernels.append(kernel_id)
-            go_away(page, how)
+            go_away(page, how, notebook)
 
     def log_lines(self) -> list[str]:
         return self.server.log_path.read_text(errors="replace").splitlines()
@@ -169,7 +179,7 @@ def closings(browser, tmp_path_factory) -> dict[str, dict]:
         time.sleep(max(0.0, max(run.kept_since for run in runs) + CULL_IDLE + 2 * CULL_INTERVAL - time.monotonic()))
         for run in runs:
             results[run.mode]["keeper_alive"] = run.server.kernel(run.keeper_kernel) is not None
-            go_away(run.keeper, "close")
+            go_away(run.keeper, "close", "index.ipynb")
         keepers_left = wait_until_ended({run.mode: (run.server, [run.keeper_kernel]) for run in runs}, DEADLINE)
         for run in runs:
             results[run.mode]["keeper_left"] = keepers_left[run.mode]
