@@ -464,11 +464,15 @@ def test_the_pages_own_table_waits_while_its_learner_plays_a_room_and_comes_back
     assert solo.awaiting == "aside" and solo.board.felt.layout.display == "none"
     solo.slots[0].click()  # a click on the hidden table (a kernel-side click) is refused and changes nothing
     assert solo.save() == before and away in solo.status_text
+    assert solo.new_game_button.disabled  # no new deal behind the learner's back, even by a kernel-side click
+    solo.new_game_button.click()
+    solo.new_game_button.click()
+    assert solo.save() == before and away in solo.status_text
     board = host.board
     play_some(world, (board,), until=lambda: board.room.state == "over")  # ann and a CPU play the hole out
     poll(board)
     assert "Game over" in board.status_text
     assert solo.set_aside_for is None and solo.board.felt.layout.display is None
-    assert solo.status_text.startswith("Your turn") and solo.save() == before
+    assert solo.status_text.startswith("Your turn") and solo.save() == before and not solo.new_game_button.disabled
     with pytest.raises(ValueError, match="needs a note"):
         solo.set_aside(" ")

@@ -511,6 +511,9 @@ class GolfTable(CpuSpeed, w.VBox):
         """New game (the toolbar's or the panel's button): the panel's settings are checked first,
         so a problem shows at once beside the panel's button (``golf-setup-problem``), as does the
         request to press again before a game in play is abandoned when that button was pressed."""
+        if self._aside is not None:  # its learner plays elsewhere on the page: no new deal behind their back
+            self._refuse(self._aside)
+            return
         panel = self._setup
         try:
             settings = None if panel is None else panel.settings()
@@ -605,6 +608,7 @@ class GolfTable(CpuSpeed, w.VBox):
             self._pass_to = g.current_player  # another person's turn: hide the board until they are ready
         self.board.show_pass(self.passing_to)
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves, self.story.notation)
+        self.new_game_button.disabled = self._aside is not None
         if self._aside is not None:  # its learner plays elsewhere on the page: the board waits, hidden
             self.board.felt.layout.display = "none"
             self._set_status(self._aside, "golf-set-aside")
