@@ -22,6 +22,8 @@ from voila.request_info_handler import RequestInfoSocketHandler
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from tests.support.query_socket import closed_unsent, sent_nothing
+
 pytestmark = pytest.mark.usefixtures("restored_environ")
 
 
@@ -224,27 +226,6 @@ def test_the_mend_refuses_a_voila_it_was_not_tested_with(voilas_request_socket, 
     assert voila_pin == f"voila>={tested[0]},<={tested[-1]}", voila_pin
 
 
-def _sent_nothing(connection) -> bool:
-    """Whether the server sent nothing on ``connection`` as it opened: the answer to a ping comes after
-    whatever the server wrote before it (one ordered stream)."""
-    assert connection.ping().wait(10), "the server never answered the ping"
-    try:
-        connection.recv(timeout=0)
-    except TimeoutError:
-        return True
-    return False
-
-
-def _closed_unsent(url: str) -> int:
-    """The close code of a connection to ``url`` that the server closes sending nothing (fails if it
-    sends anything, or does not close within 10 s)."""
-    with connect(url) as connection:
-        with pytest.raises(ConnectionClosed) as closed:
-            message = connection.recv(timeout=10)
-            pytest.fail(f"the server sent {message!r}")
-    return closed.value.rcvd.code
-
-
 def test_the_request_is_forgotten_once_the_kernel_has_it_and_never_handed_out_again(mended_server, monkeypatch):
     """The kernel says on the socket that it has its request; the server forgets it (the learner's
     cookie with it): a later connection for the kernel gets nothing."""
@@ -258,7 +239,7 @@ def test_the_request_is_forgotten_once_the_kernel_has_it_and_never_handed_out_ag
     _until(lambda: "k-done" not in RequestInfoSocketHandler._waiters)  # closed, after it said it has it
     assert not request_socket.kept("k-done")
     with connect(server.url("k-done")) as second:
-        assert _sent_nothing(second)
+        assert sent_nothing(second)
 
 
 def test_a_kernel_that_ends_has_its_request_forgotten_and_its_connection_closed(mended_server):
@@ -278,11 +259,11 @@ def test_a_kernel_that_ends_has_its_request_forgotten_and_its_connection_closed(
         with pytest.raises(ConnectionClosed) as closed:
             listening.recv(timeout=10)
         assert closed.value.rcvd.code == request_socket.NO_SUCH_KERNEL
-    assert _closed_unsent(server.url("k-ends")) == request_socket.NO_SUCH_KERNEL
+    assert closed_unsent(server.url("k-ends")) == request_socket.NO_SUCH_KERNEL
 
 
-def test_a_connection_for_a_kernel_the_server_does_not_run_is_closed_and_sent_nothing(mended_server):
-    assert _closed_unsent(mended_server.url("no-such-kernel")) == request_socket.NO_SUCH_KERNEL
+def test_a_connection_for_a_kernel_the_server_does_not_run_is_closed_andsent_nothing(mended_server):
+    assert closed_unsent(mended_server.url("no-such-kernel")) == request_socket.NO_SUCH_KERNEL
     assert "no-such-kernel" not in RequestInfoSocketHandler._waiters
 
 
