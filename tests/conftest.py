@@ -75,6 +75,17 @@ def small_search(monkeypatch):
 
 
 @pytest.fixture
+def voilas_request_socket(monkeypatch):
+    """Voila's request socket (``RequestInfoSocketHandler``) as it was, after the test:
+    ``request_socket.mend()`` changes the class for the whole process."""
+    from golflab_widgets.server import request_socket
+    from voila.request_info_handler import RequestInfoSocketHandler as handler
+
+    for name in request_socket.MENDS:  # on_message is inherited: put here for the test, then removed
+        monkeypatch.setattr(handler, name, handler.__dict__.get(name, getattr(handler, name)), raising=False)
+
+
+@pytest.fixture
 def restored_environ():
     """``os.environ`` as it was, after the test: a preheated kernel's wait puts its page's request
     there (``golflab_widgets.server.page_request``), where monkeypatch does not see it."""

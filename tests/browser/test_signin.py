@@ -4,11 +4,16 @@ a reload, and signing out. Screenshots: test-artifacts/signin-page.png, signin-a
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
+from golflab_widgets.server.request_socket import NO_SUCH_KERNEL
+from websockets.sync.client import connect
 
 from golflab.classroom import Store
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.board_hooks import connected_kernel
+from tests.browser.conftest import ARTIFACTS, OPEN_TIMEOUT, open_signed_in
+from tests.support.query_socket import closed_unsent, sent_nothing
 
 NAME, PASSWORD = "lena", "lena-pass-1"
 
@@ -67,3 +72,24 @@ def test_sign_in_show_who_on_the_app_reload_and_sign_out(page, voila_server, lea
     link = page.locator(".golf-whoami a.golf-signin")
     assert link.get_attribute("href") == "/golflab/signin?next=%2Fvoila%2Frender%2Fplay.ipynb"
     page.screenshot(path=str(ARTIFACTS / "signin-guest-app.png"))
+
+
+def test_a_preheated_page_s_request_goes_to_its_kernel_alone_and_is_forgotten_with_it(browser, voila_server, learner):
+    """A signed-in learner opens a preheated app: its kernel got the page's request, cookie and all
+    (the account line names the learner). Anyone connecting for that kernel on Voila's request socket
+    afterwards gets nothing, and once the page is closed and its kernel ended, the socket refuses
+    the kernel id (issue 37: the server kept every request, for anyone, for its whole life)."""
+    page = open_signed_in(browser, voila_server, learner.sign_in(NAME, PASSWORD), "play.ipynb", ".golf-whoami")
+    assert whoami(page) == f"Signed in as {NAME} (learner)"
+    kernel_id = connected_kernel(page, voila_server, "play.ipynb", OPEN_TIMEOUT)
+    assert f"Using pre-heated kernel: {kernel_id}" in voila_server.log_tail(10**7), "not a preheated page"
+    query = f"ws://127.0.0.1:{voila_server.port}/voila/query/{kernel_id}"
+    with connect(query) as stranger:
+        assert sent_nothing(stranger)
+    page.close(run_before_unload=True)
+    deadline = time.monotonic() + 60
+    while voila_server.kernel(kernel_id) is not None:  # Voila's unload request shuts it down
+        assert time.monotonic() < deadline, f"kernel {kernel_id} still runs\n{voila_server.log_tail()}"
+        time.sleep(0.25)
+    assert closed_unsent(query) == NO_SUCH_KERNEL
+    page.context.close()

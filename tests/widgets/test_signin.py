@@ -341,15 +341,14 @@ def test_the_token_is_kept_only_as_a_hash(browser, store, ann, tmp_path):
     assert token_hash(token).encode() in data and token.encode() not in data
 
 
-def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_handler(monkeypatch):
+def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_handler(voilas_request_socket):
     """Voila refuses a prelaunch hook (jupyter_config/voila.py's issues the ``_xsrf`` cookie) with
     preheated kernels, and progressive rendering too: golflab-voila drops both and its page handler
-    issues the cookie that Voila's shutdown-on-unload needs. It mends Voila's request socket too."""
+    issues the cookie that Voila's shutdown-on-unload needs. It mends Voila's request socket too, and
+    its kernel manager forgets a kernel's page request as the kernel ends."""
     from golflab_widgets.server import request_socket
-    from voila.request_info_handler import RequestInfoSocketHandler
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-    for name in ("on_close", "send_updates"):  # Voila's own again after the test
-        monkeypatch.setattr(RequestInfoSocketHandler, name, RequestInfoSocketHandler.__dict__[name])
     assert not request_socket.mended()
     app = GolflabVoila()
     app.voila_configuration = VoilaConfiguration(prelaunch_hook=lambda req, notebook, cwd: notebook,
@@ -359,6 +358,10 @@ def test_golflab_voila_preheats_and_issues_the_xsrf_cookie_with_its_own_page_han
     assert config.preheat_kernel and config.default_pool_size == 1
     assert config.prelaunch_hook is None and not config.progressive_rendering
     assert request_socket.mended()
+    assert issubclass(config.multi_kernel_manager_class, request_socket.ForgetsEndedKernels)
+    assert issubclass(config.multi_kernel_manager_class, AsyncMappingKernelManager)  # Voila's default, kept
+    app.preheat(1)
+    assert config.multi_kernel_manager_class.__mro__.count(request_socket.ForgetsEndedKernels) == 1
     routes = [("/voila/render/(.*)", TornadoVoilaHandler, {"config": None}), ("/voila/tree", Landing)]
     assert with_page_handler(routes) == [("/voila/render/(.*)", PageHandler, {"config": None}), routes[1]]
 
@@ -371,11 +374,17 @@ def test_a_negative_pool_size_is_refused_and_changes_nothing():
     assert not app.voila_configuration.preheat_kernel and app.voila_configuration.progressive_rendering
 
 
-def test_without_preheating_pages_render_progressively():
+def test_without_preheating_pages_render_progressively(voilas_request_socket):
+    """Voila's own path: no kernel waits for its request, so Voila's request socket and kernel manager
+    are left as Voila has them."""
+    from golflab_widgets.server import request_socket
+
     app = GolflabVoila()
     app.voila_configuration = VoilaConfiguration(progressive_rendering=True)
+    manager_class = app.voila_configuration.multi_kernel_manager_class
     app.preheat(0)
     assert not app.voila_configuration.preheat_kernel and app.voila_configuration.progressive_rendering
+    assert not request_socket.mended() and app.voila_configuration.multi_kernel_manager_class is manager_class
 
 
 def test_with_postgresql_stopped_the_pages_say_so_in_words_not_http_500(postgres):

@@ -8,8 +8,12 @@ kernel's first try can time out on its side after the server took it (a stale co
 that stale one closes after the retry connected, the server drops the retry's, the page's request
 goes to the server's cache, and Voila's wait hangs: the page never loads. Here each connection
 listens ``LISTEN_SECONDS`` at most; the next one is sent the cached request when it opens.
-golflab-voila also mends the server's side (``request_socket``): there a request is always kept
-for the kernel's next connection, even one written to a connection the kernel just closed.
+golflab-voila also mends the server's side (``request_socket``): there a request is kept for the
+kernel's next connection, even one written to a connection the kernel just closed, until the kernel
+says on the socket that it has it (``RECEIVED``), and no longer. The kernel offers the subprotocol
+``ACKNOWLEDGES`` and says so only when the server takes it (Voila's own server expects no message).
+A kernel whose ``RECEIVED`` is lost (its connection closed just after the request came) still has
+its request; the server then keeps it until the kernel ends.
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ import time
 LISTEN_SECONDS = 10.0
 #: Seconds to open a connection (Voila's own wait allows 5).
 CONNECT_SECONDS = 5.0
+#: The websocket subprotocol of a server that wants to hear ``RECEIVED`` (golflab-voila's).
+ACKNOWLEDGES = "golflab.request-received"
+#: What a kernel says on the socket once it has its request: the server may forget it then.
+RECEIVED = "golflab: request received"
 
 
 def query_url(environ: "os._Environ[str] | dict[str, str] | None" = None) -> str:
@@ -37,13 +45,20 @@ def query_url(environ: "os._Environ[str] | dict[str, str] | None" = None) -> str
 
 
 async def _listen(url: str, seconds: float) -> "str | None":
+    """The request if it comes on one connection within ``seconds``, then ``RECEIVED`` said on it if the
+    server wants it; the request is kept whatever happens to the connection after it came."""
     import websockets  # Voila's own dependency; imported only by a preheated kernel
 
+    request = None
     try:
-        async with websockets.connect(url, open_timeout=CONNECT_SECONDS, close_timeout=1) as connection:
-            return await asyncio.wait_for(connection.recv(), seconds)
+        async with websockets.connect(url, open_timeout=CONNECT_SECONDS, close_timeout=1,
+                                      subprotocols=[ACKNOWLEDGES]) as connection:
+            request = await asyncio.wait_for(connection.recv(), seconds)
+            if connection.subprotocol == ACKNOWLEDGES:
+                await connection.send(RECEIVED)
     except (OSError, asyncio.TimeoutError, websockets.WebSocketException):
-        return None
+        pass
+    return request
 
 
 def ask_once(url: str, seconds: float = LISTEN_SECONDS) -> "dict[str, str] | None":

@@ -363,7 +363,9 @@ class GolflabVoila(Voila):
         if pool_size:
             config.preheat_kernel, config.progressive_rendering = True, False
             config.default_pool_size = pool_size
-            request_socket.mend()  # a pooled kernel's page request is never lost (request_socket)
+            # a pooled kernel's page request is never lost, and forgotten once it has it or it ends (request_socket)
+            request_socket.mend()
+            config.multi_kernel_manager_class = request_socket.forgetting(config.multi_kernel_manager_class)
             if self.ip and ":" not in self.ip and self.ip not in ("0.0.0.0", "localhost", "*"):
                 # a pooled kernel asks this server for its page's request (127.0.0.1 unless told)
                 os.environ.setdefault("VOILA_APP_IP", self.ip)
