@@ -1,11 +1,13 @@
 """The teacher's dashboard for a class of 30 and 300 learners on PostgreSQL: how many SQL
-statements and how long the roster, the CSV export and the stuck list take.
+statements and how long the roster, the CSV export and the stuck list take, and the whole
+dashboard widget (``ClassDashboard``: opened, then Refresh pressed), as a teacher's page runs it.
 
     .venv/bin/python benchmarks/roster.py [--sizes 30 300] [--runs 5]
 
 Starts a PostgreSQL cluster from Debian's packages (as the tests do), fills one class per size
 (each learner: 4 exercise attempts, 6 puzzle attempts, 2 kept game rows), then times each call
-(median of ``--runs``) and counts its statements (SQLAlchemy's ``before_cursor_execute``).
+(median of ``--runs``) and counts its statements (SQLAlchemy's ``before_cursor_execute``). The
+dashboard's figure includes drawing its table and charts in the kernel (not in the browser).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from rooms import counting_statements  # noqa: E402  (benchmarks/rooms.py, besid
 from sqlalchemy import insert  # noqa: E402
 
 from golflab.classroom import Store, schema  # noqa: E402
+from golflab_widgets.account.dashboard import ClassDashboard  # noqa: E402
+from golflab_widgets.account.session import PageSession  # noqa: E402
 from tests.support.services import postgres_server  # noqa: E402
 
 
@@ -68,6 +72,10 @@ def main() -> None:
             teacher, klass = fill(store, size)
             results[size] = {name: measure(store, lambda m=getattr(store, name), k=klass, t=teacher: m(k, by=t),
                                            args.runs) for name in ("roster", "export_csv", "stuck")}
+            session = PageSession(store, teacher)
+            results[size]["dashboard opened"] = measure(store, lambda s=session: ClassDashboard(s), args.runs)
+            dashboard = ClassDashboard(session)
+            results[size]["dashboard refreshed"] = measure(store, dashboard.refresh, args.runs)
             store.close()
             print(f"{size} learners: " + ", ".join(f"{k} {v['statements']} statements, {v['median_ms']} ms"
                                                    for k, v in results[size].items()), flush=True)

@@ -4,9 +4,10 @@ learner's, or a whole class's at once) and hands them here."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
-from .records import LearnerStats, LessonProgress, lesson_summary
+from .records import Assignment, LearnerStats, LessonProgress, lesson_summary
 
 #: A learner is stuck on a skill when this many last attempts at it all missed.
 STUCK_MISSES = 3
@@ -60,6 +61,24 @@ def stuck_skills(attempts: Iterable, misses: int = STUCK_MISSES) -> "list[tuple[
             last_right = max((i for i, r in enumerate(results) if r), default=-1)
             found.append((skill, len(results) - last_right - 1))
     return found
+
+
+def learner_copy(assignment: Assignment, lessons: "dict[str, LessonProgress]",
+                 solved_at: Iterable[float]) -> Assignment:
+    """One learner's copy of ``assignment``: its lesson done (None when it sets none) and the
+    puzzles solved since it was set; ``lessons`` is the learner's ``lesson_progress``, ``solved_at``
+    the times of the learner's solved puzzles."""
+    done = None if assignment.lesson is None else (
+        assignment.lesson in lessons and lessons[assignment.lesson].done)
+    return replace(assignment, lesson_done=done,
+                   puzzles_solved=sum(at >= assignment.created_at for at in solved_at))
+
+
+def finished(assignment: Assignment) -> bool:
+    """A learner's copy of an assignment (``learner_copy``) is finished: its lesson done (if it has
+    one) and its puzzles solved since it was set."""
+    lesson_ok = assignment.lesson is None or bool(assignment.lesson_done)
+    return lesson_ok and (assignment.puzzles_solved or 0) >= assignment.puzzles
 
 
 def group(rows: Iterable, key: str = "user_id") -> dict:

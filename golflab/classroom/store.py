@@ -551,11 +551,8 @@ class Store(RoomsMixin):
 
     def lesson_progress(self, user: User, *, by: User) -> dict[str, LessonProgress]:
         """Per lesson: items answered, right at the first try, stars and done."""
-        a = T.exercise_attempts
         with database.reading(self.engine) as conn:
-            rows = conn.execute(select(a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
-                                .where(a.c.user_id == user.id).order_by(a.c.id)).all()
-        return progress.lesson_progress(rows)
+            return progress.lesson_progress(_exercise_rows(conn, [user.id]))
 
     def exercise_results(self, user: User, lesson: str, *, by: User) -> dict[str, bool]:
         """Each answered item of ``lesson``: was its latest attempt right (for the ticks a lesson shows)."""
@@ -640,23 +637,27 @@ class Store(RoomsMixin):
         with database.reading(self.engine) as conn:
             rows = conn.execute(select(s).join(T.members, T.members.c.class_id == s.c.class_id)
                                 .where(T.members.c.user_id == actor.id).order_by(s.c.due_at, s.c.id)).all()
-            solved_since = {}
-            for r in rows:
-                solved_since[r.id] = conn.execute(select(func.count()).where(and_(
-                    T.puzzle_attempts.c.user_id == actor.id, T.puzzle_attempts.c.correct.is_(True),
-                    T.puzzle_attempts.c.at >= r.created_at))).scalar_one()
-        progress = self.lesson_progress(actor, by=actor)
-        return [Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at,
-                           lesson_done=(progress[r.lesson].done if r.lesson in progress else False)
-                           if r.lesson else None,
-                           puzzles_solved=solved_since[r.id]) for r in rows]
+            lessons = progress.lesson_progress(_exercise_rows(conn, [actor.id]))
+            solved_at = [r.at for r in _solved_rows(conn, [actor.id])]
+        return [progress.learner_copy(_assignment(r), lessons, solved_at) for r in rows]
 
     def class_assignments(self, klass: Klass, *, by: User) -> list[Assignment]:
         """The assignments set to ``klass``, soonest due first (its teacher or an admin may look)."""
-        s = T.assignments
         with database.reading(self.engine) as conn:
-            rows = conn.execute(select(s).where(s.c.class_id == klass.id).order_by(s.c.due_at, s.c.id)).all()
-        return [Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at) for r in rows]
+            return [_assignment(r) for r in _class_assignment_rows(conn, klass)]
+
+    def assignment_progress(self, klass: Klass, *, by: User) -> "list[tuple[Assignment, int, int]]":
+        """The class's assignments, soonest due first, each with (its active learners who finished it,
+        its active learners): what its teacher's dashboard shows. The class is read in a fixed number
+        of statements, whatever its size."""
+        with database.reading(self.engine) as conn:
+            rows = _class_assignment_rows(conn, klass)
+            ids = [u.id for u in self._class_learners(conn, klass) if u.active]
+            lessons = progress.group(_exercise_rows(conn, ids))
+            solved = progress.group(_solved_rows(conn, ids))
+        copies = {i: (progress.lesson_progress(lessons.get(i, ())), [r.at for r in solved.get(i, ())]) for i in ids}
+        return [(a, sum(progress.finished(progress.learner_copy(a, *copies[i])) for i in ids), len(ids))
+                for a in map(_assignment, rows)]
 
     # -- the teacher's view -------------------------------------------------------------
 
@@ -668,7 +669,7 @@ class Store(RoomsMixin):
 
     def _roster(self, klass: Klass) -> list[dict]:
         """``roster``'s rows, read once (its permission already checked by the caller's rule)."""
-        g, a, p = T.games, T.exercise_attempts, T.puzzle_attempts
+        g, p = T.games, T.puzzle_attempts
         with database.reading(self.engine) as conn:
             learners = self._class_learners(conn, klass)
             ids = [u.id for u in learners]
@@ -679,9 +680,7 @@ class Store(RoomsMixin):
                 T.ratings.c.subject.in_([f"user:{i}" for i in ids]))).all())
             puzzles = progress.group(conn.execute(select(p.c.user_id, p.c.correct).where(p.c.user_id.in_(ids))
                                                   .order_by(p.c.id)))
-            lessons = progress.group(conn.execute(
-                select(a.c.user_id, a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
-                .where(a.c.user_id.in_(ids)).order_by(a.c.id)))
+            lessons = progress.group(_exercise_rows(conn, ids))
         rows = []
         for learner in learners:
             stats = progress.learner_stats(games.get(learner.id, ()))
@@ -848,3 +847,26 @@ def _schedule_review(conn, user_id: int, puzzle: str, correct: bool, now: float)
 def _streaks(conn, user_id: int) -> "tuple[int, int]":
     return progress.streaks(r.correct for r in conn.execute(select(T.puzzle_attempts.c.correct).where(
         T.puzzle_attempts.c.user_id == user_id).order_by(T.puzzle_attempts.c.id)))
+
+
+def _exercise_rows(conn, user_ids: "list[int]") -> list:
+    """The exercise attempts of ``user_ids`` in the order made, as ``progress.lesson_progress`` reads them."""
+    a = T.exercise_attempts
+    return conn.execute(select(a.c.user_id, a.c.lesson, a.c.item, a.c.correct, a.c.first_try, a.c.lesson_items)
+                        .where(a.c.user_id.in_(user_ids)).order_by(a.c.id)).all()
+
+
+def _solved_rows(conn, user_ids: "list[int]") -> list:
+    """The solved puzzle attempts of ``user_ids``: (user_id, at)."""
+    p = T.puzzle_attempts
+    return conn.execute(select(p.c.user_id, p.c.at).where(and_(p.c.user_id.in_(user_ids),
+                                                              p.c.correct.is_(True)))).all()
+
+
+def _class_assignment_rows(conn, klass: Klass) -> list:
+    s = T.assignments
+    return conn.execute(select(s).where(s.c.class_id == klass.id).order_by(s.c.due_at, s.c.id)).all()
+
+
+def _assignment(r: Row) -> Assignment:
+    return Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at)

@@ -1,46 +1,17 @@
 """The teacher's dashboard reads a class in a fixed number of SQL statements, whatever its size
-(issue 37, school scale): the roster, the CSV export and the stuck list, counted with SQLAlchemy's
-``before_cursor_execute`` event for classes of 3 and 30 learners, on SQLite and PostgreSQL.
-(``benchmarks/roster.py`` measures the roster for 30 and 300 learners on PostgreSQL.)"""
+(issue 37, school scale): the roster, the CSV export, the stuck list and the assignments' progress,
+counted with SQLAlchemy's ``before_cursor_execute`` event for classes of 3 and 30 learners, on SQLite
+and PostgreSQL (the whole dashboard widget: ``tests/widgets/test_dashboard.py``).
+(``benchmarks/roster.py`` measures them, and the dashboard, for 30 and 300 learners on PostgreSQL.)"""
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
-from sqlalchemy import event
 
 from golflab.classroom import Store
+from tests.support.class_fill import counted, fill_class
 
 MOST = 10
-
-
-def fill_class(store: Store, learners: int):
-    """A class of ``learners`` learners, each with a lesson exercise, a puzzle miss and a game row."""
-    teacher = store.create_user("mrs_lee", role="teacher")
-    klass = store.create_class("6B", teacher=teacher)
-    invite = store.create_invite(klass, by=teacher, max_uses=learners)
-    for i in range(learners):
-        kid = store.create_user(f"kid{i:03d}")
-        store.join_class(kid, invite)
-        store.record_exercise(kid, "lesson1", "a", i % 2 == 0, lesson_items=2, skill="pairs")
-        for _ in range(3):
-            store.record_puzzle(kid, f"p{i % 4}", i % 3 == 0, skill="knocking")
-    return teacher, klass
-
-
-@contextlib.contextmanager
-def counted(store: Store):
-    statements = []
-
-    def count(conn, cursor, statement, *args):
-        statements.append(statement)
-
-    event.listen(store.engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(store.engine, "before_cursor_execute", count)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -52,7 +23,7 @@ def new_url(request, tmp_path):
     return request.getfixturevalue("postgres").new_database
 
 
-@pytest.mark.parametrize("call", ["roster", "export_csv", "stuck"])
+@pytest.mark.parametrize("call", ["roster", "export_csv", "stuck", "assignment_progress"])
 def test_a_class_is_read_in_the_same_few_statements_for_3_and_30_learners(new_url, call):
     counts = {}
     for size in (3, 30):
@@ -64,3 +35,20 @@ def test_a_class_is_read_in_the_same_few_statements_for_3_and_30_learners(new_ur
         counts[size] = len(statements)
         store.close()
     assert counts[3] == counts[30] <= MOST, counts
+
+
+def test_the_assignments_progress_counts_the_learners_whose_own_copy_is_finished(new_url):
+    """The class read at once says what each learner's own ``assignments()`` says: lesson 1 done
+    (every other learner answered its one item right) and the puzzle solved since it was set
+    (every third learner); a deactivated learner is not counted."""
+    from golflab.classroom.admin import finished
+
+    store = Store(new_url())
+    teacher, klass = fill_class(store, 12)
+    learners = store.learners(klass, by=teacher)
+    store.deactivate(learners[0], by=teacher)
+    active = [u for u in learners[1:]]
+    [(assignment, done, of)] = store.assignment_progress(klass, by=teacher)
+    expected = sum(finished(mine) for u in active for mine in store.assignments(u) if mine.id == assignment.id)
+    assert (done, of) == (expected, 11) and 0 < expected < 11
+    store.close()

@@ -339,3 +339,22 @@ def test_after_the_teacher_signs_out_the_open_dashboard_resets_no_password(world
     assert f"href='{SIGNIN}'" in dash.status.value and dash.learner_note.value == ""
     assert store.sign_in("ann", PASSWORD)  # the old password still works
     assert not session.signed_in
+
+
+def test_the_whole_dashboard_reads_a_class_of_3_or_30_in_the_same_statements(tmp_path):
+    """Issue 37 (school scale): opening the dashboard and pressing Refresh run as many SQL statements
+    for 30 learners as for 3 (the assignments' progress read each learner alone: 4 more a learner)."""
+    from tests.support.class_fill import counted, fill_class
+
+    counts = {}
+    for size in (3, 30):
+        store = Store(f"sqlite:///{tmp_path / f'class{size}.db'}")
+        teacher, _ = fill_class(store, size)
+        with counted(store) as opened:
+            dash = ClassDashboard(PageSession(store, teacher))
+        with counted(store) as refreshed:
+            dash.refresh()
+        assert f"of {size} finished" in dash.assignments.value
+        counts[size] = (len(opened), len(refreshed))
+        store.close()
+    assert counts[3] == counts[30], counts

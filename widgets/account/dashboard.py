@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 import ipywidgets as w
 
 from golflab.classroom import Klass, StoreUnavailable, User
-from golflab.classroom.admin import assignment_progress, new_password, when
+from golflab.classroom.admin import new_password, when
 
 from ..a11y import name_control
 from ..explorers.charts import ChartSlot
@@ -437,7 +437,7 @@ class ClassDashboard(w.VBox):
             self._say("Assignment set: your learners see it on their landing page.")
 
     def show_assignments(self) -> None:
-        self.assignments.value = assignments_html(assignment_progress(self.store, self.klass, by=self.user),
+        self.assignments.value = assignments_html(self.store.assignment_progress(self.klass, by=self.user),
                                                   self.store.clock())
 
     def create_invite(self, uses: int, days: int) -> None:
