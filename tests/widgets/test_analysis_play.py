@@ -37,11 +37,11 @@ def board_and_play(text: str = START) -> tuple[AnalysisBoard, PlayOn]:
     return board, PlayOn(board)
 
 
-def unseen_cards(game: Game, seat: int, start: Position) -> list[Card]:
-    """The cards ``seat`` cannot see that the seed dealt (the position did not name them): the other
-    seats' face-down cards and the next cards of the draw pile."""
+def unseen_cards(game: Game, start: Position) -> list[Card]:
+    """The cards no seat sees that the seed dealt (the position did not name them): every face-down
+    card and the next cards of the draw pile."""
     known = {c for g in start.cards for c in g if c is not None}
-    down = [c for s in range(game.num_players) if s != seat
+    down = [c for s in range(game.num_players)
             for c, up in zip(game.grid(s), game.face_up(s)) if not up and c not in known]
     peek = game.copy()
     pile = []
@@ -76,12 +76,16 @@ def test_play_against_cpus_deals_from_the_seed_and_the_page_never_holds_an_unsee
     table.discard_action.click()  # the learner discards the 8; Maya plays her turn
     assert game.history[0] == "discard" and len(game.history) >= 3
     assert game.current_player == 1 and game.awaiting == "draw"
-    hidden = unseen_cards(game, 1, start)
-    assert len(hidden) >= 4
+    assert_unseen_not_on_the_page(board, game, start)
+
+
+def assert_unseen_not_on_the_page(board: AnalysisBoard, game: Game, start: Position) -> None:
+    hidden = unseen_cards(game, start)
+    assert len(hidden) >= 6
     shown = page_state(board)
     for card in hidden:
         for mark in marks(card):
-            assert mark not in shown, f"the learner's page holds {card} ({mark!r})"
+            assert mark not in shown, f"the page holds {card} ({mark!r})"
     assert any(m in shown for m in marks(game.discard_pile[-1]))  # a card in sight is there: the check can fail
 
 
@@ -135,6 +139,7 @@ def test_step_by_step_every_seats_move_is_entered_and_each_moment_valued_again(v
     assert steps.game.history == ["discard"] and "Seat 0 to move" in steps.status.value
     assert len(valued) == before + 1 and valued[-1].seat == 0  # the new moment, from seat 0's side
     assert "Seat 1: discard the 8 (discard)" in steps.move_log.value
+    assert_unseen_not_on_the_page(board, steps.game, Position.parse(START))
     steps.text.value = "draw"
     steps.play_button.click()  # typed
     assert steps.game.history == ["discard", "draw"] and steps.text.value == ""

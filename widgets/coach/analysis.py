@@ -42,10 +42,11 @@ EXAMPLE = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D"
 ANALYSIS_CSS = """
 <style>
 .golf-analysis textarea{font:15px ui-monospace,monospace}
-.golf-position-problem{color:#7f0000;font-size:14px}
-.golf-position-problem:empty{display:none}
-.golf-analysis-values{background:#fff;border:1px solid #c5cae9;border-radius:10px;padding:6px 12px;margin:6px 0}
-.golf-analysis-values h2{margin:2px 0 4px 0;font-size:15px}
+.golf-position-problem,.golf-play-problem,.golf-step-problem{color:#7f0000;font-size:14px}
+.golf-position-problem:empty,.golf-play-problem:empty,.golf-step-problem:empty{display:none}
+.golf-analysis-values,.golf-step-values{background:#fff;border:1px solid #c5cae9;border-radius:10px;padding:6px 12px;
+ margin:6px 0}
+.golf-analysis-values h2,.golf-step-values h2{margin:2px 0 4px 0;font-size:15px}
 .golf-position-link{font-size:13px;word-break:break-all}
 .golf-step-status{font-weight:600;font-size:15px;margin:4px 0}
 .golf-play-heading{font-size:15px;margin:4px 0}

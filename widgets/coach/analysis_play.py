@@ -71,7 +71,6 @@ class PlayOn(w.VBox):
         self.cpu_button.on_click(lambda _b: self.play_cpus())
         self.steps_button.on_click(lambda _b: self.play_steps())
         self.problem = _hooked(w.HTML(), "golf-play-problem")
-        self.problem.add_class("golf-position-problem")  # the analysis board's look
         self.problem.add_class("golf-live")
         self.seat.observe(lambda _c: self._show_cpus(), names="value")
         note = w.HTML("<span class='golf-note'>The cards the position leaves unknown are dealt from the seed: "

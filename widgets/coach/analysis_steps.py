@@ -54,7 +54,6 @@ class StepBoard(w.VBox):
         self.board.add_class("golf-step-board")
         self.values = w.HTML()
         self.values.add_class("golf-step-values")
-        self.values.add_class("golf-analysis-values")  # the analysis board's look
         self.moves = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.moves.add_class("golf-step-moves")
         self.text = w.Text(description="Or type it", placeholder="draw, take, swap 3, discard, flip 4, skip, knock",
@@ -70,7 +69,7 @@ class StepBoard(w.VBox):
         self.undo.on_click(lambda _b: self.take_back())
         self.problem = w.HTML()
         self.problem.add_class("golf-step-problem")
-        self.problem.add_class("golf-position-problem")  # the analysis board's look
+        self.problem.add_class("golf-live")  # a refusal is read out
         self.move_log = w.HTML()
         self.move_log.add_class("golf-step-log")
         super().__init__([self.status, self.board, self.moves,
