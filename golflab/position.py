@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from .actions import SKIP
 from .cards import Card, build_deck
@@ -151,10 +151,12 @@ class Position:
             return Phase.ROUND_OVER if self.stage == "hole over" else Phase.GAME_OVER
         return Phase.FINAL_TURN if self.finisher is not None else Phase.PLAYING
 
-    def game(self, seed: int | None = 0) -> Game:
+    def game(self, seed: int | None = 0, players: "Sequence[str] | None" = None) -> Game:
         """A game standing at this position: the unknown cards (face down, the deck, a held card
-        ``seat`` cannot see) dealt from the cards the position leaves, shuffled by ``seed``."""
+        ``seat`` cannot see) dealt from the cards the position leaves, shuffled by ``seed``.
+        ``players``: the seats' names (one distinct name a seat; None: ``Seat 0``, ``Seat 1``, ...)."""
         n = len(self.cards)
+        names = _names(players, n)
         left = Counter(build_deck(self.rules.decks_for(n), self.rules.jokers))
         left.subtract(_known(self))
         pool = sorted(left.elements(), key=str)
@@ -166,7 +168,7 @@ class Position:
             grids=[[c if u else None for c, u in zip(g, us)] for g, us in zip(grids, self.up)],
             discard_top=self.discard[-1] if self.discard else None, drawn=held, draw_pile_size=self.deck,
             legal_actions=[SKIP] if self.stage == "flip" and self.rules.flip_mode == "endgame" else [],
-            rules=self.rules, totals=list(self.totals), players=tuple(f"Seat {i}" for i in range(n)),
+            rules=self.rules, totals=list(self.totals), players=names,
             discard_pile=self.discard, taken=held if self.stage == "took" else None, holding=held is not None,
             awaiting=_AWAITING.get(self.stage), first_player=(self.hole - 1) % n, finisher=self.finisher,
             turns=(0,) * n, holes_won=(0,) * n)
@@ -175,6 +177,16 @@ class Position:
     def observation(self) -> Observation:
         """What ``seat`` sees at this position (``hint`` takes it when ``seat`` is to move)."""
         return self.game(0).observation(self.seat)
+
+
+def _names(players: "Sequence[str] | None", n: int) -> tuple[str, ...]:
+    """The seats' names for a game played on from a position (None: ``Seat 0``, ``Seat 1``, ...)."""
+    if players is None:
+        return tuple(f"Seat {i}" for i in range(n))
+    names = (players,) if isinstance(players, str) else tuple(players)
+    if len(names) != n or any(not isinstance(x, str) or not x.strip() for x in names) or len(set(names)) != n:
+        raise ValueError(f"players must be {n} distinct names, one for each seat of the position, got {list(names)!r}")
+    return names
 
 
 def position_text(cards, up, discard, deck: int, mover: int, stage: str, held: Card | None = None,

@@ -5,15 +5,18 @@ another seat's drawn card. The teacher watches the room from class.ipynb.
 
 Screenshots: test-artifacts/rooms-lobby.png, rooms-board-start.png (a page as the game starts),
 rooms-solo-table-aside.png (Play's own table then, set aside),
-rooms-turn-seat1.png and rooms-turn-seat2.png (one moment from two seats), rooms-teacher.png."""
+rooms-turn-seat1.png and rooms-turn-seat2.png (one moment from two seats), rooms-board-link.png (the
+board with its link to the moment on the analysis board, from its own seat), rooms-teacher.png."""
 
 from __future__ import annotations
 
 import re
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from golflab import Position
 from golflab.classroom import Store
 from tests.browser.conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
 
@@ -154,6 +157,11 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
             for page, name in ((pages[mover], "rooms-turn-seat1.png"), (other, "rooms-turn-seat2.png")):
                 page.locator(f"{BOARD} .golf-rules-bar").scroll_into_view_if_needed()
                 page.screenshot(path=str(ARTIFACTS / name))
+            for seat, page in ((mover, pages[mover]), ((mover + 1) % 3, other)):  # each links its own view
+                href = page.get_attribute(f"{BOARD} .golf-position-link a", "href")
+                linked = Position.parse(parse_qs(urlsplit(href).query)["position"][0])
+                assert linked == Position.of(room.game().observation(seat)), href
+            pages[mover].locator(BOARD).screenshot(path=str(ARTIFACTS / "rooms-board-link.png"))
             teacher.wait_for_function("([sel, n]) => document.querySelector(sel).textContent.includes(n)",
                                       arg=[".golf-room-watch-view .golf-status", f"{room.players[mover]}'s turn"],
                                       timeout=TIMEOUT)  # the teacher's view follows the table too

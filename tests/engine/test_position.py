@@ -102,6 +102,17 @@ def test_a_known_face_down_card_is_dealt_there_and_shown_to_no_seat():
         assert game.observation(1).legal_actions[-1] == "discard"
 
 
+def test_a_game_from_a_position_names_its_seats_as_asked_and_refuses_names_that_do_not_fit():
+    pos = Position.parse("KH 5D (QS) ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D")
+    assert list(pos.game(3).players) == ["Seat 0", "Seat 1"]
+    game = pos.game(3, players=["You", "Sofia"])
+    assert list(game.players) == ["You", "Sofia"]
+    assert [game.grid(s) for s in range(2)] == [pos.game(3).grid(s) for s in range(2)]  # the same deal
+    for bad in (["You"], ["You", "You"], ["You", ""], "You", ["You", "Sofia", "Maya"]):
+        with pytest.raises(ValueError, match="players must be 2 distinct names, one for each seat"):
+            pos.game(3, players=bad)
+
+
 def test_the_examples_in_the_docs_read_and_write_back_exactly():
     lines = [line.strip() for line in DOC.read_text().splitlines()]
     examples = [line for line in lines if re.match(r"^(\?|\(|[2-9TJQKA][SHDC]|JK)\s", line) and ";" in line]

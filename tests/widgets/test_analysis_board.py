@@ -22,7 +22,7 @@ def test_a_position_is_drawn_and_every_option_valued_as_the_coach_values_it():
     pos = Position.parse(EXAMPLE)
     obs = pos.observation()
     assert board.problem.value == "" and board.position == pos
-    assert board.values.value == "<h4>The coach's values</h4>" + hint_html(hint(obs), obs)
+    assert board.values.value == "<h2>The coach's values</h2>" + hint_html(hint(obs), obs)
     assert "deck: 38" in board.board.value and board.board.value.count("gl-card") >= 14
     assert position_link(pos) in board.link.value.replace("&amp;", "&")
 
@@ -95,3 +95,29 @@ def test_a_position_set_up_by_clicking_is_shown_and_an_impossible_one_said(monke
     board.show_button.click()  # typed and shown: the editor follows
     assert editor.players.value == 2 and editor.stage.value == "holds" and editor.held.value == "8D"
     assert editor.finisher.label == "nobody" and board.problem.value == ""
+
+
+def test_house_rules_are_set_by_clicking_and_follow_a_typed_position(monkeypatch):
+    monkeypatch.setattr(analysis, "hint", lambda obs: [])  # the values are the first test's: here, the rules
+    board = AnalysisBoard(EXAMPLE)
+    editor = PositionEditor(board)
+    controls = editor.rules_form.controls
+    assert "golf-edit-rules" in editor.children[0].children[0].children[-1]._dom_classes
+    assert editor.rules_form.rules == Rules() and set(controls) >= {"knock_penalty", "flip_mode", "decks", "rounds"}
+    controls["knock_penalty"].value = True
+    assert board.problem.value == "" and board.position.rules.knock_penalty
+    assert board.text.value == EXAMPLE + "; rules knock_penalty=on"
+    controls["decks"].value = 2  # two decks: the rest of them is the deck
+    assert board.position.rules.decks == 2 and board.position.deck == 104 - 12 - 1 - 1
+    assert board.text.value.endswith("; deck 90; seat 1 holds 8D; rules knock_penalty=on decks=2")
+
+    later = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D; hole 3, totals 12 -4; " \
+            "rules flip_mode=always"
+    assert board.show(later)  # typed: the form follows
+    assert controls["flip_mode"].value == "always" and controls["knock_penalty"].value is False
+    assert controls["decks"].value == 0  # the form's "automatic"
+    controls["rounds"].value = 2  # hole 3 of a game of 2 holes: refused, the last position kept
+    assert "impossible position: hole 3 in a game of 2 hole(s)" in board.problem.value
+    assert board.position == Position.parse(later) and controls["rounds"].value == 2
+    controls["rounds"].value = 9
+    assert board.problem.value == "" and board.position == Position.parse(later)

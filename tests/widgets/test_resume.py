@@ -139,3 +139,18 @@ def test_a_slot_needs_a_key_and_answers_late_listeners_at_once():
     assert heard == ["held"]
     slot.keep("y" * (MAX_CHARS + 1))
     assert slot.value == ""
+
+
+def test_a_game_played_on_from_a_position_is_not_kept_in_the_tab():
+    """It cannot be saved (it never started from a deal): the tab forgets the game kept before."""
+    from golflab import Position
+
+    t = table()
+    page_answers(t.tab_slot)
+    flip_first(t)
+    assert t.tab_slot.value  # the ordinary game in play is kept
+    start = Position.parse("KH 5D ? ? ? 2C / 9S ? ? ? 7H ? / 3D ? ? ? 6H ?; discard 4S; deck 33; seat 0 to draw")
+    t.play_from(start.game(4, players=["You", "Sofia", "Maya"]), 0)
+    t.deck_button.click()
+    assert t.learner_has_moved and t.from_position and t.tab_slot.value == ""
+    assert not t.errors and "golf-error" not in t.status._dom_classes

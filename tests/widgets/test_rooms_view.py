@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import html
 import random
+import re
+from urllib.parse import parse_qs, urlsplit
 
-import ipywidgets as w
 import pytest
 from golflab_widgets.account.session import PageSession
-from golflab_widgets.rooms.board import GolfRoomBoard, RoomWatch, card_html
+from golflab_widgets.rooms.board import GolfRoomBoard, RoomWatch
 from golflab_widgets.rooms.follow import FULL_REFRESH_SECONDS, RoomFollower
 from golflab_widgets.rooms.panel import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
-from golflab_widgets.table.board import card_face
 
-from golflab import Rules, words
+from golflab import Position, Rules
 from golflab.classroom import Store
 from golflab.classroom.rooms import TAB_STALE_SECONDS
 from golflab.coach import review
+from tests.support.widget_state import marks, page_state
 
 START = 1_800_000_000.0
 PASSWORD = "secret-pw1"
@@ -66,29 +67,6 @@ def poll(*pages) -> None:
     for page in pages:
         if page.follower.step():
             page.redraw()
-
-
-def widget_tree(widget) -> list:
-    seen, todo = {}, [widget]
-    while todo:
-        current = todo.pop()
-        if id(current) not in seen:
-            seen[id(current)] = current
-            for name in current.keys:
-                value = getattr(current, name, None)
-                items = value if isinstance(value, (list, tuple)) else [value]
-                todo.extend(v for v in items if isinstance(v, w.Widget))
-    return list(seen.values())
-
-
-def page_state(widget) -> str:
-    """Everything the browser receives from the widget tree, as one string."""
-    return "\n".join(repr(x.get_state()) for x in widget_tree(widget))
-
-
-def marks(card) -> list[str]:
-    """Every way a board writes a card."""
-    return [f'title="{card.code}"', card.pretty, card_face(card)[0], card_html(card), words.card_name(card, suit=True)]
 
 
 def play_some(world, pages, *, until, seed: int = 7, limit: int = 500) -> None:
@@ -228,6 +206,38 @@ def test_a_page_never_receives_another_seats_hidden_cards_nor_the_deck_nor_the_s
     assert str(SEED) not in text
     mine = page_state(bob)
     assert any(m in mine for m in marks(game.held))  # bob sees his own drawn card: the check can fail
+
+
+def linked_position(page) -> Position:
+    """The position the room page's link opens (``analysis.ipynb?position=...``)."""
+    found = re.search(r'href="([^"]+)"', page.link.value)
+    assert found and "golf-position-link" in page.link._dom_classes, page.link.value
+    query = urlsplit(html.unescape(found.group(1))).query
+    return Position.parse(parse_qs(query)["position"][0])
+
+
+def test_a_room_page_links_the_moment_as_its_own_seat_sees_it(world):
+    """The link on a live room's page opens the moment on the analysis board from that page's seat:
+    the seat's own view (Position.of its observation), never a card it cannot see."""
+    code = started_room(world)
+    ann, bob = boards(world, code)
+    assert linked_position(ann) == Position.of(ann.game.observation(0))
+    assert linked_position(ann).stage == "turn up"
+
+    def bob_holds_a_drawn_card() -> bool:
+        g = ann.room.game()
+        return g.current_player == 1 and g.held is not None and g.held_source == "draw"
+
+    play_some(world, (ann, bob), until=bob_holds_a_drawn_card)
+    poll(ann, bob)
+    game = ann.room.game()
+    for page, seat in ((ann, 0), (bob, 1)):
+        linked = linked_position(page)
+        assert linked == Position.of(game.observation(seat)) and linked.seat == seat
+        face_up = [c for c, up in zip(game.grid(seat), game.face_up(seat)) if up]
+        assert [c for c in linked.cards[seat] if c is not None] == face_up and len(face_up) < 6  # none face down
+    assert "; seat 1 holds ?, seen by seat 0;" in str(linked_position(ann))  # bob's drawn card unseen
+    assert linked_position(bob).held == game.held  # bob sees his own
 
 
 def test_a_newer_tab_of_the_same_learner_plays_and_the_older_one_watches(world):

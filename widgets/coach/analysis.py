@@ -9,6 +9,10 @@ that shows what is typed), ``golf-position-problem`` (what is wrong with it, sai
 ``golf-analysis-board`` (the table), ``golf-analysis-values`` (the coach's values),
 ``golf-position-link`` (the link that opens this position). A refused text changes nothing but
 the problem line: the board, the values and the link stay those of the last good position.
+
+Helpers put themselves in its slots: a ``PositionEditor`` (``analysis_editor``) in
+``editor_slot``, a ``PlayOn`` (``analysis_play``) in ``play_slot``; while a game is played on from
+the position, ``set_play(view)`` shows that game's view instead of the analysis.
 """
 
 from __future__ import annotations
@@ -38,11 +42,14 @@ EXAMPLE = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D"
 ANALYSIS_CSS = """
 <style>
 .golf-analysis textarea{font:15px ui-monospace,monospace}
-.golf-position-problem{color:#7f0000;font-size:14px}
-.golf-position-problem:empty{display:none}
-.golf-analysis-values{background:#fff;border:1px solid #c5cae9;border-radius:10px;padding:6px 12px;margin:6px 0}
-.golf-analysis-values h4{margin:2px 0 4px 0;font-size:15px}
+.golf-position-problem,.golf-play-problem,.golf-step-problem{color:#7f0000;font-size:14px}
+.golf-position-problem:empty,.golf-play-problem:empty,.golf-step-problem:empty{display:none}
+.golf-analysis-values,.golf-step-values{background:#fff;border:1px solid #c5cae9;border-radius:10px;padding:6px 12px;
+ margin:6px 0}
+.golf-analysis-values h2,.golf-step-values h2{margin:2px 0 4px 0;font-size:15px}
 .golf-position-link{font-size:13px;word-break:break-all}
+.golf-step-status{font-weight:600;font-size:15px;margin:4px 0}
+.golf-play-heading{font-size:15px;margin:4px 0}
 </style>
 """
 
@@ -51,6 +58,24 @@ def requested_position(environ=None) -> "str | None":
     """The position asked for on the app's address (``?position=...``), or None."""
     values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get(URL_PARAM)
     return values[-1] if values else None
+
+
+def coach_values_html(position: Position) -> str:
+    """The coach's value of every option of the seat to move at ``position`` (``hint``, as at the
+    table with the coach), or a sentence saying why there is nothing to value."""
+    view = coach_view(position)
+    obs = view.observation() if view is not None else None
+    if obs is None:
+        said = "The coach cannot see the card the player to move drew: show the position as that player sees it."
+    elif not obs.legal_actions:
+        said = "The hole is over: there is nothing to decide."
+    else:
+        try:
+            return "<h2>The coach's values</h2>" + hint_html(hint(obs), obs)  # under the page's h1
+        except Exception as exc:  # said on the page, never lost in the kernel's log
+            log.exception("valuing %s", position)
+            said = f"The coach could not value this position ({exc})."
+    return escape(said)
 
 
 def coach_view(position: Position) -> "Position | None":
@@ -86,11 +111,14 @@ class AnalysisBoard(w.VBox):
         self.link.add_class(LINK_CLASS)
         #: Where a ``PositionEditor`` (``analysis_editor``) puts itself, below the text box.
         self.editor_slot = w.VBox()
+        #: Where a ``PlayOn`` (``analysis_play``) puts itself, below the link.
+        self.play_slot = w.VBox()
         #: Called with each position shown (an editor follows what is typed).
         self.on_show: list[Callable[[Position], None]] = []
-        super().__init__([w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS), self.text,
-                          w.HBox([self.show_button]), self.editor_slot, self.problem, self.board, self.values,
-                          self.link])
+        self.analysis = w.VBox([self.text, w.HBox([self.show_button]), self.editor_slot, self.problem, self.board,
+                                self.values, self.link, self.play_slot])
+        self.play_area = w.VBox(layout=w.Layout(display="none"))
+        super().__init__([w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS), self.analysis, self.play_area])
         self.add_class("golf-analysis")
         self.add_class("golf-replay")
         self.add_class("golf-table")  # the table's look for cards and seats
@@ -116,24 +144,25 @@ class AnalysisBoard(w.VBox):
         later(lambda: self._value(position))
         return True
 
+    def say_problem(self, text: str) -> None:
+        """Say ``text`` in the problem line ("" clears it); nothing else changes."""
+        self.problem.value = escape(text)
+
+    def set_play(self, view: "w.Widget | None") -> None:
+        """Show ``view`` (a game played on from the position) instead of the analysis; None: the
+        analysis again, as it was left."""
+        self.play_area.children = () if view is None else (view,)
+        self.play_area.layout.display = "none" if view is None else None
+        self.analysis.layout.display = None if view is None else "none"
+
+    @property
+    def playing(self) -> bool:
+        """True while a game played on from the position shows instead of the analysis."""
+        return bool(self.play_area.children)
+
     def _value(self, position: Position) -> None:
         if self.position is not position:  # another position was shown meanwhile
             return
-        view = coach_view(position)
-        obs = view.observation() if view is not None else None
-        if obs is None:
-            said = "The coach cannot see the card the player to move drew: show the position as that player sees it."
-        elif not obs.legal_actions:
-            said = "The hole is over: there is nothing to decide."
-        else:
-            try:
-                options = hint(obs)
-            except Exception as exc:  # said on the page, never lost in the kernel's log
-                log.exception("valuing %s", position)
-                said = f"The coach could not value this position ({exc})."
-            else:
-                if self.position is position:
-                    self.values.value = "<h4>The coach's values</h4>" + hint_html(options, obs)
-                return
+        html = coach_values_html(position)
         if self.position is position:
-            self.values.value = escape(said)
+            self.values.value = html

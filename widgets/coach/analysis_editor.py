@@ -7,7 +7,9 @@ down and unknown), then click a place (``golf-edit-slot-S-I``: seat S, position 
 of players (``golf-edit-players``), the discard pile (``golf-edit-discard``, top last), the seat
 to move (``golf-edit-mover``), what it is doing (``golf-edit-stage``), the card it holds
 (``golf-edit-held``), who went out (``golf-edit-finisher``) and the deck (``golf-edit-deck``,
-or *the rest*, ``golf-edit-fit``, counting what the decks have left) are set beside them.
+or *the rest*, ``golf-edit-fit``, counting what the decks have left) are set beside them, and the
+house rules under *House rules* (``golf-edit-rules``: the table's ``RulesForm``, one control a rule,
+``golf-rule-<option>``).
 
 Every change writes the position's text (``golflab.position.position_text``) into the board's
 box and shows it: the board draws and values it, or says in its problem line what is
@@ -19,10 +21,11 @@ from __future__ import annotations
 
 import ipywidgets as w
 
-from golflab import Card, Position, build_deck
+from golflab import Card, Position, Rules, build_deck
 from golflab.position import STAGES, position_text
 
 from ..lessons.card_picker import CardPicker
+from ..table.rules_form import RulesForm
 from .analysis import AnalysisBoard
 
 MODES = ("face up", "face down, known", "face down, unknown")
@@ -66,17 +69,21 @@ class PositionEditor(w.VBox):
         self.finisher = _hooked(w.Dropdown(description="Went out"), "golf-edit-finisher")
         self.deck = _hooked(w.BoundedIntText(min=0, max=3 * 54, description="Deck"), "golf-edit-deck")
         self.fit = _hooked(w.Checkbox(value=True, description="the rest", indent=False), "golf-edit-fit")
+        self.rules_form = RulesForm(Rules())
+        rules_section = _hooked(w.Accordion([self.rules_form], titles=("House rules",), selected_index=None),
+                                "golf-edit-rules")
         self.tokens: list[list[str]] = [["?"] * 6 for _ in range(MAX_SEATS)]
         self.kept: Position | None = None  # the last position shown: its hole, totals and rules stay
         self._loading = False
         seats = w.HBox(self.seat_boxes, layout=w.Layout(flex_flow="row wrap"))
         body = w.VBox([w.HBox([self.picker, self.mode]), seats, self.players, self.discard,
-                       w.HBox([self.mover, self.stage, self.held]), w.HBox([self.finisher, self.deck, self.fit])])
+                       w.HBox([self.mover, self.stage, self.held]), w.HBox([self.finisher, self.deck, self.fit]),
+                       rules_section])
         section = w.Accordion([body], titles=("Set up by clicking",), selected_index=None)
         section.add_class("golf-edit")
         super().__init__([section])
         for control in (self.players, self.discard, self.mover, self.stage, self.held, self.finisher, self.deck,
-                        self.fit):
+                        self.fit, *self.rules_form.controls.values()):
             control.observe(lambda _c: self.write(), names="value")
         board.on_show.append(self.load)
         board.editor_slot.children = (self,)
@@ -106,12 +113,14 @@ class PositionEditor(w.VBox):
             self.held.value = str(position.held) if position.held is not None else ""
             self.finisher.value = NOBODY if position.finisher is None else position.finisher
             self.deck.value = position.deck
+            self.rules_form.set_rules(position.rules)
             self.fit.value = position.deck == self._rest(n, len(position.discard), position.stage)
         finally:
             self._loading = False
 
     def text(self) -> str:
-        """The position the controls set up, as text (not checked: the board says what is wrong)."""
+        """The position the controls set up, as text (not checked: the board says what is wrong); a
+        ValueError when the house rules chosen are not allowed together."""
         n = self.players.value
         cards = [[None if t == "?" else Card.parse(t.strip("()")) for t in self.tokens[s]] for s in range(n)]
         up = [[not t.startswith(("?", "(")) for t in self.tokens[s]] for s in range(n)]
@@ -125,7 +134,7 @@ class PositionEditor(w.VBox):
                              None if self.finisher.value == NOBODY else self.finisher.value,
                              hole=kept.hole if kept else 1,
                              totals=(kept.totals if kept and len(kept.totals) == n else (0,) * n),
-                             rules=kept.rules if kept else None)
+                             rules=self.rules_form.rules)
 
     def write(self) -> None:
         """Write the set-up position into the board's box and show it."""
@@ -133,8 +142,14 @@ class PositionEditor(w.VBox):
             return
         self._seats(self.players.value)
         self.deck.disabled = self.fit.value
-        self.board.text.value = self.text()
-        self.board.show(self.board.text.value)
+        try:
+            text = self.text()
+        except ValueError as exc:  # the rules form says it too, beside its controls
+            self.board.say_problem(f"These house rules do not go together: {exc}. The board still shows the "
+                                   "last possible position.")
+            return
+        self.board.text.value = text
+        self.board.show(text)
 
     def _seats(self, n: int) -> None:
         """Show ``n`` seats' places, and the seats to choose from (keeping the choices that stay)."""
@@ -157,6 +172,9 @@ class PositionEditor(w.VBox):
     def _rest(self, n: int, discards: int, stage: str) -> int:
         """The deck that makes the cards add up: what the decks hold beyond the grids, the discard
         pile and a held card."""
-        rules = self.kept.rules if self.kept else None
-        total = len(build_deck(rules.decks_for(n), rules.jokers)) if rules else (52 if n <= 4 else 104)
+        try:
+            rules = self.rules_form.rules
+        except ValueError:  # not allowed together: said when the position is written
+            rules = self.kept.rules if self.kept else Rules()
+        total = len(build_deck(rules.decks_for(n), rules.jokers))
         return max(0, total - 6 * n - discards - (stage in ("holds", "took")))

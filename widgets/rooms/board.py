@@ -1,7 +1,9 @@
 """A room's table as one player's page sees it, and as the teacher watches it.
 
 * ``GolfRoomBoard``: the golf board (``widgets.table_board.Board``, with its hooks) drawn from
-  this page's seat only; its clicks go to ``room.apply`` for that seat.
+  this page's seat only; its clicks go to ``room.apply`` for that seat. Below it, the link that
+  opens the moment on the analysis board (``golf-position-link``, ``widgets.position_links``), as
+  this seat sees it.
 * ``CodepieceRoomBoard``: the same for a Codepiece room (``widgets.codepiece_view``'s
   rendering and the Codepiece table's hooks).
 * ``RoomWatch``: the teacher's view of any room, every card shown, without a seat.
@@ -29,6 +31,7 @@ from golflab.display import card_html
 
 from ..codepiece import view as cp_view
 from ..codepiece import words as cp_words
+from ..position_links import LINK_CLASS, link_html
 from ..table import view, words
 from ..table.board import Board, set_classes
 from ..table.display_size import LARGE_CSS, resolve_large, set_large, size_toggle
@@ -172,6 +175,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.log_box = w.HTML()
         self.log_box.add_class("golf-room-log")
         self.note = w.HTML()
+        self.link = w.HTML()
+        self.link.add_class(LINK_CLASS)
         self.kept = None
         self._keeping = False
         self.game, self.story = _story(room, seat)
@@ -185,8 +190,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
             button.on_click(functools.partial(self._on_button, action, target))
         children = list(b.children)
         children.insert(children.index(b.status) + 1, self.note)
-        super().__init__([w.HTML(ROOM_CSS), *children, w.HTML("<b>Moves at this table (newest first)</b>"),
-                          self.log_box])
+        super().__init__([w.HTML(ROOM_CSS), *children, self.link,
+                          w.HTML("<b>Moves at this table (newest first)</b>"), self.log_box])
         self.add_class("golf-table")
         self.add_class("golf-room-board")
         self._follow(room, seat, user, tab=tab, follow=follow, large=large)
@@ -218,6 +223,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
                                               else "none")
         self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
+        self.link.value = link_html(self.game.observation(self.seat))  # this seat's view: no hidden card
         notes = []
         if not self.follower.holds:
             notes.append(f'<div class="golf-room-watching">{escape(watching_words())}</div>')

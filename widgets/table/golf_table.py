@@ -28,6 +28,10 @@ Choices where the spec is silent (a careful player's table):
   replayed from its deal so that the move log tells it.
 * The new-game panel seats one learner (``You``) or several people at this screen
   (hot-seat, see ``widgets.table_setup``); it starts the game through ``new_game``.
+* ``play_from(game, seat)`` plays on from a set-up position (``Position.game``: the analysis
+  board's *Play from here*): the learner at ``seat``, CPU personalities at the others. Such a
+  game never started from a deal, so it is neither saved as a file (Save game says why) nor kept
+  in the learner's games; New game deals an ordinary game again.
 * Each opponent's card that its latest turn changed is outlined (``golf-changed``) and the
   last moves of the hole stay beside the board (``golf-recent-box``); *Next hole* scrolls
   the table's top into view.
@@ -77,6 +81,7 @@ BOARD_WIDGETS = ("css", "rules_bar", "new_game_button", "speed", "opponents", "d
                  "scores", "log_box", "save_button", "load_button", "save_text", "download", "upload", "recent",
                  "more", "coach_slot", "review_slot")
 MAX_SAVE_BYTES = 1_000_000  # a whole 18-hole game saves to a few dozen kB
+NOT_SAVED = "A game played on from a position cannot be saved as a file: it never started from a deal."
 
 
 def env_seed() -> int | None:
@@ -162,6 +167,7 @@ class GolfTable(CpuSpeed, w.VBox):
         self._moved: list[tuple[Observation, str, int]] = []
         self._hot: tuple[str, ...] | None = None if humans is None else tuple(humans)
         self._kept: Game | None = None
+        self._from_position: Game | None = None
         #: Set by a coach: ``grader(keep)`` calls ``keep(accuracy, blunders)`` once the finished game is graded.
         self.grader: Callable[[Callable[..., None]], None] | None = None
         #: Set by a coach in tutor mode: ``tutor(obs, action)`` is True when it holds the learner's move to ask first.
@@ -267,8 +273,37 @@ class GolfTable(CpuSpeed, w.VBox):
         return self.pacer.run_now()
 
     def save(self) -> str:
-        """The game as JSON text (``Game.to_json``)."""
+        """The game as JSON text (``Game.to_json``); a game played on from a position (``play_from``)
+        is a ValueError saying why it cannot be saved."""
+        if self.from_position:
+            raise ValueError(NOT_SAVED)
         return self.game.to_json()
+
+    @property
+    def from_position(self) -> bool:
+        """True while the game in play was played on from a set-up position (``play_from``)."""
+        return self._from_position is not None and self.game is self._from_position
+
+    def play_from(self, game: Game, human_seat: int, heading: str | None = None) -> None:
+        """Play on from ``game``, a game standing at a set-up position (``Position.game``): the
+        learner at ``human_seat`` sees that seat's view only; every other seat is a CPU player named
+        after a personality (``golflab.ai.CPU_NAMES``), deciding by ``derived_seed`` from the game's
+        seed. ``heading``: the move log's first line. The hole must be in play. Bad arguments are a
+        ValueError saying what is allowed, and change nothing."""
+        if not isinstance(game, Game):
+            raise ValueError(f"play_from takes a golflab.Game standing at a position, got {type(game).__name__}")
+        names = list(game.players)
+        if isinstance(human_seat, bool) or not isinstance(human_seat, int) or not 0 <= human_seat < len(names):
+            raise ValueError(f"human_seat must be a seat from 0 to {len(names) - 1}, got {human_seat!r}")
+        check_opponents(names[:human_seat] + names[human_seat + 1:])
+        if game.phase not in words.ACTIVE_PHASES:
+            raise ValueError("there is nothing to play on: the hole is over in that position")
+        others = and_list([n for i, n in enumerate(names) if i != human_seat])
+        heading = heading or (f"Played on from a position: {names[human_seat]} against {others}, hole "
+                              f"{game.round} of {game.rules.rounds}. Rules: {game.rules.describe()}.")
+        self._hot = None
+        self._from_position = game
+        self._start(game, human_seat, words.Chronicle(game, heading))
 
     @property
     def save_filename(self) -> str:
@@ -541,7 +576,12 @@ class GolfTable(CpuSpeed, w.VBox):
     @guarded
     def _on_save(self, _button=None) -> None:
         name = self.save_filename
-        self.board.show_download(self.save(), name)
+        try:
+            text = self.save()
+        except ValueError as exc:
+            self._refuse(f"{exc} {self._situation()}")
+            return
+        self.board.show_download(text, name)
         self._note(f"Saved: press Download {name} (under Save or resume a game) to keep the file; resume later "
                    "with Resume from a file.")
 
@@ -623,7 +663,10 @@ class GolfTable(CpuSpeed, w.VBox):
 
     def _keep(self, game: Game) -> None:
         """Keep a finished game for the signed-in learner (hot-seat: the first person's seat), with the
-        coach's accuracy when a coach grades it (``widgets.progress``); a store problem is said, play goes on."""
+        coach's accuracy when a coach grades it (``widgets.progress``); a store problem is said, play goes on.
+        A game played on from a position is not kept (it never started from a deal)."""
+        if self.from_position:
+            return
         seat = min(self.humans)
 
         def keep(accuracy: float | None = None, blunders: int | None = None) -> None:

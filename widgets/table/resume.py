@@ -69,7 +69,8 @@ class TabResume:
         if self.owner is None:
             return
         game = self.table.game
-        in_play = (self.table.learner_has_moved or game is self.resumed) and game.phase is not Phase.GAME_OVER
+        in_play = ((self.table.learner_has_moved or game is self.resumed) and game.phase is not Phase.GAME_OVER
+                   and not self.table.from_position)  # a game played on from a position cannot be saved
         text = json.dumps({"who": self.owner, "game": self.table.save()}) if in_play else ""
         if text != self.slot.value:
             self.slot.keep(text)

@@ -186,7 +186,8 @@ class _HotSettings(TableSettings):
         return list(self.opponents)
 
 
-def _label(name: str) -> str:
+def cpu_label(name: str) -> str:
+    """A CPU player's name with its style, as the personality menus show it."""
     return f"{name} \u2014 {get_profile(name).style}"
 
 
@@ -223,7 +224,7 @@ class NewGamePanel(w.VBox):
     """Controls for the next game. ``panel.settings()`` validates them into TableSettings."""
 
     def __init__(self, settings: TableSettings) -> None:
-        options = [(_label(n), n) for n in CPU_NAMES]
+        options = [(cpu_label(n), n) for n in CPU_NAMES]
         self.people = w.Dropdown(options=[("1: you against the CPU players", 1)]
                                  + [(f"{n}: take turns at this screen", n) for n in range(2, MAX_PLAYERS + 1)],
                                  description="People at this screen", style=LABEL, layout=w.Layout(width="360px"))
