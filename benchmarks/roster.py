@@ -22,12 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from golflab_widgets.account.dashboard import ClassDashboard  # noqa: E402
+from golflab_widgets.account.session import PageSession  # noqa: E402
 from rooms import counting_statements  # noqa: E402  (benchmarks/rooms.py, beside this script)
 from sqlalchemy import insert  # noqa: E402
 
 from golflab.classroom import Store, schema  # noqa: E402
-from golflab_widgets.account.dashboard import ClassDashboard  # noqa: E402
-from golflab_widgets.account.session import PageSession  # noqa: E402
 from tests.support.services import postgres_server  # noqa: E402
 
 

@@ -29,9 +29,17 @@ def picture() -> list[str]:
 
 
 def drawn_layers(lines: list[str]) -> list[list[str]]:
-    """The modules each line of ``lines`` draws, for the lines that draw any."""
-    drawn = [DRAWN.findall(re.sub(r"\([^)]*\)", "", line)) for line in lines]
-    return [names for names in drawn if names]
+    """The modules each layer of ``lines`` draws: a line that starts with a module or package starts
+    a layer, any other line goes on the layer above (a wrapped line)."""
+    layers: list[list[str]] = []
+    for line in lines:
+        text = re.sub(r"\([^)]*\)", "", line).strip().lstrip("|").strip()
+        names = DRAWN.findall(text)
+        if DRAWN.match(text):
+            layers.append(names)
+        elif layers:
+            layers[-1].extend(names)
+    return layers
 
 
 def contract_layers(name: str, package: str) -> list[list[str]]:
