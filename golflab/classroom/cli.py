@@ -5,7 +5,8 @@
     class list                          every class: code, name, teacher, learners
     class learners CODE                 the class's learners: name, active, last seen
     class export CODE [--out FILE]      the class as CSV (stdout, or FILE written whole)
-    class admin NAME                    make NAME an admin (a new one sets a password at first sign-in)
+    class admin NAME                    make NAME an admin by hand (a new one sets a password at first
+                                        sign-in; no setting lowers a role given here)
     class reset-password NAME           a new password for NAME, printed once
     class deactivate NAME / reactivate NAME
     class purge                         forget ended sessions and old failed sign-ins (sign-ins also do, hourly)
@@ -227,13 +228,19 @@ def _invite(store: Store, args) -> str:
 def _list(store: Store, args) -> str:
     by = _acting(store, args)
     lines = ["code    name                  teacher           learners  state"]
+    untaught = False
     for klass in store.classes(by):
         teacher = store.user_by_id(klass.teacher_id)
         count = len(store.learners(klass, by=by))
-        lines.append(f"{klass.code:<7} {klass.name[:20]:<21} {teacher.name[:16]:<17} {count:>8}  "
+        mark = "*" if not teacher.teaches else ""
+        untaught = untaught or bool(mark)
+        lines.append(f"{klass.code:<7} {klass.name[:20]:<21} {teacher.name[:16 - len(mark)] + mark:<17} {count:>8}  "
                      f"{'active' if klass.active else 'closed'}")
     if len(lines) == 1:
         return "no classes yet: create one with `golflab class create NAME --teacher T`"
+    if untaught:
+        lines.append("* no longer a teacher (their name was taken out of GOLFLAB_TEACHERS): the class is "
+                     "whole, an admin runs it, and it is theirs again once the name is back")
     return "\n".join(lines)
 
 
@@ -279,11 +286,14 @@ def _write_whole(path: str, text: str) -> None:
 
 def _admin(store: Store, args) -> str:
     existing = store.user(args.name)
-    if existing is not None and existing.role == "admin":
+    if existing is not None and existing.role == "admin" and existing.role_setting is None:
         return f"{existing.name} is already an admin"
     user = store.ensure_user(args.name, role="admin")
     if existing is None:
         return f"{user.name} is now an admin: they choose a password at their first sign-in"
+    if existing.role == "admin":
+        return (f"{user.name} is now an admin by hand: they stay one when {existing.role_setting} "
+                "no longer names them")
     return f"{user.name} is now an admin (their password is unchanged)"
 
 

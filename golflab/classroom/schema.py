@@ -28,6 +28,7 @@ users = Table(
     Column("name_key", String(64), nullable=False, unique=True),
     Column("password_hash", String(255)),
     Column("role", String(16), nullable=False),
+    Column("role_setting", String(32)),  # the setting that gave the role (``roles``); None: by hand
     Column("active", Boolean, nullable=False),
     Column("hub", Boolean, nullable=False),
     Column("leaderboard", Boolean, nullable=False),
