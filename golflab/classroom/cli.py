@@ -9,7 +9,8 @@
                                         sign-in; no setting lowers a role given here)
     class reset-password NAME           a new password for NAME, printed once
     class deactivate NAME / reactivate NAME
-    class purge                         forget ended sessions and old failed sign-ins (sign-ins also do, hourly)
+    class purge                         forget ended sessions, old failed sign-ins and wrong room codes
+                                        (sign-ins also do, hourly)
 
 Who acts: the store's operator, whoever can open the database. Every command but ``admin``
 runs as the admin named with ``--as NAME`` (a teacher may be named too: the store then allows
@@ -103,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[common], help="a class's roster as CSV")
     export.add_argument("code", metavar="CODE")
     export.add_argument("--out", metavar="FILE", help="write the CSV to FILE (default: standard output)")
-    sub.add_parser("purge", parents=[common], help="forget ended sessions and old failed sign-ins")
+    sub.add_parser("purge", parents=[common], help="forget ended sessions, old failed sign-ins and wrong room codes")
     for command, text in (("admin", "make NAME an admin (a new admin sets a password at first sign-in)"),
                           ("reset-password", "give NAME a new password, printed once"),
                           ("deactivate", "deactivate NAME: sessions end, sign-in refused"),
@@ -319,7 +320,8 @@ def _reactivate(store: Store, args) -> str:
 def _purge(store: Store, args) -> str:
     _acting(store, args)  # an admin's command, as the others
     gone = store.purge()
-    return f"forgot {gone['sessions']} ended sessions and {gone['failed sign-ins']} old failed sign-ins"
+    return (f"forgot {gone['sessions']} ended sessions, {gone['failed sign-ins']} old failed sign-ins and "
+            f"{gone['wrong room codes']} old wrong room codes")
 
 
 COMMANDS = {"create": _create, "invite": _invite, "list": _list, "learners": _learners, "export": _export,

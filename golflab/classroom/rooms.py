@@ -27,12 +27,12 @@ from golflab.ai import PROFILES
 from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
-from . import database, notify, schema, security, settings
+from . import database, notify, schema, security, settings, throttle
 from .errors import StoreConflict
 from .glicko2 import Rating
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
-from .rows import rating_of, save_rating
+from .rows import count_failure, rating_of, save_rating, throttle_row
 
 T = schema
 MAX_PLAYERS_PER_ROOM = 6
@@ -53,6 +53,14 @@ CPU_MARK = " (CPU)"
 
 class RoomBroken(ValueError):
     """A room whose rows in the store cannot be read as a game; it has been closed."""
+
+
+class OtherGame(ValueError):
+    """A room joined from the app of another game: ``game`` is the one it plays (nothing changed)."""
+
+    def __init__(self, code: str, game: str) -> None:
+        super().__init__(f"room {code} plays {game}: join it from that game's app")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -484,15 +492,30 @@ class RoomsMixin:
         room._close_if_idle()
         return room
 
-    def join_room(self, code: str, user: User) -> int:
-        """Seat ``user`` in the room (their seat again if they hold one); the seat."""
+    def join_room(self, code: str, user: User, *, game: "str | None" = None) -> int:
+        """Seat ``user`` in the room (their seat again if they hold one); the seat.
+
+        A room is open to its class (its members, its teacher and the admins); a room of no class,
+        to those who share a class with its host. A code that opens no room for ``user`` counts as a
+        wrong code: after ``throttle.FREE_FAILURES`` in a row they wait (``throttle.wait_after``)
+        before trying another, their own rooms aside. ``game`` (the joining app's): a room of
+        another game is refused as ``OtherGame``. Every refusal changes nothing but the count."""
         actor = user
+        try:
+            code = security.check_code(code, ROOM_CODE_LENGTH, "room code")
+        except ValueError as exc:
+            raise ValueError(f"{exc}: check the code with the host") from None
+        refused = self.transaction(lambda conn: _try_code(conn, code, actor, self.clock()))
+        if refused is not None:
+            raise ValueError(refused)
         try:
             room = self.room(code)
         except RoomBroken:
             raise
-        except ValueError as exc:
+        except ValueError as exc:  # gone since the code was tried
             raise ValueError(f"{exc}: check the code with the host") from None
+        if game is not None and room.kind != game:
+            raise OtherGame(room.code, room.kind)
         held = room.seat_of(actor)
         if held is not None:
             return held
@@ -500,9 +523,6 @@ class RoomsMixin:
             raise ValueError(f"room {room.code} has closed (no move for {ROOM_TIMEOUT_MINUTES} minutes)")
         if room.state != "lobby":
             raise ValueError(f"room {room.code} has already started: ask its host for a new room")
-        if room.class_id is not None and not (self.is_member(actor, Klass(room.class_id, "", "", 0))
-                                              or self.teaches(actor, Klass(room.class_id, "", "", 0))):
-            raise ValueError(f"room {room.code} belongs to another class")
         now = self.clock()
 
         def work(conn):
@@ -592,6 +612,50 @@ def _announcing(code: str, work):
         notify.announce(conn, code)
         return result
     return run
+
+
+def _try_code(conn, code: str, actor: User, now: float) -> "str | None":
+    """In one transaction, with ``actor``'s count of wrong codes locked: why ``code`` is refused
+    (counted as wrong when it opens no room for them), or None when they may go on."""
+    if conn.execute(select(T.room_seats.c.seat).where(and_(T.room_seats.c.room == code,
+                                                           T.room_seats.c.user_id == actor.id))).first():
+        return None  # their own seat: no guess (a reload comes back while they wait)
+    row = throttle_row(conn, T.room_code_failures, user_id=actor.id)
+    if row.locked_until > now:
+        return throttle.refusal(row.locked_until, now, "wrong room codes")
+    room = conn.execute(select(T.rooms.c.class_id, T.rooms.c.host_id).where(T.rooms.c.code == code)).first()
+    why = _closed_to(conn, actor, room, code)
+    if why is not None:
+        count_failure(conn, T.room_code_failures, row, now, user_id=actor.id)
+    return why
+
+
+def _closed_to(conn, actor: User, room, code: str) -> "str | None":
+    """Why room ``code`` (its row: ``class_id``, ``host_id``; None if there is none) is not open to
+    ``actor``, or None when it is: a class's room to its members, its teacher and the admins; a
+    room of no class to whoever shares a class with its host (an admin shares every class)."""
+    if room is None:
+        return f"no room has the code {code}: check the code with the host"
+    mine = _classes_of(conn, actor.id)
+    if room.class_id is not None:
+        return None if mine is None or room.class_id in mine else f"room {code} belongs to another class"
+    theirs = _classes_of(conn, room.host_id)
+    if room.host_id == actor.id or mine is None or (mine and (theirs is None or mine & theirs)):
+        return None
+    return (f"room {code} is open to its host's classes only, and you share no class with its host: "
+            "join your class with its invite code first")
+
+
+def _classes_of(conn, user_id: int) -> "set[int] | None":
+    """The classes a user is in (a member, or their teacher while a teacher); None for an admin (all)."""
+    role = conn.execute(select(T.users.c.role).where(T.users.c.id == user_id)).scalar()
+    if role == "admin":
+        return None
+    members = select(T.members.c.class_id).where(T.members.c.user_id == user_id)
+    ids = {r.class_id for r in conn.execute(members)}
+    if role == "teacher":
+        ids |= {r.id for r in conn.execute(select(T.classes.c.id).where(T.classes.c.teacher_id == user_id))}
+    return ids
 
 
 def count_moves(store, code: str) -> int:

@@ -85,6 +85,16 @@ signin_failures = Table(
     Column("failed_at", Float, nullable=False),
 )
 
+#: Wrong room codes a user typed (a code that opens no room for them): the same count and wait as
+#: ``signin_failures`` (``throttle``), per user.
+room_code_failures = Table(
+    "room_code_failures", metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("locked_until", Float, nullable=False),
+    Column("failed_at", Float, nullable=False),
+)
+
 #: Browsers that signed in as a user (the hash of their device cookie): trusted for that user.
 devices = Table(
     "devices", metadata,

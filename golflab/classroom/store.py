@@ -36,7 +36,7 @@ from .records import (
     User,
 )
 from .rooms import RoomsMixin, kept_from_room, turn_timeout
-from .rows import insert_if_new, rating_of, save_rating
+from .rows import count_failure, forget_failures, insert_if_new, rating_of, save_rating, throttle_row
 
 DAY = 86_400.0
 PURGE_EVERY = 3_600.0  # seconds between a process's purges of ended sessions and old failures
@@ -334,15 +334,10 @@ class Store(RoomsMixin):
     def _count_try(self, conn, key: str, source: str, now: float) -> "float | None":
         """In one transaction: the time the source waits until (None: free), else this try counted
         as a failure (undone by a right password), so parallel tries cannot pass the limit."""
-        where = and_(T.signin_failures.c.name_key == key, T.signin_failures.c.source == source)
-        insert_if_new(conn, T.signin_failures, name_key=key, source=source, failures=0, locked_until=0.0,
-                      failed_at=0.0)
-        row = conn.execute(select(T.signin_failures).where(where).with_for_update()).one()
+        row = throttle_row(conn, T.signin_failures, name_key=key, source=source)
         if row.locked_until > now:
             return row.locked_until
-        failures = throttle.next_count(row.failures, row.failed_at, now)
-        conn.execute(update(T.signin_failures).where(where).values(
-            failures=failures, locked_until=now + throttle.wait_after(failures), failed_at=now))
+        count_failure(conn, T.signin_failures, row, now, name_key=key, source=source)
         return None
 
     def user_for(self, token: "str | None") -> "User | None":
@@ -377,8 +372,8 @@ class Store(RoomsMixin):
         self.transaction(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
 
     def purge(self) -> dict[str, int]:
-        """Forget what can no longer matter: sessions past their end, and sign-in failures whose
-        count would start again (``throttle.next_count``) and whose source waits no more. Done by a
+        """Forget what can no longer matter: sessions past their end, and failed sign-ins and wrong
+        room codes whose count would start again (``throttle.next_count``) and that wait no more. Done by a
         successful sign-in (in its own transaction) at most once every PURGE_EVERY seconds per process, and by
         ``golflab class purge``. How many rows of each went."""
         now = self.clock()
@@ -861,13 +856,11 @@ def _check_admin_name(name: str, user: "User | None") -> None:
 
 
 def _purge_rows(conn, now: float) -> dict[str, int]:
-    """Delete the sessions ended by ``now`` and the sign-in failures that no longer count (see
-    ``Store.purge``); how many of each."""
-    failures = T.signin_failures.c
+    """Delete the sessions ended by ``now`` and the failed sign-ins and wrong room codes that no
+    longer count (see ``Store.purge``); how many of each."""
     sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
-    signins = conn.execute(T.signin_failures.delete().where(and_(
-        failures.failed_at < now - throttle.FORGET_SECONDS, failures.locked_until <= now))).rowcount
-    return {"sessions": sessions, "failed sign-ins": signins}
+    return {"sessions": sessions, "failed sign-ins": forget_failures(conn, T.signin_failures, now),
+            "wrong room codes": forget_failures(conn, T.room_code_failures, now)}
 
 
 def _klass(row) -> Klass:
