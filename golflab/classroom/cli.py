@@ -212,9 +212,7 @@ def _create(store: Store, args) -> str:
         note = f"\n{teacher.name} is a new teacher; their password (shown once): {password}"
     elif not teacher.teaches:
         raise Failure(f"{teacher.name} is a learner: a class's teacher must be a teacher or an admin")
-    elif by.role != "admin" and by.id != teacher.id:
-        raise PermissionError(f"{by.name} may not create a class for {teacher.name}")
-    klass = store.create_class(args.name, teacher)
+    klass = store.create_class(args.name, teacher, by=by)
     return (f"class {klass.name} created, code {klass.code} (for these commands), taught by {teacher.name}; "
             f"learners join with an invite code: golflab class invite {klass.code}{note}")
 

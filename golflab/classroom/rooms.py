@@ -27,9 +27,8 @@ from golflab.ai import PROFILES
 from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
-from . import database, notify, schema, security, settings, throttle
+from . import database, notify, permissions, ratings, schema, security, settings, throttle
 from .errors import StoreConflict
-from .glicko2 import Rating
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
 from .rows import count_failure, rating_of, save_rating, throttle_row
@@ -129,8 +128,10 @@ class Seat:
         return self.user_id is None and self.cpu is None
 
 
+@permissions.guarded
 class Room:
-    """A room read from the store: ``refresh()`` follows the log that other pages append to."""
+    """A room read from the store: ``refresh()`` follows the log that other pages append to. Who may
+    start it, play a seat or keep its game: ``permissions.ROOM_TABLE``."""
 
     problem: "str | None" = None  # a room that reads is not broken (``BrokenRoom`` has words here)
 
@@ -221,6 +222,15 @@ class Room:
             return None
         return next((s.seat for s in self.seats if s.user_id == user.id), None)
 
+    def holds(self, user: User, seat: object) -> bool:
+        """Whether ``user`` holds ``seat`` (a ValueError unless it is one of this room's seats). A seat
+        this page saw empty is read again: another page of the user's may have joined it since (a seat
+        once held stays its user's, so a held one is not)."""
+        self._check_seat(seat)
+        if self.seats[seat].user_id is None:
+            self._reload()
+        return self.seats[seat].user_id == user.id
+
     def game(self):
         """A copy of the whole game replayed from the log, every card shown (the teacher's view):
         playing on it changes the copy only."""
@@ -264,10 +274,7 @@ class Room:
 
     def start(self, *, by: User) -> "Room":
         """The host starts the room; empty seats get CPU players."""
-        actor = self.store.fresh_user(by)
         self._reload()
-        if actor.id != self.host_id:
-            raise PermissionError(f"only the host ({self.host}) starts room {self.code}")
         if self.state != "lobby":
             raise ValueError(f"room {self.code} has already started")
         empty = [s.seat for s in self.seats if s.empty]
@@ -291,11 +298,7 @@ class Room:
     def apply(self, seat: int, action: str, *, by: User) -> "Room":
         """Play ``action`` for ``seat``; ``by`` must hold that seat. IllegalActionError when it is not
         legal now (nothing appended); PermissionError when the seat is not ``by``'s."""
-        actor = self.store.fresh_user(by)
         self._reload()
-        self._check_seat(seat)
-        if self.seats[seat].user_id != actor.id:
-            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         if self.state != "playing":
             state = "waiting for its host to start" if self.state == "lobby" else self.state
             raise IllegalActionError(f"room {self.code} is {state}: {security.shown(action)} cannot be played")
@@ -379,10 +382,6 @@ class Room:
         holds them at once, without waiting for the page it replaces, whose kernel may live on. A
         heartbeat (``take=False``) holds them while no other page of the learner was heard from in the
         last ``TAB_STALE_SECONDS``; so an older tab watches, and plays again once the newer one closes."""
-        actor = self.store.fresh_user(by)
-        self._check_seat(seat)
-        if self.seats[seat].user_id != actor.id:
-            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         now = self.store.clock()
         where = and_(T.room_seats.c.room == self.code, T.room_seats.c.seat == seat)
 
@@ -402,33 +401,25 @@ class Room:
 
     def keep(self, *, by: User, accuracy: "float | None" = None, blunders: "int | None" = None):
         """Keep the finished golf game in ``by``'s games (once: a second call gives the same record)."""
-        actor = self.store.fresh_user(by)
-        seat = self.seat_of(actor)
+        seat = self.seat_of(by)
         if seat is None or self.kind != "golf" or self.state != "over":
             return None
-        return self.store.record_game(actor, self._game.game, seat, accuracy=accuracy, blunders=blunders,
+        return self.store.record_game(by, self._game.game, seat, accuracy=accuracy, blunders=blunders,
                                       room=self.code)
 
     def _rate(self) -> None:
-        """Move every player's table rating (OpenSkill, Plackett-Luce) once per room."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
-        subjects = [f"table:user:{s.user_id}" if s.user_id is not None else f"table:cpu:{s.cpu}" for s in self.seats]
-        now = self.store.clock()
+        """Move every player's table rating (``ratings.rate_table``) once per room."""
+        subjects = [ratings.table_subject(s.user_id, s.cpu) for s in self.seats]
+        now, first = self.store.clock(), ratings.new_table_rating()
 
         def work(conn):
             done = conn.execute(update(T.rooms).where(and_(T.rooms.c.code == self.code, T.rooms.c.rated.is_(False)))
                                 .values(rated=True))
             if done.rowcount != 1:
                 return
-            teams = []
-            for subject in subjects:
-                r = rating_of(conn, subject, for_update=True, default=Rating(model.mu, model.sigma, 0.0))
-                teams.append([model.rating(mu=r.rating, sigma=r.rd)])
-            rated = model.rate(teams, ranks=self._game.ranks())
-            for subject, [r] in zip(subjects, rated):
-                save_rating(conn, subject, Rating(r.mu, r.sigma, 0.0), now)
+            before = [rating_of(conn, subject, for_update=True, default=first) for subject in subjects]
+            for subject, after in zip(subjects, ratings.rate_table(before, self._game.ranks())):
+                save_rating(conn, subject, after, now)
 
         self.store.transaction(work)
         self.rated = True
@@ -583,13 +574,10 @@ class RoomsMixin:
         except ValueError:
             return None
 
-    def table_rating(self, user: User) -> Rating:
+    def table_rating(self, user: User) -> ratings.Rating:
         """``user``'s rating at the table (OpenSkill: ``rating`` is mu, ``rd`` sigma)."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
         with database.reading(self.engine) as conn:
-            return rating_of(conn, f"table:user:{user.id}", default=Rating(model.mu, model.sigma, 0.0))
+            return rating_of(conn, ratings.table_subject(user.id), default=ratings.new_table_rating())
 
 
 def _room_rules(game: str, rules) -> dict:

@@ -383,8 +383,9 @@ class Store(RoomsMixin):
 
     # -- administration -----------------------------------------------------------------
 
-    def create_class(self, name: str, teacher: User) -> Klass:
-        """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
+    def create_class(self, name: str, teacher: User, *, by: "User | None" = None) -> Klass:
+        """A new class taught by ``teacher`` (a teacher or an admin); its code is made here. ``by``:
+        who asks, when not ``teacher`` themself (an admin)."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
             raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
         actor = teacher
