@@ -67,8 +67,12 @@ def setup(url: str, rooms: int, players: int, holes: int, seed: int) -> list[str
 
     store = Store(url)
     codes = []
+    teacher = store.ensure_user("bench_teacher", role="teacher")  # a room is open to its host's classmates
     for r in range(rooms):
         users = [store.ensure_user(f"bench_r{r}_p{p}") for p in range(players)]
+        invite = store.create_invite(store.create_class(f"bench {r}", teacher), by=teacher, max_uses=players)
+        for user in users:
+            store.join_class(user, invite)
         room = store.create_room(users[0], Rules(rounds=holes), seats=players, seed=seed + r)
         for user in users[1:]:
             store.join_room(room.code, user)

@@ -5,10 +5,12 @@
     class list                          every class: code, name, teacher, learners
     class learners CODE                 the class's learners: name, active, last seen
     class export CODE [--out FILE]      the class as CSV (stdout, or FILE written whole)
-    class admin NAME                    make NAME an admin (a new one sets a password at first sign-in)
+    class admin NAME                    make NAME an admin by hand (a new one sets a password at first
+                                        sign-in; no setting lowers a role given here)
     class reset-password NAME           a new password for NAME, printed once
     class deactivate NAME / reactivate NAME
-    class purge                         forget ended sessions and old failed sign-ins (sign-ins also do, hourly)
+    class purge                         forget ended sessions, old failed sign-ins and wrong room codes
+                                        (sign-ins also do, hourly)
 
 Who acts: the store's operator, whoever can open the database. Every command but ``admin``
 runs as the admin named with ``--as NAME`` (a teacher may be named too: the store then allows
@@ -102,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", parents=[common], help="a class's roster as CSV")
     export.add_argument("code", metavar="CODE")
     export.add_argument("--out", metavar="FILE", help="write the CSV to FILE (default: standard output)")
-    sub.add_parser("purge", parents=[common], help="forget ended sessions and old failed sign-ins")
+    sub.add_parser("purge", parents=[common], help="forget ended sessions, old failed sign-ins and wrong room codes")
     for command, text in (("admin", "make NAME an admin (a new admin sets a password at first sign-in)"),
                           ("reset-password", "give NAME a new password, printed once"),
                           ("deactivate", "deactivate NAME: sessions end, sign-in refused"),
@@ -210,9 +212,7 @@ def _create(store: Store, args) -> str:
         note = f"\n{teacher.name} is a new teacher; their password (shown once): {password}"
     elif not teacher.teaches:
         raise Failure(f"{teacher.name} is a learner: a class's teacher must be a teacher or an admin")
-    elif by.role != "admin" and by.id != teacher.id:
-        raise PermissionError(f"{by.name} may not create a class for {teacher.name}")
-    klass = store.create_class(args.name, teacher)
+    klass = store.create_class(args.name, teacher, by=by)
     return (f"class {klass.name} created, code {klass.code} (for these commands), taught by {teacher.name}; "
             f"learners join with an invite code: golflab class invite {klass.code}{note}")
 
@@ -227,13 +227,19 @@ def _invite(store: Store, args) -> str:
 def _list(store: Store, args) -> str:
     by = _acting(store, args)
     lines = ["code    name                  teacher           learners  state"]
+    untaught = False
     for klass in store.classes(by):
         teacher = store.user_by_id(klass.teacher_id)
         count = len(store.learners(klass, by=by))
-        lines.append(f"{klass.code:<7} {klass.name[:20]:<21} {teacher.name[:16]:<17} {count:>8}  "
+        mark = "*" if not teacher.teaches else ""
+        untaught = untaught or bool(mark)
+        lines.append(f"{klass.code:<7} {klass.name[:20]:<21} {teacher.name[:16 - len(mark)] + mark:<17} {count:>8}  "
                      f"{'active' if klass.active else 'closed'}")
     if len(lines) == 1:
         return "no classes yet: create one with `golflab class create NAME --teacher T`"
+    if untaught:
+        lines.append("* no longer a teacher (their name was taken out of GOLFLAB_TEACHERS): the class is "
+                     "whole, an admin runs it, and it is theirs again once the name is back")
     return "\n".join(lines)
 
 
@@ -279,11 +285,14 @@ def _write_whole(path: str, text: str) -> None:
 
 def _admin(store: Store, args) -> str:
     existing = store.user(args.name)
-    if existing is not None and existing.role == "admin":
+    if existing is not None and existing.role == "admin" and existing.role_setting is None:
         return f"{existing.name} is already an admin"
     user = store.ensure_user(args.name, role="admin")
     if existing is None:
         return f"{user.name} is now an admin: they choose a password at their first sign-in"
+    if existing.role == "admin":
+        return (f"{user.name} is now an admin by hand: they stay one when {existing.role_setting} "
+                "no longer names them")
     return f"{user.name} is now an admin (their password is unchanged)"
 
 
@@ -309,7 +318,8 @@ def _reactivate(store: Store, args) -> str:
 def _purge(store: Store, args) -> str:
     _acting(store, args)  # an admin's command, as the others
     gone = store.purge()
-    return f"forgot {gone['sessions']} ended sessions and {gone['failed sign-ins']} old failed sign-ins"
+    return (f"forgot {gone['sessions']} ended sessions, {gone['failed sign-ins']} old failed sign-ins and "
+            f"{gone['wrong room codes']} old wrong room codes")
 
 
 COMMANDS = {"create": _create, "invite": _invite, "list": _list, "learners": _learners, "export": _export,

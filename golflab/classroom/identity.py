@@ -1,7 +1,8 @@
 """Who is at the keyboard: the JupyterHub user, or the signed-in learner of a standalone server.
 
 On JupyterHub the Hub's user (``JUPYTERHUB_USER``) is the learner, with no second sign-in;
-teachers are the Hub's admins and the names in ``GOLFLAB_TEACHERS``. On a standalone server
+teachers are the Hub's admins and the names in ``GOLFLAB_TEACHERS``, while they are (a name taken
+out is a learner again at its next page: ``roles``). On a standalone server
 the sign-in page sets the ``golflab_session`` cookie (HttpOnly, SameSite) and Voila passes the
 page's ``Cookie`` header to the app's kernel as ``HTTP_COOKIE``; the store turns its token into
 the user. Signed out (Binder, guests): None.
@@ -36,6 +37,12 @@ def session_token(environ=None) -> "str | None":
 
 def hub_admin(environ=None) -> bool:
     """Whether the Hub says its user is an admin (asked with the server's own API token)."""
+    return hub_says_admin(environ) is True
+
+
+def hub_says_admin(environ=None) -> "bool | None":
+    """The Hub's answer to whether its user is an admin: False without a Hub API to ask, None when
+    the Hub could not answer (a user's role is then left as it is, never lowered by an outage)."""
     environ = os.environ if environ is None else environ
     url, token = environ.get("JUPYTERHUB_API_URL"), environ.get("JUPYTERHUB_API_TOKEN")
     if not url or not token:
@@ -45,7 +52,7 @@ def hub_admin(environ=None) -> bool:
         with urllib.request.urlopen(request, timeout=3) as response:
             return bool(json.loads(response.read()).get("admin"))
     except (OSError, ValueError):
-        return False
+        return None
 
 
 def current_user(store, environ=None):
@@ -54,6 +61,7 @@ def current_user(store, environ=None):
     hub_name = environ.get("JUPYTERHUB_USER")
     if hub_name:
         teachers = {name.casefold() for name in settings.names("GOLFLAB_TEACHERS", environ)}
-        teacher = hub_name.casefold() in teachers or hub_admin(environ)  # names are one in any case
+        # names are one in any case; the Hub is asked only about a name the setting does not give
+        teacher = True if hub_name.casefold() in teachers else hub_says_admin(environ)
         return store.hub_user(hub_name, teacher=teacher)
     return store.user_for(session_token(environ))

@@ -1,11 +1,12 @@
-"""Who may call what: one table over every public method of the class store, applied at its
-boundary (as JupyterHub's scopes are), before the method runs.
+"""Who may call what: one table over every public method of the class store (``TABLE``) and of a
+room (``ROOM_TABLE``), applied at their boundary (as JupyterHub's scopes are), before the method runs.
 
 Each rule names the arguments it reads and raises PermissionError (or ``SignedOut``) when the
 acting user may not; a rule that acts as a user hands the method that user as the database knows
 it now (``fresh``: unknown, deactivated or signed-out users are refused). The methods
-themselves check input, never permission. ``tests/classroom/test_classroom_permissions.py`` checks that
-every public method of ``Store`` is in ``TABLE``.
+themselves check input, never permission. ``tests/classroom/test_classroom_permissions.py`` checks
+that every public method of ``Store`` and ``Room`` is in its table, and that no other code of the
+store, its rooms or its command line raises PermissionError.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def fresh(store, user) -> User:
 
 
 def open_to_all(store, args: dict) -> None:
-    """No acting user: lookups, sign-in and sessions, opening a room by its code (the sign-in
-    server, the command line and a page call these; what they give away is checked inside)."""
+    """No acting user: lookups, sign-in and sessions, opening a room by its code, reading a room a
+    page holds (the sign-in server, the command line and a page call these; what they give away is
+    checked inside)."""
 
 
 def acts_as(name: str) -> Callable:
@@ -71,10 +73,15 @@ def creates_user(store, args: dict) -> None:
 
 
 def makes_classes(store, args: dict) -> None:
-    """``teacher`` is a teacher or an admin."""
+    """``teacher`` is a teacher or an admin; ``by`` (when given: who asks for it, e.g. the command
+    line's ``--as``) is that teacher or an admin."""
     actor = args["teacher"] = fresh(store, args["teacher"])
     if not actor.teaches:
         raise PermissionError(f"{actor.name} is a learner: only teachers and admins create classes")
+    if args.get("by") is not None:
+        asking = args["by"] = fresh(store, args["by"])
+        if asking.role != "admin" and asking.id != actor.id:
+            raise PermissionError(f"{asking.name} may not create a class for {actor.name}")
 
 
 def teaches(store, args: dict) -> None:
@@ -162,9 +169,43 @@ TABLE: "dict[str, Callable]" = {
 }
 
 
+# -- a room's rules: ``room`` is the Room (its ``store``, ``code``, ``host_id``, seats) ----------------
+
+def hosts_room(room, args: dict) -> None:
+    """``by`` is the room's host (who made it: that never changes)."""
+    actor = args["by"] = fresh(room.store, args["by"])
+    if actor.id != room.host_id:
+        raise PermissionError(f"only the host ({room.host}) starts room {room.code}")
+
+
+def holds_seat(room, args: dict) -> None:
+    """``by`` holds ``seat`` of the room (``Room.holds``; a seat the room has not: ValueError)."""
+    actor = args["by"] = fresh(room.store, args["by"])
+    if not room.holds(actor, args["seat"]):
+        raise PermissionError(f"seat {args['seat']} of room {room.code} is not {actor.name}'s")
+
+
+def room_user(room, args: dict) -> None:
+    """Acts as ``by``, re-read from the room's store and refused if gone, deactivated or signed out."""
+    args["by"] = fresh(room.store, args["by"])
+
+
+#: Every public method of ``Room`` and its rule.
+ROOM_TABLE: "dict[str, Callable]" = {
+    **dict.fromkeys(("refresh", "game", "observation", "away", "seat_of", "hosts", "holds", "subscribe"),
+                    open_to_all),
+    "start": hosts_room,
+    **dict.fromkeys(("apply", "claim"), holds_seat),
+    "keep": room_user,
+}
+
+#: The classes guarded, by name, and their tables.
+TABLES = {"Store": TABLE, "Room": ROOM_TABLE}
+
+
 def guarded(cls: type) -> type:
-    """``cls`` with each method in ``TABLE`` checked by its rule before it runs."""
-    for name, rule in TABLE.items():
+    """``cls`` (``Store`` or ``Room``) with each method in its table checked by its rule before it runs."""
+    for name, rule in TABLES[cls.__name__].items():
         if rule is open_to_all or not hasattr(cls, name):
             continue
         setattr(cls, name, _guard(getattr(cls, name), rule))

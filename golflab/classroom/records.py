@@ -18,6 +18,8 @@ class User:
     active: bool = True
     hub: bool = False
     last_seen: "float | None" = None
+    #: The setting that gave this role (``roles.TEACHERS``, ``roles.ADMINS``); None: given by hand.
+    role_setting: "str | None" = field(default=None, compare=False)
     #: The hash of the session token this user came from (``Store.user_for``): every store action
     #: by this user checks that the session is still there. None: not from a session (the Hub, a CLI).
     session: "str | None" = field(default=None, compare=False, repr=False)

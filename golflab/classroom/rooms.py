@@ -27,12 +27,11 @@ from golflab.ai import PROFILES
 from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
-from . import database, notify, schema, security, settings
+from . import database, notify, permissions, ratings, schema, security, settings, throttle
 from .errors import StoreConflict
-from .glicko2 import Rating
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
-from .rows import rating_of, save_rating
+from .rows import count_failure, rating_of, save_rating, throttle_row
 
 T = schema
 MAX_PLAYERS_PER_ROOM = 6
@@ -53,6 +52,14 @@ CPU_MARK = " (CPU)"
 
 class RoomBroken(ValueError):
     """A room whose rows in the store cannot be read as a game; it has been closed."""
+
+
+class OtherGame(ValueError):
+    """A room joined from the app of another game: ``game`` is the one it plays (nothing changed)."""
+
+    def __init__(self, code: str, game: str) -> None:
+        super().__init__(f"room {code} plays {game}: join it from that game's app")
+        self.game = game
 
 
 @dataclass(frozen=True)
@@ -121,8 +128,10 @@ class Seat:
         return self.user_id is None and self.cpu is None
 
 
+@permissions.guarded
 class Room:
-    """A room read from the store: ``refresh()`` follows the log that other pages append to."""
+    """A room read from the store: ``refresh()`` follows the log that other pages append to. Who may
+    start it, play a seat or keep its game: ``permissions.ROOM_TABLE``."""
 
     problem: "str | None" = None  # a room that reads is not broken (``BrokenRoom`` has words here)
 
@@ -213,6 +222,15 @@ class Room:
             return None
         return next((s.seat for s in self.seats if s.user_id == user.id), None)
 
+    def holds(self, user: User, seat: object) -> bool:
+        """Whether ``user`` holds ``seat`` (a ValueError unless it is one of this room's seats). A seat
+        this page saw empty is read again: another page of the user's may have joined it since (a seat
+        once held stays its user's, so a held one is not)."""
+        self._check_seat(seat)
+        if self.seats[seat].user_id is None:
+            self._reload()
+        return self.seats[seat].user_id == user.id
+
     def game(self):
         """A copy of the whole game replayed from the log, every card shown (the teacher's view):
         playing on it changes the copy only."""
@@ -256,10 +274,7 @@ class Room:
 
     def start(self, *, by: User) -> "Room":
         """The host starts the room; empty seats get CPU players."""
-        actor = self.store.fresh_user(by)
         self._reload()
-        if actor.id != self.host_id:
-            raise PermissionError(f"only the host ({self.host}) starts room {self.code}")
         if self.state != "lobby":
             raise ValueError(f"room {self.code} has already started")
         empty = [s.seat for s in self.seats if s.empty]
@@ -283,11 +298,7 @@ class Room:
     def apply(self, seat: int, action: str, *, by: User) -> "Room":
         """Play ``action`` for ``seat``; ``by`` must hold that seat. IllegalActionError when it is not
         legal now (nothing appended); PermissionError when the seat is not ``by``'s."""
-        actor = self.store.fresh_user(by)
         self._reload()
-        self._check_seat(seat)
-        if self.seats[seat].user_id != actor.id:
-            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         if self.state != "playing":
             state = "waiting for its host to start" if self.state == "lobby" else self.state
             raise IllegalActionError(f"room {self.code} is {state}: {security.shown(action)} cannot be played")
@@ -371,10 +382,6 @@ class Room:
         holds them at once, without waiting for the page it replaces, whose kernel may live on. A
         heartbeat (``take=False``) holds them while no other page of the learner was heard from in the
         last ``TAB_STALE_SECONDS``; so an older tab watches, and plays again once the newer one closes."""
-        actor = self.store.fresh_user(by)
-        self._check_seat(seat)
-        if self.seats[seat].user_id != actor.id:
-            raise PermissionError(f"seat {seat} of room {self.code} is not {actor.name}'s")
         now = self.store.clock()
         where = and_(T.room_seats.c.room == self.code, T.room_seats.c.seat == seat)
 
@@ -394,33 +401,25 @@ class Room:
 
     def keep(self, *, by: User, accuracy: "float | None" = None, blunders: "int | None" = None):
         """Keep the finished golf game in ``by``'s games (once: a second call gives the same record)."""
-        actor = self.store.fresh_user(by)
-        seat = self.seat_of(actor)
+        seat = self.seat_of(by)
         if seat is None or self.kind != "golf" or self.state != "over":
             return None
-        return self.store.record_game(actor, self._game.game, seat, accuracy=accuracy, blunders=blunders,
+        return self.store.record_game(by, self._game.game, seat, accuracy=accuracy, blunders=blunders,
                                       room=self.code)
 
     def _rate(self) -> None:
-        """Move every player's table rating (OpenSkill, Plackett-Luce) once per room."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
-        subjects = [f"table:user:{s.user_id}" if s.user_id is not None else f"table:cpu:{s.cpu}" for s in self.seats]
-        now = self.store.clock()
+        """Move every player's table rating (``ratings.rate_table``) once per room."""
+        subjects = [ratings.table_subject(s.user_id, s.cpu) for s in self.seats]
+        now, first = self.store.clock(), ratings.new_table_rating()
 
         def work(conn):
             done = conn.execute(update(T.rooms).where(and_(T.rooms.c.code == self.code, T.rooms.c.rated.is_(False)))
                                 .values(rated=True))
             if done.rowcount != 1:
                 return
-            teams = []
-            for subject in subjects:
-                r = rating_of(conn, subject, for_update=True, default=Rating(model.mu, model.sigma, 0.0))
-                teams.append([model.rating(mu=r.rating, sigma=r.rd)])
-            rated = model.rate(teams, ranks=self._game.ranks())
-            for subject, [r] in zip(subjects, rated):
-                save_rating(conn, subject, Rating(r.mu, r.sigma, 0.0), now)
+            before = [rating_of(conn, subject, for_update=True, default=first) for subject in subjects]
+            for subject, after in zip(subjects, ratings.rate_table(before, self._game.ranks())):
+                save_rating(conn, subject, after, now)
 
         self.store.transaction(work)
         self.rated = True
@@ -484,15 +483,30 @@ class RoomsMixin:
         room._close_if_idle()
         return room
 
-    def join_room(self, code: str, user: User) -> int:
-        """Seat ``user`` in the room (their seat again if they hold one); the seat."""
+    def join_room(self, code: str, user: User, *, game: "str | None" = None) -> int:
+        """Seat ``user`` in the room (their seat again if they hold one); the seat.
+
+        A room is open to its class (its members, its teacher and the admins); a room of no class,
+        to those who share a class with its host. A code that opens no room for ``user`` counts as a
+        wrong code: after ``throttle.FREE_FAILURES`` in a row they wait (``throttle.wait_after``)
+        before trying another, their own rooms aside. ``game`` (the joining app's): a room of
+        another game is refused as ``OtherGame``. Every refusal changes nothing but the count."""
         actor = user
+        try:
+            code = security.check_code(code, ROOM_CODE_LENGTH, "room code")
+        except ValueError as exc:
+            raise ValueError(f"{exc}: check the code with the host") from None
+        refused = self.transaction(lambda conn: _try_code(conn, code, actor, self.clock()))
+        if refused is not None:
+            raise ValueError(refused)
         try:
             room = self.room(code)
         except RoomBroken:
             raise
-        except ValueError as exc:
+        except ValueError as exc:  # gone since the code was tried
             raise ValueError(f"{exc}: check the code with the host") from None
+        if game is not None and room.kind != game:
+            raise OtherGame(room.code, room.kind)
         held = room.seat_of(actor)
         if held is not None:
             return held
@@ -500,9 +514,6 @@ class RoomsMixin:
             raise ValueError(f"room {room.code} has closed (no move for {ROOM_TIMEOUT_MINUTES} minutes)")
         if room.state != "lobby":
             raise ValueError(f"room {room.code} has already started: ask its host for a new room")
-        if room.class_id is not None and not (self.is_member(actor, Klass(room.class_id, "", "", 0))
-                                              or self.teaches(actor, Klass(room.class_id, "", "", 0))):
-            raise ValueError(f"room {room.code} belongs to another class")
         now = self.clock()
 
         def work(conn):
@@ -563,13 +574,10 @@ class RoomsMixin:
         except ValueError:
             return None
 
-    def table_rating(self, user: User) -> Rating:
+    def table_rating(self, user: User) -> ratings.Rating:
         """``user``'s rating at the table (OpenSkill: ``rating`` is mu, ``rd`` sigma)."""
-        from openskill.models import PlackettLuce
-
-        model = PlackettLuce()
         with database.reading(self.engine) as conn:
-            return rating_of(conn, f"table:user:{user.id}", default=Rating(model.mu, model.sigma, 0.0))
+            return rating_of(conn, ratings.table_subject(user.id), default=ratings.new_table_rating())
 
 
 def _room_rules(game: str, rules) -> dict:
@@ -592,6 +600,50 @@ def _announcing(code: str, work):
         notify.announce(conn, code)
         return result
     return run
+
+
+def _try_code(conn, code: str, actor: User, now: float) -> "str | None":
+    """In one transaction, with ``actor``'s count of wrong codes locked: why ``code`` is refused
+    (counted as wrong when it opens no room for them), or None when they may go on."""
+    if conn.execute(select(T.room_seats.c.seat).where(and_(T.room_seats.c.room == code,
+                                                           T.room_seats.c.user_id == actor.id))).first():
+        return None  # their own seat: no guess (a reload comes back while they wait)
+    row = throttle_row(conn, T.room_code_failures, user_id=actor.id)
+    if row.locked_until > now:
+        return throttle.refusal(row.locked_until, now, "wrong room codes")
+    room = conn.execute(select(T.rooms.c.class_id, T.rooms.c.host_id).where(T.rooms.c.code == code)).first()
+    why = _closed_to(conn, actor, room, code)
+    if why is not None:
+        count_failure(conn, T.room_code_failures, row, now, user_id=actor.id)
+    return why
+
+
+def _closed_to(conn, actor: User, room, code: str) -> "str | None":
+    """Why room ``code`` (its row: ``class_id``, ``host_id``; None if there is none) is not open to
+    ``actor``, or None when it is: a class's room to its members, its teacher and the admins; a
+    room of no class to whoever shares a class with its host (an admin shares every class)."""
+    if room is None:
+        return f"no room has the code {code}: check the code with the host"
+    mine = _classes_of(conn, actor.id)
+    if room.class_id is not None:
+        return None if mine is None or room.class_id in mine else f"room {code} belongs to another class"
+    theirs = _classes_of(conn, room.host_id)
+    if room.host_id == actor.id or mine is None or (mine and (theirs is None or mine & theirs)):
+        return None
+    return (f"room {code} is open to its host's classes only, and you share no class with its host: "
+            "join your class with its invite code first")
+
+
+def _classes_of(conn, user_id: int) -> "set[int] | None":
+    """The classes a user is in (a member, or their teacher while a teacher); None for an admin (all)."""
+    role = conn.execute(select(T.users.c.role).where(T.users.c.id == user_id)).scalar()
+    if role == "admin":
+        return None
+    members = select(T.members.c.class_id).where(T.members.c.user_id == user_id)
+    ids = {r.class_id for r in conn.execute(members)}
+    if role == "teacher":
+        ids |= {r.id for r in conn.execute(select(T.classes.c.id).where(T.classes.c.teacher_id == user_id))}
+    return ids
 
 
 def count_moves(store, code: str) -> int:

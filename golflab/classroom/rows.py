@@ -1,5 +1,6 @@
-"""Row helpers shared by the store and its rooms: insert-if-new (racing writers both succeed)
-and ratings (Glicko-2 for puzzles, OpenSkill at the table) kept in one table by subject."""
+"""Row helpers shared by the store and its rooms: insert-if-new (racing writers both succeed),
+ratings (Glicko-2 for puzzles, OpenSkill at the table) kept in one table by subject, and the
+throttle's rows (wrong passwords, wrong room codes), locked while a try is checked and counted."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from . import schema as T
+from . import throttle
 from .glicko2 import Rating
 
 
@@ -36,3 +38,29 @@ def save_rating(conn, subject: str, rating: Rating, now: float) -> None:
     conn.execute(update(T.ratings).where(T.ratings.c.subject == subject).values(
         games=T.ratings.c.games + 1, rating=rating.rating, rd=rating.rd, volatility=rating.volatility,
         updated_at=now))
+
+
+def throttle_row(conn, table, **key):
+    """The throttle's row of ``key`` in ``table`` (``failures``, ``locked_until``, ``failed_at``; made
+    if new), locked to this transaction: parallel tries wait for it, so none passes the limit."""
+    insert_if_new(conn, table, **key, failures=0, locked_until=0.0, failed_at=0.0)
+    return conn.execute(select(table).where(_matching(table, key)).with_for_update()).one()
+
+
+def count_failure(conn, table, row, now: float, **key) -> None:
+    """Count a failed try on ``row`` (from ``throttle_row``, same ``key``): the source waits once it
+    has failed too often (``throttle.wait_after``)."""
+    failures = throttle.next_count(row.failures, row.failed_at, now)
+    conn.execute(update(table).where(_matching(table, key)).values(
+        failures=failures, locked_until=now + throttle.wait_after(failures), failed_at=now))
+
+
+def forget_failures(conn, table, now: float) -> int:
+    """Delete ``table``'s counts that would start again (``throttle.FORGET_SECONDS``) and wait no more."""
+    c = table.c
+    return conn.execute(table.delete().where(and_(c.failed_at < now - throttle.FORGET_SECONDS,
+                                                  c.locked_until <= now))).rowcount
+
+
+def _matching(table, key: dict):
+    return and_(*(table.c[name] == value for name, value in key.items()))

@@ -28,6 +28,7 @@ users = Table(
     Column("name_key", String(64), nullable=False, unique=True),
     Column("password_hash", String(255)),
     Column("role", String(16), nullable=False),
+    Column("role_setting", String(32)),  # the setting that gave the role (``roles``); None: by hand
     Column("active", Boolean, nullable=False),
     Column("hub", Boolean, nullable=False),
     Column("leaderboard", Boolean, nullable=False),
@@ -79,6 +80,16 @@ signin_failures = Table(
     "signin_failures", metadata,
     Column("name_key", String(64), primary_key=True),
     Column("source", String(80), primary_key=True),
+    Column("failures", Integer, nullable=False),
+    Column("locked_until", Float, nullable=False),
+    Column("failed_at", Float, nullable=False),
+)
+
+#: Wrong room codes a user typed (a code that opens no room for them): the same count and wait as
+#: ``signin_failures`` (``throttle``), per user.
+room_code_failures = Table(
+    "room_code_failures", metadata,
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
     Column("failures", Integer, nullable=False),
     Column("locked_until", Float, nullable=False),
     Column("failed_at", Float, nullable=False),

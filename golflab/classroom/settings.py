@@ -7,8 +7,8 @@ directory, then the defaults (the rules spec's precedence: explicit arguments wi
 | ``GOLFLAB_SESSION_DAYS`` | days a sign-in lasts | 30 |
 | ``GOLFLAB_DB_CONNECT_TIMEOUT`` | seconds to wait for PostgreSQL to accept a connection | 10 |
 | ``GOLFLAB_DB_STATEMENT_TIMEOUT`` | seconds one PostgreSQL statement may run before it is cancelled | 30 |
-| ``GOLFLAB_ADMINS`` | comma-separated names made admins (a learner's or teacher's name: refused) | none |
-| ``GOLFLAB_TEACHERS`` | comma-separated JupyterHub names that are teachers | none |
+| ``GOLFLAB_ADMINS`` | comma-separated names made admins (a learner's or teacher's name: refused), while named | none |
+| ``GOLFLAB_TEACHERS`` | comma-separated JupyterHub names that are teachers, while named (``roles``) | none |
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ database for every permission check, so a deactivated account is refused at once
 from __future__ import annotations
 
 import json
+import logging
 import time
 from dataclasses import replace
 from typing import Callable
@@ -20,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from golflab.game import Phase
 
-from . import database, export, notify, permissions, progress, schedule, schema, security, settings, throttle
+from . import database, export, notify, permissions, progress, roles, schedule, schema, security, settings, throttle
 from .errors import StoreConflict
 from .glicko2 import Rating, duel
 from .records import (
@@ -35,7 +36,7 @@ from .records import (
     User,
 )
 from .rooms import RoomsMixin, kept_from_room, turn_timeout
-from .rows import insert_if_new, rating_of, save_rating
+from .rows import count_failure, forget_failures, insert_if_new, rating_of, save_rating, throttle_row
 
 DAY = 86_400.0
 PURGE_EVERY = 3_600.0  # seconds between a process's purges of ended sessions and old failures
@@ -47,6 +48,7 @@ STUCK_MISSES = progress.STUCK_MISSES
 DIFFICULTIES = ("easy", "medium", "hard")
 
 T = schema
+log = logging.getLogger(__name__)
 
 
 @permissions.guarded
@@ -64,11 +66,14 @@ class Store(RoomsMixin):
         self._purged_at = float("-inf")  # this process's last purge (see purge)
         self._turn_timeout = turn_timeout(environ)
         self.timeouts = (settings.connect_timeout(environ), settings.statement_timeout(environ))
+        admins = settings.names(roles.ADMINS, environ)
+        #: The name keys ``GOLFLAB_ADMINS`` names: its admins' roles are settled by it (``roles``).
+        self.admin_keys = frozenset(security.lookup_key(n) for n in admins)
         self.engine = database.make_engine(self.url, connect_timeout=self.timeouts[0],
                                            statement_timeout=self.timeouts[1])
         try:
             database.migrate(self.engine)
-            self._ensure_admins(settings.names("GOLFLAB_ADMINS", environ))
+            self._ensure_admins(admins)
         except (database.SchemaTooNew, ValueError):
             self.engine.dispose()
             raise
@@ -95,55 +100,89 @@ class Store(RoomsMixin):
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
         pw_hash = security.hash_password(password) if password is not None else None
+        return self._insert_user(name, pw_hash, role, hub=hub)
 
+    def _insert_user(self, name: str, pw_hash: "str | None", role: str, *, hub: bool,
+                     setting: "str | None" = None) -> User:
         def work(conn):
             try:
                 uid = conn.execute(insert(T.users).values(
                     name=name, name_key=security.name_key(name), password_hash=pw_hash, role=role,
-                    active=True, hub=hub, leaderboard=False, created_at=self.clock())).inserted_primary_key[0]
+                    role_setting=setting, active=True, hub=hub, leaderboard=False,
+                    created_at=self.clock())).inserted_primary_key[0]
             except IntegrityError:
                 raise ValueError(f"the name {name!r} is taken: choose another") from None
-            return User(uid, name, role, True, hub)
+            return User(uid, name, role, True, hub, role_setting=setting)
 
         return self.transaction(work)
 
     def ensure_user(self, name: str, role: str = "learner", *, hub: bool = False) -> User:
-        """The user of that name, created (without a password) if new; an existing role may rise
-        (a learner named in ``GOLFLAB_TEACHERS`` becomes a teacher) but never falls."""
+        """The user of that name, created (without a password) if new, with ``role`` given by hand: an
+        existing role may rise but never falls here, and once given here (risen, or ``role`` is the
+        role a setting gave) it is the store's, which no setting lowers (``roles``)."""
+        existing = self._existing_or_new(name, role, hub=hub)
+        if ROLES.index(role) > ROLES.index(existing.role) or (
+                role == existing.role != "learner" and existing.role_setting is not None):
+            self.transaction(lambda conn: conn.execute(
+                update(T.users).where(T.users.c.id == existing.id).values(role=role, role_setting=None)))
+            existing = self.user(name)
+        return existing
+
+    def _existing_or_new(self, name: str, role: str, *, hub: bool, setting: "str | None" = None) -> User:
+        """The user of that name, or a new one (no password) with ``role`` given by ``setting``."""
         existing = self.user(name)
         if existing is None:
+            security.check_name(name, hub=hub)
+            if role not in ROLES:
+                raise ValueError(f"role must be one of {', '.join(ROLES)}, got {security.shown(role)}")
             try:
-                return self.create_user(name, role=role, hub=hub)
+                return self._insert_user(name, None, role, hub=hub, setting=setting)
             except ValueError:
                 existing = self.user(name)  # created by another process meanwhile
                 if existing is None:
                     raise
-        if ROLES.index(role) > ROLES.index(existing.role):
-            self.transaction(lambda conn: conn.execute(
-                update(T.users).where(T.users.c.id == existing.id).values(role=role)))
-            existing = self.user(name)
         return existing
 
     def _ensure_admins(self, names: list[str]) -> None:
-        """Make the ``GOLFLAB_ADMINS`` names admins (a new one sets a password at first sign-in).
-        A name already held by a learner or a teacher is refused before anything is made: the
+        """Make the ``GOLFLAB_ADMINS`` names admins (a new one sets a password at first sign-in; one
+        that it made before and no longer named is made its admin again at sign-in, ``roles``). A
+        name already held by another learner or teacher is refused before anything is made: the
         first to register a name must never become an admin by it."""
         for name in names:
             _check_admin_name(security.check_name(name), self.user(name))
         for name in names:
-            if self.user(name) is not None:
-                continue
-            try:
-                self.create_user(name, role="admin")
-            except ValueError:
-                existing = self.user(name)  # registered by another process meanwhile
-                if existing is None:
-                    raise
-                _check_admin_name(name, existing)
+            _check_admin_name(name, self._existing_or_new(name, "admin", hub=False, setting=roles.ADMINS))
 
-    def hub_user(self, name: str, *, teacher: bool = False) -> User:
-        """The JupyterHub user ``name`` (created at first sight; a teacher when the Hub says so)."""
-        return self.ensure_user(name, role="teacher" if teacher else "learner", hub=True)
+    def hub_user(self, name: str, *, teacher: "bool | None" = False) -> User:
+        """The JupyterHub user ``name``, created at first sight; a teacher while the Hub says so
+        (``GOLFLAB_TEACHERS`` or the Hub's admin flag: ``teacher``; None when the Hub could not be
+        asked), who is a learner again once it no longer does (``roles``)."""
+        role = "teacher" if teacher else "learner"
+        user = self._existing_or_new(name, role, hub=True, setting=roles.TEACHERS if teacher else None)
+        return self._settle(user, teacher=teacher)
+
+    def _settle(self, user: User, *, teacher: "bool | None") -> User:
+        """``user`` with the role the settings give them now (``roles.settled``), written if it moved."""
+        role, setting = roles.settled(user.role, user.role_setting, teacher=teacher,
+                                      admin=security.lookup_key(user.name) in self.admin_keys)
+        if (role, setting) == (user.role, user.role_setting):
+            return user
+        self.transaction(lambda conn: self._resettle(conn, user, role, setting))
+        return replace(self.user_by_id(user.id) or user, session=user.session)
+
+    def _resettle(self, conn, user: User, role: str, setting: "str | None") -> None:
+        """Write ``user``'s settled role in ``conn``; a fall is logged for the operator, with the
+        classes it leaves to the admins (they stay whole, taught by ``user`` again once named again)."""
+        done = conn.execute(update(T.users).where(and_(T.users.c.id == user.id, T.users.c.role == user.role))
+                            .values(role=role, role_setting=setting))
+        if done.rowcount != 1 or not roles.falls(user.role, role):
+            return
+        left = ""
+        if role == "learner":
+            taught = conn.execute(select(func.count()).where(T.classes.c.teacher_id == user.id)).scalar_one()
+            left = (f"; the {taught} classes they teach stay whole, reached by an admin, and are theirs again "
+                    "once the name is back") if taught else ""
+        log.warning("%s no longer names %s: a %s now, no longer a %s%s", setting, user.name, role, user.role, left)
 
     def user(self, name: str) -> "User | None":
         """The user of that name (any case), or None."""
@@ -182,7 +221,7 @@ class Store(RoomsMixin):
 
     def join_class(self, user: User, invite: str) -> Klass:
         """Put an existing learner into the invite's class (a teacher or an admin never joins one:
-        a class's teacher manages its members' accounts)."""
+        a class's teacher manages its members' accounts; nor does its teacher once no longer one)."""
         code = security.check_code(invite, security.INVITE_CODE_LENGTH, "invite code")
         actor = user
         if actor.role != "learner":
@@ -190,9 +229,12 @@ class Store(RoomsMixin):
                              "(a teacher creates their own classes)")
 
         def work(conn):
-            class_id = self._use_invite(conn, code)
-            insert_if_new(conn, T.members, class_id=class_id, user_id=actor.id, joined_at=self.clock())
-            return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
+            klass = _klass(conn.execute(select(T.classes).where(T.classes.c.id == self._use_invite(conn, code))).one())
+            if klass.teacher_id == actor.id:
+                raise ValueError(f"{actor.name} is the teacher of the class {klass.name}: its teacher never "
+                                 "joins it as a learner (an admin runs it while they are not a teacher)")
+            insert_if_new(conn, T.members, class_id=klass.id, user_id=actor.id, joined_at=self.clock())
+            return klass
 
         return self.transaction(work)
 
@@ -235,7 +277,8 @@ class Store(RoomsMixin):
         Whatever the name (unknown, deactivated, real), a refusal has the same words and the same
         work: one password check. ``source`` (the client's address) and ``device`` (the browser's
         device cookie, any text; a browser that signs in becomes a trusted device of that user)
-        say where the try comes from: wrong passwords lock out that name from that source only."""
+        say where the try comes from: wrong passwords lock out that name from that source only. The
+        role ``GOLFLAB_ADMINS`` gives is settled here (``roles``), as for ``user_for``."""
         wrong = ValueError("the name or the password is wrong")
         key = security.lookup_key(name)
         if key is None or not isinstance(password, str) or "\x00" in password:
@@ -254,7 +297,11 @@ class Store(RoomsMixin):
         locked = self.transaction(lambda conn: self._count_try(conn, key, src, now))
         if locked is not None:
             raise ValueError(throttle.refusal(locked, now))
-        first_admin = row is not None and row.role == "admin" and row.password_hash is None
+        user = None if row is None else _user(row)
+        # the role ``GOLFLAB_ADMINS`` gives now (written with the session, below)
+        role, setting = (None, None) if user is None else roles.settled(
+            user.role, user.role_setting, teacher=None, admin=key in self.admin_keys)
+        first_admin = role == "admin" and row.password_hash is None
         if first_admin:
             security.check_password(password)
         matches = first_admin or security.password_matches(None if row is None else row.password_hash, password)
@@ -271,6 +318,8 @@ class Store(RoomsMixin):
             conn.execute(T.signin_failures.delete().where(where))
             if new_hash is not None:
                 conn.execute(update(T.users).where(T.users.c.id == row.id).values(password_hash=new_hash))
+            if (role, setting) != (user.role, user.role_setting):
+                self._resettle(conn, user, role, setting)
             conn.execute(update(T.users).where(T.users.c.id == row.id).values(last_seen=now))
             conn.execute(insert(T.sessions).values(token_hash=security.token_hash(token), user_id=row.id,
                                                    created_at=now, expires_at=now + self.session_days * DAY))
@@ -285,19 +334,16 @@ class Store(RoomsMixin):
     def _count_try(self, conn, key: str, source: str, now: float) -> "float | None":
         """In one transaction: the time the source waits until (None: free), else this try counted
         as a failure (undone by a right password), so parallel tries cannot pass the limit."""
-        where = and_(T.signin_failures.c.name_key == key, T.signin_failures.c.source == source)
-        insert_if_new(conn, T.signin_failures, name_key=key, source=source, failures=0, locked_until=0.0,
-                      failed_at=0.0)
-        row = conn.execute(select(T.signin_failures).where(where).with_for_update()).one()
+        row = throttle_row(conn, T.signin_failures, name_key=key, source=source)
         if row.locked_until > now:
             return row.locked_until
-        failures = throttle.next_count(row.failures, row.failed_at, now)
-        conn.execute(update(T.signin_failures).where(where).values(
-            failures=failures, locked_until=now + throttle.wait_after(failures), failed_at=now))
+        count_failure(conn, T.signin_failures, row, now, name_key=key, source=source)
         return None
 
     def user_for(self, token: "str | None") -> "User | None":
-        """The signed-in user of a session token, or None (unknown, expired, signed out, deactivated)."""
+        """The signed-in user of a session token, or None (unknown, expired, signed out, deactivated),
+        with the role ``GOLFLAB_ADMINS`` gives them now (``roles``: an admin it no longer names is a
+        learner from their next page on)."""
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
             return None
         now = self.clock()
@@ -309,7 +355,7 @@ class Store(RoomsMixin):
             return None
         if row.last_seen is None or now - row.last_seen > 60:
             self.touch(_user(row))
-        return replace(_user(row), session=security.token_hash(token))
+        return self._settle(replace(_user(row), session=security.token_hash(token)), teacher=None)
 
     def touch(self, user: User) -> None:
         """Note that ``user`` was here now (the roster's *last seen*)."""
@@ -326,8 +372,8 @@ class Store(RoomsMixin):
         self.transaction(lambda conn: conn.execute(T.sessions.delete().where(T.sessions.c.user_id == user.id)))
 
     def purge(self) -> dict[str, int]:
-        """Forget what can no longer matter: sessions past their end, and sign-in failures whose
-        count would start again (``throttle.next_count``) and whose source waits no more. Done by a
+        """Forget what can no longer matter: sessions past their end, and failed sign-ins and wrong
+        room codes whose count would start again (``throttle.next_count``) and that wait no more. Done by a
         successful sign-in (in its own transaction) at most once every PURGE_EVERY seconds per process, and by
         ``golflab class purge``. How many rows of each went."""
         now = self.clock()
@@ -337,8 +383,9 @@ class Store(RoomsMixin):
 
     # -- administration -----------------------------------------------------------------
 
-    def create_class(self, name: str, teacher: User) -> Klass:
-        """A new class taught by ``teacher`` (a teacher or an admin); its code is made here."""
+    def create_class(self, name: str, teacher: User, *, by: "User | None" = None) -> Klass:
+        """A new class taught by ``teacher`` (a teacher or an admin); its code is made here. ``by``:
+        who asks, when not ``teacher`` themself (an admin)."""
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 64:
             raise ValueError(f"a class name must be 1 to 64 characters, got {security.shown(name)}")
         actor = teacher
@@ -788,7 +835,7 @@ class Store(RoomsMixin):
 # -- helpers ----------------------------------------------------------------------------
 
 def _user(row) -> User:
-    return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen)
+    return User(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen, row.role_setting)
 
 
 def _used_up(code: str, max_uses: int) -> ValueError:
@@ -797,8 +844,9 @@ def _used_up(code: str, max_uses: int) -> ValueError:
 
 
 def _check_admin_name(name: str, user: "User | None") -> None:
-    """A ValueError when ``name`` (from ``GOLFLAB_ADMINS``) is held by ``user``, not an admin."""
-    if user is not None and user.role != "admin":
+    """A ValueError when ``name`` (from ``GOLFLAB_ADMINS``) is held by ``user``, not an admin (nor an
+    admin of ``GOLFLAB_ADMINS`` that it no longer named for a while)."""
+    if user is not None and user.role != "admin" and user.role_setting != roles.ADMINS:
         raise ValueError(
             f"GOLFLAB_ADMINS names {name!r}, but {user.name!r} is already a {user.role} of this "
             f"store, with their own password: it is not made an admin. Put another name in GOLFLAB_ADMINS "
@@ -808,13 +856,11 @@ def _check_admin_name(name: str, user: "User | None") -> None:
 
 
 def _purge_rows(conn, now: float) -> dict[str, int]:
-    """Delete the sessions ended by ``now`` and the sign-in failures that no longer count (see
-    ``Store.purge``); how many of each."""
-    failures = T.signin_failures.c
+    """Delete the sessions ended by ``now`` and the failed sign-ins and wrong room codes that no
+    longer count (see ``Store.purge``); how many of each."""
     sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
-    signins = conn.execute(T.signin_failures.delete().where(and_(
-        failures.failed_at < now - throttle.FORGET_SECONDS, failures.locked_until <= now))).rowcount
-    return {"sessions": sessions, "failed sign-ins": signins}
+    return {"sessions": sessions, "failed sign-ins": forget_failures(conn, T.signin_failures, now),
+            "wrong room codes": forget_failures(conn, T.room_code_failures, now)}
 
 
 def _klass(row) -> Klass:

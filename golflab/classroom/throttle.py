@@ -5,9 +5,14 @@ checks the wait, before its password is checked, so parallel guesses cannot pass
 
 A source is a trusted device of the user (a browser that signed in as them: its device cookie),
 else the client's address; without either (the command line, a test) all tries share one source.
+
+Wrong room codes wait by the same numbers, counted per user (a page's kernel is not told its
+client's address), in the same way (``rows.throttle_row``, ``rows.count_failure``).
 """
 
 from __future__ import annotations
+
+import math
 
 #: After this many failures in a row from one source, that source waits, doubling each time.
 FREE_FAILURES = 5
@@ -39,6 +44,6 @@ def next_count(failures: int, failed_at: float, now: float) -> int:
     return 1 if now - failed_at > FORGET_SECONDS else failures + 1
 
 
-def refusal(locked_until: float, now: float) -> str:
-    """The words for a source that must wait."""
-    return f"too many wrong passwords for this name: try again in {int(locked_until - now) + 1} seconds"
+def refusal(locked_until: float, now: float, what: str = "wrong passwords for this name") -> str:
+    """The words for a source that must wait (``what``: what it got wrong too often)."""
+    return f"too many {what}: try again in {max(1, math.ceil(locked_until - now))} seconds"

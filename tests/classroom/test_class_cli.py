@@ -128,8 +128,9 @@ def test_purge_forgets_ended_sessions_and_says_how_many(db, capsys):
     store = Store(db["url"], clock=lambda: 1_000.0)
     store.sign_in("ann", PASSWORD)  # ends 30 days after t=1000 s: long ago by now
     store.close()
-    assert run(db, capsys, "purge") == (0, "forgot 1 ended sessions and 0 old failed sign-ins\n", "")
-    assert run(db, capsys, "purge") == (0, "forgot 0 ended sessions and 0 old failed sign-ins\n", "")
+    rest = "old failed sign-ins and 0 old wrong room codes\n"
+    assert run(db, capsys, "purge") == (0, f"forgot 1 ended sessions, 0 {rest}", "")
+    assert run(db, capsys, "purge") == (0, f"forgot 0 ended sessions, 0 {rest}", "")
 
 
 def test_acting_as_a_teacher_and_the_first_admin_by_default(db, capsys):
@@ -213,3 +214,27 @@ def test_python_m_golflab_class_runs_with_the_environment_url(db):
     assert bad.returncode == EXIT_USAGE and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
     helped = subprocess.run([sys.executable, "-m", "golflab", "--help"], capture_output=True, text=True, timeout=120)
     assert "class" in helped.stdout
+
+
+def test_list_marks_a_class_whose_teacher_golflab_teachers_no_longer_names(db, capsys):
+    from golflab.classroom import current_user
+
+    store = Store(db["url"])
+    park = current_user(store, {"JUPYTERHUB_USER": "mr_park", "GOLFLAB_TEACHERS": "mr_park"})
+    park_class = store.create_class("7Q", park)
+    current_user(store, {"JUPYTERHUB_USER": "mr_park", "GOLFLAB_TEACHERS": ""})  # taken out of it
+    store.close()
+    code, out, _ = run(db, capsys, "list")
+    assert code == 0
+    assert re.search(rf"{park_class.code}\s+7Q\s+mr_park\*\s+0\s+active", out)
+    assert re.search(rf"{db['code']}\s+6B\s+mrs_lee\s+1", out)
+    assert "* no longer a teacher (their name was taken out of GOLFLAB_TEACHERS)" in out
+
+
+def test_admin_makes_an_admin_of_golflab_admins_one_by_hand(db, capsys, monkeypatch):
+    Store(db["url"], environ={"GOLFLAB_ADMINS": "root"}).close()
+    code, out, _ = run(db, capsys, "admin", "root")
+    assert code == 0 and "root is now an admin by hand: they stay one when GOLFLAB_ADMINS no longer names them" in out
+    store = Store(db["url"], environ={})
+    assert store.user_for(store.sign_in("root", "chosen-1")).role == "admin"  # its first sign-in, unnamed
+    store.close()

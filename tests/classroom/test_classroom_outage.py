@@ -142,3 +142,53 @@ def test_a_room_game_that_could_not_be_kept_is_held_on_the_page(postgres, school
     assert board.kept is None and "holds it" in board.note.value and len(page.held) == 1
     assert page.retry() == 1
     assert [g.room for g in store.games(ann, by=ann)] == [room.code]
+
+
+class Ticks:
+    """The follower's clock, moved by hand: no heartbeat falls due unless the test says so."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_room_page_says_its_room_cannot_be_read_while_postgresql_is_down_and_follows_it_after(postgres, school):
+    """``RoomFollower.step`` (every room page's poll) when the database is stopped: its heartbeat
+    (``Room.claim``) and its news (``count_moves``, ``Room.refresh``) fail as StoreUnavailable, which
+    the page says in a plain sentence and redraws once; the page goes on when the store is back."""
+    from golflab_widgets.rooms.follow import CLAIM_SECONDS, FULL_REFRESH_SECONDS, RoomFollower
+
+    store, teacher, klass, ann, token, room, url = school
+    ticks = Ticks()
+    follower = RoomFollower(store.room(room.code), lambda: None, seat=0, user=ann, clock=ticks, listen=False)
+    assert follower.claim_now() and follower.problem is None
+    seen = len(follower.room.log)
+    with postgres.down():
+        assert follower.step(heartbeat=True)  # the heartbeat fails: the problem is news to redraw
+        assert follower.problem.startswith("The room cannot be read just now (") and "cannot be reached" in \
+            follower.problem and follower.problem.endswith("); trying again.")
+        plain(follower.problem, url)
+        assert not follower.step()  # the news alone (count_moves) fails the same: nothing new to redraw
+        ticks.now += FULL_REFRESH_SECONDS  # a whole read of the room (Room.refresh) is due, and fails
+        assert not follower.step() and "cannot be reached" in follower.problem
+        assert follower.holds and len(follower.room.log) == seen  # what the page showed stays
+    mover = store.room(room.code)
+    mover.apply(mover.table.seat_to_move, mover.table.legal()[0], by=ann)  # a move made elsewhere, the store back
+    ticks.now += CLAIM_SECONDS
+    assert follower.step() and follower.problem is None
+    assert follower.room.log == mover.log and len(mover.log) > seen
+
+
+def test_a_room_page_says_so_while_postgresql_hangs(postgres, school):
+    from golflab_widgets.rooms.follow import RoomFollower
+
+    store, teacher, klass, ann, token, room, url = school
+    follower = RoomFollower(store.room(room.code), lambda: None, seat=0, user=ann, clock=Ticks(), listen=False)
+    follower.claim_now()
+    with hung(postgres, url):
+        assert follower.step(heartbeat=True)
+        assert "did not answer in time" in follower.problem
+        plain(follower.problem, url)
+    assert follower.step(heartbeat=True) and follower.problem is None

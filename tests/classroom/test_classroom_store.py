@@ -161,11 +161,11 @@ def test_purge_forgets_ended_sessions_and_old_failures_and_keeps_the_rest(store,
     with pytest.raises(ValueError):
         store.sign_in("bob", "guess-123", source="10.0.0.8")
     assert (_rows(store, "sessions"), _rows(store, "signin_failures")) == (2, 3)
-    assert store.purge() == {"sessions": 1, "failed sign-ins": 2}
+    assert store.purge() == {"sessions": 1, "failed sign-ins": 2, "wrong room codes": 0}
     assert store.user_for(recent) is not None and store.user_for(old) is None
     with store.engine.connect() as conn:  # the failure of this last hour still counts
         assert conn.execute(text("SELECT source FROM signin_failures")).scalars().all() == ["address:10.0.0.8"]
-    assert store.purge() == {"sessions": 0, "failed sign-ins": 0}
+    assert store.purge() == {"sessions": 0, "failed sign-ins": 0, "wrong room codes": 0}
 
 
 def test_a_sign_in_purges_at_most_once_an_hour(store, clock):

@@ -188,6 +188,18 @@ def test_the_game_is_kept_once_per_player_and_ratings_move_once(store, people):
     assert late.state == "over" and store.table_rating(u["ann"]) == ann_rating
 
 
+def test_the_table_ratings_are_plain_values_in_and_out():
+    from golflab.classroom import ratings
+
+    first = ratings.new_table_rating()
+    winner, tied, last = ratings.rate_table([first, first, first], [1, 2, 3])
+    assert winner.rating > tied.rating > first.rating > last.rating and winner.rd < first.rd
+    assert ratings.rate_table([winner, last], [1, 1])[0].rating < winner.rating  # a tie with a weaker player
+    assert ratings.table_subject(7) == "table:user:7" and ratings.table_subject(None, "Maya") == "table:cpu:Maya"
+    with pytest.raises(ValueError, match="one rank per seat is needed: 2 ratings, 1 ranks"):
+        ratings.rate_table([first, first], [1])
+
+
 def test_a_codepiece_room_plays_through(store, people):
     from golflab.codepiece import CodepieceCPU
 

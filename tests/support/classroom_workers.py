@@ -41,6 +41,18 @@ def register(url: str, name: str, invite: str, start_at: float) -> bool:
         store.close()
 
 
+def classmates(store: Store, *names: str) -> list:
+    """Learners ``names`` (made if new, without a password) put in one new class: rooms of no class
+    are open to those who share a class with the host. The users, as ``names``."""
+    teacher = store.ensure_user("classmates_teacher", role="teacher")
+    klass = store.create_class(f"class of {names[0]}"[:64], teacher)
+    invite = store.create_invite(klass, by=teacher, max_uses=len(names))
+    learners = [store.ensure_user(name) for name in names]
+    for learner in learners:
+        store.join_class(learner, invite)
+    return learners
+
+
 def run_at_once(target, argument_lists: list[tuple], delay: float = 3.0) -> list:
     """Run ``target(*args, start_at)`` in one process per argument list, all starting together."""
     start_at = time.time() + delay
@@ -96,6 +108,25 @@ def guess(url: str, name: str, guesses: int, start_at: float) -> list[str]:
         for i in range(guesses):
             try:
                 store.sign_in(name, f"guess-{i}-wrong", source="203.0.113.9")
+            except ValueError as exc:
+                answers.append("waits" if "too many" in str(exc) else "checked")
+    finally:
+        store.close()
+    return answers
+
+
+def guess_room_codes(url: str, name: str, codes: "list[str]", start_at: float) -> list[str]:
+    """``name`` tries each of ``codes`` (none a room's) in turn; each answer: "checked" (looked up and
+    found no room) or "waits" (refused by the throttle unchecked)."""
+    store = Store(url)
+    user = store.user(name)
+    while time.time() < start_at:
+        time.sleep(0.001)
+    answers = []
+    try:
+        for code in codes:
+            try:
+                store.join_room(code, user)
             except ValueError as exc:
                 answers.append("waits" if "too many" in str(exc) else "checked")
     finally:

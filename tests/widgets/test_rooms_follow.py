@@ -14,6 +14,7 @@ from golflab_widgets.rooms.follow import POLLED, RoomFollower
 
 from golflab import Rules
 from golflab.classroom import Store, notify
+from tests.support.classroom_workers import classmates
 
 HANG = 30.0  # seconds: only a broken test waits this long
 
@@ -25,7 +26,7 @@ def two_stores(request):
     url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else \
         f"sqlite:///{request.getfixturevalue('tmp_path') / 'class.db'}"
     mover, follower = Store(url), Store(url)
-    ann, bob = mover.ensure_user("ann"), mover.ensure_user("bob")
+    ann, bob = classmates(mover, "ann", "bob")
     room = mover.create_room(ann, Rules(rounds=1), seats=2, seed=1)
     mover.join_room(room.code, bob)
     room.start(by=ann)

@@ -146,6 +146,18 @@ def test_refusals_are_said_plainly_and_change_nothing(world):
     assert store.room(cards.code).players == ("ann", None, None, None)  # cat took no seat
 
 
+def test_a_page_learns_nothing_of_a_room_it_may_not_join_and_waits_after_wrong_codes(world):
+    from golflab.classroom import throttle
+
+    cards = world["store"].create_room(world["ann"], {"deals": 1}, seats=4, game="codepiece")
+    zed = panel(world, "zed")  # the play app: a Codepiece room of another class is no room for zed
+    assert not zed.join(cards.code) and "belongs to another class" in zed.message.value
+    assert "Codepiece" not in zed.message.value
+    for code in ("ACDE", "FGHJ", "KMNP", "QRTU")[:throttle.FREE_FAILURES - 1]:
+        assert not zed.join(code) and "no room has the code" in zed.message.value
+    assert not zed.join("VWXY") and "too many wrong room codes: try again in 30 seconds" in zed.message.value
+
+
 def test_guest_sees_one_sentence(world):
     guest = RoomsPanel(session=PageSession(), follow=False)
     text = page_state(guest)

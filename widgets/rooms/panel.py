@@ -256,17 +256,15 @@ class RoomsPanel(w.VBox):
 
     def join(self, code: str) -> bool:
         """Join the room with ``code`` (a reload or a second tab gets its seat back); False (said) when refused."""
+        from golflab.classroom.rooms import OtherGame
+
         store, user, code = self.session.store, self.session.user, str(code).strip().upper()
         try:
-            found = store.room(code)
-        except (ValueError, StoreUnavailable):
-            found = None  # join_room says what is wrong below
-        if found is not None and found.kind != self.kind:
-            app = "Codepiece" if found.kind == "codepiece" else "Play"
-            return self._say(f"Room {code} plays {found.kind}: open the {app} app to join it. Nothing was changed.")
-        try:
-            seat = store.join_room(code, user)
+            seat = store.join_room(code, user, game=self.kind)
             room = store.room(code)
+        except OtherGame as exc:
+            app = "Codepiece" if exc.game == "codepiece" else "Play"
+            return self._say(f"Room {code} plays {exc.game}: open the {app} app to join it. Nothing was changed.")
         except (ValueError, PermissionError, StoreUnavailable) as exc:
             return self._refused(f"Could not join: {exc}. Nothing was changed.", exc)
         self._say(f"You sit at the table of room {room.code}.", ok=True)
