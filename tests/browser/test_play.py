@@ -21,6 +21,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 #: (``open_app``), so a run meets it with probability over 99%. Each load costs about 10 s of CI's time.
 LOADS = 4
 STATUS, STEP_TIMEOUT = GOLF.selector, GOLF.timeout
+#: The play page's CPU players (its default table).
+CPU_NAMES = "(Sofia|Maya|Marcus)"
 awaiting, click_and_wait, wait_for_learner = GOLF.awaiting, GOLF.click_and_wait, GOLF.wait_for_learner
 
 
@@ -199,11 +201,13 @@ def test_with_slow_cpu_players_a_click_during_their_turn_is_refused(page, voila_
     click_and_wait(page, ".golf-slot-0")
     page.click(".golf-slot-1")  # the CPU players now flip, one move at a time
     page.wait_for_selector(".golf-status.golf-await-cpu", timeout=STEP_TIMEOUT)
-    assert "Sofia's turn" in page.inner_text(STATUS)
+    # The three CPU players flip two cards each, 1.2 s apart: the deck is clicked within those 7 s. Which
+    # of them is to move when the click arrives depends on the machine's load, so any of them may be named.
+    assert re.search(rf"{CPU_NAMES}'s turn", page.inner_text(STATUS)), page.inner_text(STATUS)
     click_and_wait(page, ".golf-deck")
-    assert "Please wait: it is Sofia's turn" in page.inner_text(STATUS)
+    assert re.search(rf"Please wait: it is {CPU_NAMES}'s turn", page.inner_text(STATUS)), page.inner_text(STATUS)
     page.click(".golf-speed >> text=Instant")  # the remaining CPU moves play at once
-    assert wait_for_learner(page) == "draw"
+    assert wait_for_learner(page) == "draw"  # the refused click drew nothing: the learner draws now
 
 
 def test_the_landing_page_links_every_app(page, voila_server, app_opener):
