@@ -1,15 +1,26 @@
-"""The unseen pool's two expectation formulas, written once: plain arithmetic on numbers, so
-that ``golflab.ev.Pool`` calls them as they are and the compiled kernel compiles these very
-functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/test_expectations.py`` pins the two
-equal).
+"""The unseen pool's expectation formulas, written once: plain arithmetic on numbers and
+sequences, so that ``golflab.ev.Pool`` calls them as they are and the compiled kernel compiles
+these very functions (``golflab.kernel.pool_ev``: ``njit`` of each; ``tests/engine/test_expectations.py``
+pins the two equal).
 
+* ``both_down``: the expected points of a column of two face-down cards;
 * ``beside_down``: the expected points of a column holding a known card beside a face-down one;
-* ``paired_chance``: the chance that two or more columns pair one rank (a hand bonus's chance).
+* ``paired_columns_chance``: the chance that two or more of a hand's columns pair one rank (a
+  ``paired_columns`` hand bonus's chance).
+
+None calls another: the kernel compiles each on its own.
 """
 
 from __future__ import annotations
 
-__all__ = ["beside_down", "paired_chance"]
+__all__ = ["beside_down", "both_down", "paired_columns_chance"]
+
+
+def both_down(mean, pairs, size):
+    """Expected points of a column of two face-down cards drawn from a pool of ``size`` cards of
+    mean value ``mean`` and pair sum ``pairs`` (``ev.Pool``'s: over ordered pairs of its cards of
+    one rank, their values less their pair's points): ``2 * mean - pairs / (size * (size - 1))``."""
+    return 2 * mean - (pairs / (size * (size - 1)) if size >= 2 else 0.0)
 
 
 def beside_down(v, mean, chance, c, s, pp):
@@ -25,10 +36,25 @@ def beside_down(v, mean, chance, c, s, pp):
     return v + mean - (chance * (v + s / c - pp) if c else 0.0)
 
 
-def paired_chance(need, m, count, size):
-    """The chance that two or more of ``m`` columns pair one rank, column i still needing
-    ``need[i]`` (0-2) unseen cards of it, with ``count`` of the pool's ``size`` cards of that
-    rank: inclusion-exclusion over the columns, each term hypergeometric (a falling product)."""
+def paired_columns_chance(grid, rank_of, down, rank, count, size):
+    """The chance that two or more of a hand's columns pair ``rank``, with ``count`` of the pool's
+    ``size`` unseen cards of that rank. ``grid``: six cards in grid order (``down``: face down),
+    ``rank_of[card]`` a card's rank (the reference: kinds, ``model.RANK_OF`` and None; the kernel:
+    kind and rank indices and -1).
+
+    A column can pair the rank when no known card of it is of another rank; it still needs one
+    unseen card of the rank for each face-down card. The chance is inclusion-exclusion over those
+    columns, each term hypergeometric (a falling product)."""
+    need = [0, 0, 0]  # unseen cards of the rank each column that can pair it still needs
+    m = 0
+    for c in range(3):
+        a, b = grid[c], grid[c + 3]
+        if (a != down and rank_of[a] != rank) or (b != down and rank_of[b] != rank):
+            continue
+        need[m] = (1 if a == down else 0) + (1 if b == down else 0)
+        m += 1
+    if m < 2:
+        return 0.0
     p = 0.0
     for x in range(m):
         for y in range(x + 1, m):
