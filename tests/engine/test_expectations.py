@@ -83,3 +83,38 @@ def test_a_column_with_one_known_card_is_the_formula_over_the_pool():
     for known in ("5", "K", "2", "Q"):
         exact = sum(c * pool.column_points(known, k) for k, c in pool.counts.items()) / pool.size
         assert abs(pool.column_ev(known, None) - exact) < 1e-9
+
+
+@needs_compiled
+def test_the_compiled_hand_ev_with_hand_bonuses_is_the_references():
+    """The rollouts' leaf value (``kernel.rollout.pool_hand_ev``) is ``Pool.hand_ev`` to the bit
+    with every hand bonus on, on hands that often can still earn them (many face-down cards, pairs
+    of jacks and of one rank)."""
+    import numpy as np
+
+    from golflab.kernel.rollout import pool_hand_ev
+    from golflab.kernel.tables import R_PAIR, rule_arrays
+
+    rng = random.Random(11)
+    for rules in (Rules(wolfpack=True, four_of_a_kind=True),
+                  Rules(wolfpack=True, four_of_a_kind=True, one_eyed_jacks=True, jokers="eagle_eye",
+                        negative_pairs_keep_value=True)):
+        R, _ = rule_arrays(rules, 2)
+        pair_by_rank = np.array([int(R[R_PAIR][k]) for k in range(14)], dtype=np.int64)
+        full = deck_counts(rules, 2)
+        kinds = list(full)
+        checked = 0
+        for _ in range(400):
+            counts = dict(full)
+            for k in rng.sample(kinds, 4):
+                counts[k] = rng.randint(0, counts[k])
+            pool = Pool(counts, rules)
+            some = rng.sample(kinds, 2)
+            grid = [rng.choice([None, None, None, *some]) for _ in range(6)]
+            if sum(k is None for k in grid) > pool.size:
+                continue
+            coded = np.array([-1 if k is None else ALL_KINDS.index(k) for k in grid], dtype=np.int64)
+            amounts = np.array([counts.get(k, 0) for k in ALL_KINDS], dtype=np.int64)
+            assert pool_hand_ev(coded, amounts, R, pair_by_rank) == pool.hand_ev(grid), (rules, grid, counts)
+            checked += pool.bonus_ev(grid) != 0
+        assert checked > 200  # most hands could still earn a bonus
