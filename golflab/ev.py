@@ -45,7 +45,7 @@ from operator import attrgetter
 from typing import Mapping, Sequence
 
 from .cards import Card, build_deck
-from .expectations import beside_down, both_down, paired_columns_chance
+from .expectations import beside_down, both_down, paired_columns_ev
 from .fastev import draw_ev_function
 from .model import ALL_KINDS, ALL_RANKS, COLUMN_OF, PARTNER, RANK_OF, ScoringModel, scoring_model
 from .rules import Rules
@@ -219,15 +219,16 @@ class Pool:
 
     def bonus_ev(self, grid: Sequence[str | None]) -> float:
         """Expected hand bonuses: each bonus's points times the chance that the hand earns it, for
-        each of its ranks (``paired_columns``: ``expectations.paired_columns_chance``). Any other
-        kind is a NotImplementedError."""
+        each of its ranks (``paired_columns``: ``expectations.paired_columns_ev``). Any other kind
+        is a NotImplementedError."""
         out = 0.0
-        group, size = self.group, self.size
+        group = self.group
         for bonus in self.model.bonuses:
             if bonus.kind != "paired_columns":
                 raise NotImplementedError(f"the EV model has no expectation for {bonus.rule}'s kind {bonus.kind!r}")
-            for rank in bonus.ranks():
-                out += bonus.points * paired_columns_chance(grid, RANK_OF, None, rank, group.get(rank, _NONE)[0], size)
+            ranks = bonus.ranks()
+            out = paired_columns_ev(out, bonus.points, grid, RANK_OF, None, ranks,
+                                    [group.get(r, _NONE)[0] for r in ranks], self.size)
         return out
 
     def hand_ev(self, grid: Sequence[str | None]) -> float:

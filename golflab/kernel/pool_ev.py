@@ -2,7 +2,7 @@
 and the coach's rollouts (``rollout``) alike: a pool's sums by rank, its pair sum, a column's and
 a hand's expected points over the cards not seen, with ``Pool``'s operations in its order.
 
-``both_down``, ``beside_down`` and ``paired_columns_chance`` are ``golflab.expectations``' own
+``both_down``, ``beside_down`` and ``paired_columns_ev`` are ``golflab.expectations``' own
 functions, compiled: the formulas are written once, for ``Pool`` and the kernel alike."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from numba import njit
 
 from .. import expectations
 
-#: two face-down cards; a known card beside a face-down one; two or more columns pairing a rank
+#: two face-down cards; a known card beside a face-down one; a paired_columns hand bonus
 #: (``golflab.expectations``)
 both_down = njit(cache=True)(expectations.both_down)
 beside_down = njit(cache=True)(expectations.beside_down)
-paired_columns_chance = njit(cache=True)(expectations.paired_columns_chance)
+paired_columns_ev = njit(cache=True)(expectations.paired_columns_ev)
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from .layout import (
     B_POINTS,
     B_RANK,
     BONUS_PAIRED_COLUMNS,
+    NONE,
     PHASE_GAME_OVER,
     PHASE_ROUND_OVER,
     S_PHASE,
@@ -27,7 +28,10 @@ from .layout import (
     S_STAGE,
     STAGE_DRAW,
 )
-from .pool_ev import both_down, hand_ev, pair_sum, paired_columns_chance
+from .pool_ev import both_down, hand_ev, pair_sum, paired_columns_ev
+
+#: every rank's index, in order (a hand bonus of any rank tries them all)
+RANKS = np.arange(14, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -54,9 +58,9 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
         for j in range(bonus.shape[0]):
             if bonus[j, B_KIND] != BONUS_PAIRED_COLUMNS:  # tables.rule_arrays and the switch refuse it first
                 raise ValueError("a hand bonus of a kind the compiled code does not compute")
-            for rank in range(14):
-                if bonus[j, B_RANK] < 0 or bonus[j, B_RANK] == rank:
-                    out += bonus[j, B_POINTS] * paired_columns_chance(g, rank_of, -1, rank, group_n[rank], size)
+            r = bonus[j, B_RANK]
+            ranks, amounts = (RANKS, group_n) if r < 0 else (RANKS[r:r + 1], group_n[r:r + 1])
+            out = paired_columns_ev(out, bonus[j, B_POINTS], g, rank_of, NONE, ranks, amounts, size)
         ev += out
     return ev
 

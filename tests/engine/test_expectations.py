@@ -21,7 +21,7 @@ def test_the_kernel_compiles_the_same_formulas_and_gets_the_same_bits():
 
     assert pool_ev.both_down.py_func is expectations.both_down
     assert pool_ev.beside_down.py_func is expectations.beside_down
-    assert pool_ev.paired_columns_chance.py_func is expectations.paired_columns_chance
+    assert pool_ev.paired_columns_ev.py_func is expectations.paired_columns_ev
     rank_index = np.array([ALL_RANKS.index(RANK_OF[k]) for k in ALL_KINDS], dtype=np.int64)
     rng = random.Random(7)
     for _ in range(2000):
@@ -33,19 +33,25 @@ def test_the_kernel_compiles_the_same_formulas_and_gets_the_same_bits():
         args = (mean, rng.randint(-2000, 20000), size)
         assert pool_ev.both_down(*args) == expectations.both_down(*args), args
         grid = [rng.choice((None, None) + ALL_KINDS) for _ in range(6)]
-        rank, count = rng.choice(ALL_RANKS), rng.randint(0, min(size, 8))
+        ranks = ALL_RANKS if rng.random() < 0.5 else (rng.choice(ALL_RANKS),)
+        counts = [rng.randint(0, min(size, 8)) for _ in ranks]
+        out, points = rng.uniform(-30, 0), rng.choice((-5, -20, 7))
         coded = np.array([-1 if k is None else ALL_KINDS.index(k) for k in grid], dtype=np.int64)
-        assert pool_ev.paired_columns_chance(coded, rank_index, -1, ALL_RANKS.index(rank), count, size) == \
-            expectations.paired_columns_chance(grid, RANK_OF, None, rank, count, size), (grid, rank, count, size)
+        assert pool_ev.paired_columns_ev(out, points, coded, rank_index, -1,
+                                         np.array([ALL_RANKS.index(r) for r in ranks], dtype=np.int64),
+                                         np.array(counts, dtype=np.int64), size) == \
+            expectations.paired_columns_ev(out, points, grid, RANK_OF, None, ranks, counts, size), (grid, ranks, counts)
 
 
 def test_the_chance_of_paired_columns_is_the_count_over_every_deal():
-    """``paired_columns_chance`` against every way the face-down cards can come out of a small pool."""
+    """``paired_columns_ev`` (one rank, one point) against every way the face-down cards can come
+    out of a small pool."""
     from itertools import permutations
 
     pool = ["5", "5", "5", "7", "K", "J", ONE_EYED]
     for grid, rank in ((["5", None, None, None, None, "7"], "5"), ([None, None, "J", None, "5", None], "J"),
-                       ([None] * 6, "5"), (["5", "5", None, "5", "5", None], "5"), (["5", "7", "K"] * 2, "5")):
+                       ([None] * 6, "5"), (["5", "5", None, "5", "5", None], "5"), (["5", "7", "K"] * 2, "5"),
+                       ([ONE_EYED, None, "5", "J", None, None], "J")):
         down = [i for i, k in enumerate(grid) if k is None]
         deals = list(permutations(range(len(pool)), len(down)))
         paired = 0
@@ -54,8 +60,8 @@ def test_the_chance_of_paired_columns_is_the_count_over_every_deal():
             for i, j in zip(down, deal):
                 hand[i] = pool[j]
             paired += sum(RANK_OF[hand[c]] == RANK_OF[hand[c + 3]] == rank for c in range(3)) >= 2
-        chance = expectations.paired_columns_chance(grid, RANK_OF, None, rank, sum(RANK_OF[k] == rank for k in pool),
-                                                    len(pool))
+        count = sum(RANK_OF[k] == rank for k in pool)
+        chance = expectations.paired_columns_ev(0.0, 1, grid, RANK_OF, None, (rank,), (count,), len(pool))
         assert abs(chance - paired / len(deals)) < 1e-12, (grid, rank)
 
 
