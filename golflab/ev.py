@@ -117,6 +117,19 @@ def _group_term(size: int, points: int, pair: int) -> int:
     return (size - 1) * (2 * points - pair * size) if size > 1 else 0
 
 
+class _RankCounts:
+    """A pool's unseen cards of each rank by ``[rank]``, 0 for a rank it has none of (as the
+    kernel's array), looked up only for the ranks an expectation needs."""
+
+    __slots__ = ("group",)
+
+    def __init__(self, group: dict[str, tuple[int, int]]) -> None:
+        self.group = group
+
+    def __getitem__(self, rank: str) -> int:
+        return self.group.get(rank, _NONE)[0]
+
+
 class Pool:
     """The unseen pool: counts per kind plus the sums the exact formulas need.
 
@@ -222,13 +235,11 @@ class Pool:
         each of its ranks (``paired_columns``: ``expectations.paired_columns_ev``). Any other kind
         is a NotImplementedError."""
         out = 0.0
-        group = self.group
+        counts = _RankCounts(self.group)
         for bonus in self.model.bonuses:
             if bonus.kind != "paired_columns":
                 raise NotImplementedError(f"the EV model has no expectation for {bonus.rule}'s kind {bonus.kind!r}")
-            ranks = bonus.ranks()
-            out = paired_columns_ev(out, bonus.points, grid, RANK_OF, None, ranks,
-                                    [group.get(r, _NONE)[0] for r in ranks], self.size)
+            out = paired_columns_ev(out, bonus.points, grid, RANK_OF, None, bonus.ranks(), counts, self.size)
         return out
 
     def hand_ev(self, grid: Sequence[str | None]) -> float:

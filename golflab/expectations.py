@@ -39,8 +39,8 @@ def beside_down(v, mean, chance, c, s, pp):
 def paired_columns_ev(out, points, grid, rank_of, down, ranks, counts, size):
     """``out`` plus a ``paired_columns`` hand bonus's expectation: for each rank of ``ranks`` in
     order, ``points`` times the chance that two or more of the hand's columns pair it (added one by
-    one, so that the sum over several bonuses rounds as it always has). ``counts[j]``: the pool's
-    unseen cards of ``ranks[j]``, of ``size`` in all. ``grid``: six cards in grid order (``down``:
+    one, so that the sum over several bonuses rounds as it always has). ``counts[rank]``: the pool's
+    unseen cards of the rank, of ``size`` in all. ``grid``: six cards in grid order (``down``:
     face down), ``rank_of[card]`` a card's rank (the reference: kinds, ``model.RANK_OF`` and None;
     the kernel: kind and rank indices and -1).
 
@@ -65,8 +65,7 @@ def paired_columns_ev(out, points, grid, rank_of, down, ranks, counts, size):
         else:
             r2, n2 = r, n
     free = (1 if n0 == 2 else 0) + (1 if n1 == 2 else 0) + (1 if n2 == 2 else 0)
-    for j in range(len(ranks)):
-        rank = ranks[j]
+    for rank in ranks:
         if free < 2 and rank != r0 and rank != r1 and rank != r2:
             continue  # no two columns can pair it
         need = (n0 if n0 == 2 or r0 == rank else -1, n1 if n1 == 2 or r1 == rank else -1,
@@ -74,7 +73,7 @@ def paired_columns_ev(out, points, grid, rank_of, down, ranks, counts, size):
         m = (1 if need[0] >= 0 else 0) + (1 if need[1] >= 0 else 0) + (1 if need[2] >= 0 else 0)
         if m < 2:
             continue
-        count = counts[j]
+        count = counts[rank]
         p = 0.0
         for x in range(3):
             for y in range(x + 1, 3):

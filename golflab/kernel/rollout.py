@@ -59,8 +59,8 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
             if bonus[j, B_KIND] != BONUS_PAIRED_COLUMNS:  # tables.rule_arrays and the switch refuse it first
                 raise ValueError("a hand bonus of a kind the compiled code does not compute")
             r = bonus[j, B_RANK]
-            ranks, amounts = (RANKS, group_n) if r < 0 else (RANKS[r:r + 1], group_n[r:r + 1])
-            out = paired_columns_ev(out, bonus[j, B_POINTS], g, rank_of, NONE, ranks, amounts, size)
+            out = paired_columns_ev(out, bonus[j, B_POINTS], g, rank_of, NONE, RANKS if r < 0 else RANKS[r:r + 1],
+                                    group_n, size)
         ev += out
     return ev
 

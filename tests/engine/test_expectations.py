@@ -34,12 +34,12 @@ def test_the_kernel_compiles_the_same_formulas_and_gets_the_same_bits():
         assert pool_ev.both_down(*args) == expectations.both_down(*args), args
         grid = [rng.choice((None, None) + ALL_KINDS) for _ in range(6)]
         ranks = ALL_RANKS if rng.random() < 0.5 else (rng.choice(ALL_RANKS),)
-        counts = [rng.randint(0, min(size, 8)) for _ in ranks]
+        counts = {r: rng.randint(0, min(size, 8)) for r in ALL_RANKS}
         out, points = rng.uniform(-30, 0), rng.choice((-5, -20, 7))
         coded = np.array([-1 if k is None else ALL_KINDS.index(k) for k in grid], dtype=np.int64)
         assert pool_ev.paired_columns_ev(out, points, coded, rank_index, -1,
                                          np.array([ALL_RANKS.index(r) for r in ranks], dtype=np.int64),
-                                         np.array(counts, dtype=np.int64), size) == \
+                                         np.array([counts[r] for r in ALL_RANKS], dtype=np.int64), size) == \
             expectations.paired_columns_ev(out, points, grid, RANK_OF, None, ranks, counts, size), (grid, ranks, counts)
 
 
@@ -61,7 +61,7 @@ def test_the_chance_of_paired_columns_is_the_count_over_every_deal():
                 hand[i] = pool[j]
             paired += sum(RANK_OF[hand[c]] == RANK_OF[hand[c + 3]] == rank for c in range(3)) >= 2
         count = sum(RANK_OF[k] == rank for k in pool)
-        chance = expectations.paired_columns_ev(0.0, 1, grid, RANK_OF, None, (rank,), (count,), len(pool))
+        chance = expectations.paired_columns_ev(0.0, 1, grid, RANK_OF, None, (rank,), {rank: count}, len(pool))
         assert abs(chance - paired / len(deals)) < 1e-12, (grid, rank)
 
 
