@@ -45,9 +45,9 @@ from operator import attrgetter
 from typing import Mapping, Sequence
 
 from .cards import Card, build_deck
-from .expectations import beside_down, paired_chance
+from .expectations import beside_down, both_down, paired_columns_ev
 from .fastev import draw_ev_function
-from .model import ALL_KINDS, ALL_RANKS, COLUMN_OF, COLUMNS, PARTNER, RANK_OF, ScoringModel, scoring_model
+from .model import ALL_KINDS, ALL_RANKS, COLUMN_OF, PARTNER, RANK_OF, ScoringModel, scoring_model
 from .rules import Rules
 
 __all__ = ["ALL_KINDS", "ALL_RANKS", "COLUMN_OF", "FAST_PATHS", "PARTNER", "SWAP_NAMES", "DecisionValues", "Pool",
@@ -117,6 +117,19 @@ def _group_term(size: int, points: int, pair: int) -> int:
     return (size - 1) * (2 * points - pair * size) if size > 1 else 0
 
 
+class _RankCounts:
+    """A pool's unseen cards of each rank by ``[rank]``, 0 for a rank it has none of (as the
+    kernel's array), looked up only for the ranks an expectation needs."""
+
+    __slots__ = ("group",)
+
+    def __init__(self, group: dict[str, tuple[int, int]]) -> None:
+        self.group = group
+
+    def __getitem__(self, rank: str) -> int:
+        return self.group.get(rank, _NONE)[0]
+
+
 class Pool:
     """The unseen pool: counts per kind plus the sums the exact formulas need.
 
@@ -126,7 +139,7 @@ class Pool:
     """
 
     __slots__ = ("counts", "rules", "model", "values", "pair_points", "size", "total", "mean", "group",
-                 "_pairs", "_pair_term")
+                 "_pairs", "_both_down")
 
     def __init__(self, counts: Mapping[str, int], rules: Rules) -> None:
         kept = {r: c for r, c in counts.items() if c}
@@ -175,7 +188,7 @@ class Pool:
     def _set(self, size: int, total: int, pairs: int) -> None:
         self.size, self.total, self._pairs = size, total, pairs
         self.mean = total / size if size else 0.0
-        self._pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
+        self._both_down = both_down(self.mean, pairs, size)
 
     def without(self, kind: str) -> "Pool":
         c = self.counts.get(kind, 0)
@@ -211,30 +224,22 @@ class Pool:
         if a is not None and b is not None:
             return self.model.column_points(a, b)
         if a is None and b is None:
-            return 2 * self.mean - self._pair_term
+            return self._both_down
         k = a if a is not None else b
         r = RANK_OF[k]
         n, points = self.group.get(r, _NONE)
         return beside_down(self.values[k], self.mean, n / self.size if n else 0.0, n, points, self.pair_points[r])
 
     def bonus_ev(self, grid: Sequence[str | None]) -> float:
-        """Expected hand bonuses (each bonus's points times the chance that two or more columns
-        pair its rank: ``expectations.paired_chance``). Bonuses
-        of the kind ``paired_columns`` only: any other is a NotImplementedError."""
+        """Expected hand bonuses: each bonus's points times the chance that the hand earns it, for
+        each of its ranks (``paired_columns``: ``expectations.paired_columns_ev``). Any other kind
+        is a NotImplementedError."""
         out = 0.0
+        counts = _RankCounts(self.group)
         for bonus in self.model.bonuses:
             if bonus.kind != "paired_columns":
                 raise NotImplementedError(f"the EV model has no expectation for {bonus.rule}'s kind {bonus.kind!r}")
-            for rank in bonus.ranks():
-                need = []  # unseen cards of the rank each column still needs to pair it
-                for a, b in COLUMNS:
-                    ra, rb = grid[a], grid[b]
-                    if (ra is not None and RANK_OF[ra] != rank) or (rb is not None and RANK_OF[rb] != rank):
-                        continue
-                    need.append((ra is None) + (rb is None))
-                if len(need) < 2:
-                    continue
-                out += bonus.points * paired_chance(need, len(need), self.group.get(rank, _NONE)[0], self.size)
+            out = paired_columns_ev(out, bonus.points, grid, RANK_OF, None, bonus.ranks(), counts, self.size)
         return out
 
     def hand_ev(self, grid: Sequence[str | None]) -> float:
@@ -269,7 +274,7 @@ class Pool:
             return min(pool.hand_placements(grid, kind).values())
         mean = total / n
         inv = 1 / n
-        both_unknown = 2 * mean - (pairs / (n * (n - 1)) if n >= 2 else 0.0)
+        both_unknown = both_down(mean, pairs, n)
 
         get = group.get
         one_kind = beside_down(v_kind, mean, g_count * inv, g_count, g_points, pair_points[rank])

@@ -20,7 +20,7 @@ from numba import njit
 from ..actions import ActionCode
 from ..analysis import CASES, GOING_OUT_LIMIT, QUESTIONABLE_MARGIN  # noqa: F401  (compiled in)
 from ..model import ALL_RANKS
-from .pool_ev import beside_down, column_ev, hand_ev, pair_sum, pool_sums
+from .pool_ev import beside_down, both_down, column_ev, hand_ev, pair_sum, pool_sums
 
 PARTNER = np.array([3, 4, 5, 0, 1, 2], dtype=np.int64)
 #: action codes (``golflab.actions.ActionCode``, as plain ints)
@@ -53,7 +53,7 @@ def best_change(grid, kind, drawn, size, total, pairs, group_n, group_s, value, 
         n, t, g_count, g_points = n - 1, t - v_kind, g_count - 1, g_points - v_kind
     mean = t / n
     inv = 1 / n
-    both_unknown = 2 * mean - (p / (n * (n - 1)) if n >= 2 else 0.0)
+    both_unknown = both_down(mean, p, n)
     one_kind = beside_down(v_kind, mean, g_count * inv, g_count, g_points, pp)
     best = 0.0
     for pos in range(6):
@@ -125,7 +125,7 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
     size, total, group_n, group_s = pool_sums(order, amounts, value, rank_of, pair.size)
     pairs = pair_sum(group_n, group_s, pair)
     mean = total / size if size else 0.0
-    pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
+    both = both_down(mean, pairs, size)
     down = 0
     for i in range(6):
         if g[i] < 0:
@@ -172,8 +172,8 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
                 return 0.0, 0.0, -1, FALLBACK
             for pos in range(6):
                 other = g[PARTNER[pos]]
-                change = (column_ev(top, other, value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-                          - column_ev(g[pos], other, value, rank_of, pair, group_n, group_s, size, mean, pair_term))
+                change = (column_ev(top, other, value, rank_of, pair, group_n, group_s, size, mean, both)
+                          - column_ev(g[pos], other, value, rank_of, pair, group_n, group_s, size, mean, both))
                 if pos == 0 or change < take:
                     take = change
             codes[1], vals[1] = TAKE, take
@@ -192,8 +192,8 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
                 pos = a - SWAP0
                 other = g[PARTNER[pos]]
                 vals[n_vals] = (
-                    column_ev(held, other, value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-                    - column_ev(g[pos], other, value, rank_of, pair, group_n, group_s, size, mean, pair_term))
+                    column_ev(held, other, value, rank_of, pair, group_n, group_s, size, mean, both)
+                    - column_ev(g[pos], other, value, rank_of, pair, group_n, group_s, size, mean, both))
             elif a != DISCARD:
                 return 0.0, 0.0, -1, FALLBACK
             n_vals += 1
@@ -269,7 +269,7 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
         if goes_out:
             if down > size:
                 return 0.0, 0.0, -1, FALLBACK
-            mine = hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, pair_term) + ev
+            mine = hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, both) + ev
             if mine > GOING_OUT_LIMIT:
                 low = np.inf
                 for s in range(grids.shape[0]):
@@ -281,7 +281,7 @@ def grade_numbers(grids, seat, deck_order, deck, pile, held, awaiting, legal, ac
                                 n_down += 1
                         if n_down > size:
                             return 0.0, 0.0, -1, FALLBACK
-                        h = hand_ev(other, value, rank_of, pair, group_n, group_s, size, mean, pair_term)
+                        h = hand_ev(other, value, rank_of, pair, group_n, group_s, size, mean, both)
                         if h < low:
                             low = h
                 if low <= mine:

@@ -2,8 +2,8 @@
 and the coach's rollouts (``rollout``) alike: a pool's sums by rank, its pair sum, a column's and
 a hand's expected points over the cards not seen, with ``Pool``'s operations in its order.
 
-``beside_down`` and ``paired_chance`` are ``golflab.expectations``' own functions, compiled: the
-formulas are written once, for ``Pool`` and the kernel alike."""
+``both_down``, ``beside_down`` and ``paired_columns_ev`` are ``golflab.expectations``' own
+functions, compiled: the formulas are written once, for ``Pool`` and the kernel alike."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from numba import njit
 
 from .. import expectations
 
-#: a known card beside a face-down one; two or more columns pairing a rank (``golflab.expectations``)
+#: two face-down cards; a known card beside a face-down one; a paired_columns hand bonus
+#: (``golflab.expectations``)
+both_down = njit(cache=True)(expectations.both_down)
 beside_down = njit(cache=True)(expectations.beside_down)
-paired_chance = njit(cache=True)(expectations.paired_chance)
+paired_columns_ev = njit(cache=True)(expectations.paired_columns_ev)
 
 
 @njit(cache=True)
@@ -44,12 +46,12 @@ def pair_sum(group_n, group_s, pair):
 
 
 @njit(cache=True)
-def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
-    """``Pool.column_ev`` (-1: a face-down card)."""
+def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, both):
+    """``Pool.column_ev`` (-1: a face-down card; ``both``: two face-down cards', ``both_down``)."""
     if a >= 0 and b >= 0:
         return float(pair[rank_of[a]] if rank_of[a] == rank_of[b] else value[a] + value[b])
     if a < 0 and b < 0:
-        return 2 * mean - pair_term
+        return both
     k = a if a >= 0 else b
     r = rank_of[k]
     n = group_n[r]
@@ -57,8 +59,8 @@ def column_ev(a, b, value, rank_of, pair, group_n, group_s, size, mean, pair_ter
 
 
 @njit(cache=True)
-def hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, pair_term):
+def hand_ev(g, value, rank_of, pair, group_n, group_s, size, mean, both):
     """``Pool.hand_ev`` without bonuses (the caller checks there are enough unseen cards)."""
-    return (column_ev(g[0], g[3], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-            + column_ev(g[1], g[4], value, rank_of, pair, group_n, group_s, size, mean, pair_term)
-            + column_ev(g[2], g[5], value, rank_of, pair, group_n, group_s, size, mean, pair_term))
+    return (column_ev(g[0], g[3], value, rank_of, pair, group_n, group_s, size, mean, both)
+            + column_ev(g[1], g[4], value, rank_of, pair, group_n, group_s, size, mean, both)
+            + column_ev(g[2], g[5], value, rank_of, pair, group_n, group_s, size, mean, both))

@@ -20,6 +20,7 @@ from .layout import (
     B_POINTS,
     B_RANK,
     BONUS_PAIRED_COLUMNS,
+    NONE,
     PHASE_GAME_OVER,
     PHASE_ROUND_OVER,
     S_PHASE,
@@ -27,7 +28,10 @@ from .layout import (
     S_STAGE,
     STAGE_DRAW,
 )
-from .pool_ev import hand_ev, pair_sum, paired_chance
+from .pool_ev import both_down, hand_ev, pair_sum, paired_columns_ev
+
+#: every rank's index, in order (a hand bonus of any rank tries them all)
+RANKS = np.arange(14, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -48,27 +52,15 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
             group_s[rank_of[k]] += points
     pairs = pair_sum(group_n, group_s, pair_by_rank)
     mean = total / size if size else 0.0
-    pair_term = pairs / (size * (size - 1)) if size >= 2 else 0.0
-    ev = hand_ev(g, value, rank_of, pair_by_rank, group_n, group_s, size, mean, pair_term)
-    if bonus.shape[0]:
+    ev = hand_ev(g, value, rank_of, pair_by_rank, group_n, group_s, size, mean, both_down(mean, pairs, size))
+    if bonus.shape[0]:  # Pool.bonus_ev
         out = 0.0
-        need = np.empty(3, dtype=np.int64)
         for j in range(bonus.shape[0]):
             if bonus[j, B_KIND] != BONUS_PAIRED_COLUMNS:  # tables.rule_arrays and the switch refuse it first
                 raise ValueError("a hand bonus of a kind the compiled code does not compute")
-            for rank in range(14):
-                if bonus[j, B_RANK] >= 0 and bonus[j, B_RANK] != rank:
-                    continue
-                m = 0
-                for c in range(3):
-                    a, b = g[c], g[c + 3]
-                    if (a >= 0 and rank_of[a] != rank) or (b >= 0 and rank_of[b] != rank):
-                        continue
-                    need[m] = (1 if a < 0 else 0) + (1 if b < 0 else 0)
-                    m += 1
-                if m < 2:
-                    continue
-                out += bonus[j, B_POINTS] * paired_chance(need, m, group_n[rank], size)
+            r = bonus[j, B_RANK]
+            out = paired_columns_ev(out, bonus[j, B_POINTS], g, rank_of, NONE, RANKS if r < 0 else RANKS[r:r + 1],
+                                    group_n, size)
         ev += out
     return ev
 
