@@ -10,7 +10,6 @@ import csv
 import io
 import re
 
-import ipywidgets as w
 import pytest
 from golflab_widgets.account.dashboard import LESSONS, SIGNIN, ClassDashboard, LeaderboardOptIn, star_matrix
 from golflab_widgets.account.session import PageSession, page_session
@@ -19,6 +18,7 @@ from golflab import Game, Rules
 from golflab.ai import CPUPlayer
 from golflab.classroom import Store, StoreUnavailable
 from golflab.classroom.admin import new_password, span_words, when
+from tests.support.widget_state import widget_tree
 
 START = 1_800_000_000.0
 PASSWORD = "secret-pw1"
@@ -58,21 +58,6 @@ def finished_game(seed: int) -> Game:
 
 def dashboard(world, user="lee") -> ClassDashboard:
     return ClassDashboard(PageSession(world["store"], world[user]))
-
-
-def widget_tree(widget):
-    """Every widget reachable from ``widget`` (children, layouts, styles, any widget trait)."""
-    seen, todo = {}, [widget]
-    while todo:
-        current = todo.pop()
-        if id(current) in seen:
-            continue
-        seen[id(current)] = current
-        for name in current.keys:
-            value = getattr(current, name, None)
-            items = value if isinstance(value, (list, tuple)) else [value]
-            todo.extend(v for v in items if isinstance(v, w.Widget))
-    return list(seen.values())
 
 
 def tree_text(widget) -> str:
