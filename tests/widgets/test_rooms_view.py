@@ -191,11 +191,8 @@ def test_lobby_lists_who_joined_and_the_host_starts(world):
     assert host.room.players[3] is not None and host.room.seats[3].cpu  # a CPU took the empty seat
 
 
-def test_a_page_never_receives_another_seats_hidden_cards_nor_the_deck_nor_the_seed(world):
-    code = started_room(world)
-    ann, bob = boards(world, code)
-    game = world["store"].room(code).game()
-    assert Rules(rounds=1).decks_for(3) == 1  # one deck: a card seen anywhere is that very card
+def play_until_bob_holds_a_drawn_card(world, ann, bob) -> None:
+    """Play the room on until bob (seat 1) holds a card drawn from the deck; both pages polled."""
 
     def bob_holds_a_drawn_card() -> bool:
         g = ann.room.game()
@@ -203,6 +200,14 @@ def test_a_page_never_receives_another_seats_hidden_cards_nor_the_deck_nor_the_s
 
     play_some(world, (ann, bob), until=bob_holds_a_drawn_card)
     poll(ann, bob)
+
+
+def test_a_page_never_receives_another_seats_hidden_cards_nor_the_deck_nor_the_seed(world):
+    code = started_room(world)
+    ann, bob = boards(world, code)
+    game = world["store"].room(code).game()
+    assert Rules(rounds=1).decks_for(3) == 1  # one deck: a card seen anywhere is that very card
+    play_until_bob_holds_a_drawn_card(world, ann, bob)
     game = ann.room.game()
     hidden = [c for s in (1, 2) for c, up in zip(game.grid(s), game.face_up(s)) if not up] + [game.held]
     peek = game.copy()  # the next card of the draw pile, without touching the room
@@ -235,13 +240,7 @@ def test_a_room_page_links_the_moment_as_its_own_seat_sees_it(world):
     ann, bob = boards(world, code)
     assert linked_position(ann) == Position.of(ann.game.observation(0))
     assert linked_position(ann).stage == "turn up"
-
-    def bob_holds_a_drawn_card() -> bool:
-        g = ann.room.game()
-        return g.current_player == 1 and g.held is not None and g.held_source == "draw"
-
-    play_some(world, (ann, bob), until=bob_holds_a_drawn_card)
-    poll(ann, bob)
+    play_until_bob_holds_a_drawn_card(world, ann, bob)
     game = ann.room.game()
     for page, seat in ((ann, 0), (bob, 1)):
         linked = linked_position(page)
