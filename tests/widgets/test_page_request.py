@@ -190,18 +190,25 @@ def test_the_query_address_is_voilas():
     assert page_request.query_url({}) == "ws://127.0.0.1:8866/voila/query/"
 
 
+def _closed_but_held(server, kernel_id: str):
+    """A connection of ``kernel_id`` that the kernel has closed but the server still holds as its
+    waiter (it has not yet heard of the close): the reconnect race's first half."""
+    server.kernel(kernel_id)
+    with connect(server.url(kernel_id)):
+        _until(lambda: kernel_id in RequestInfoSocketHandler._waiters)
+        gone = RequestInfoSocketHandler._waiters[kernel_id]
+    gone.on_close = lambda: None
+    RequestInfoSocketHandler._waiters[kernel_id] = gone
+    _until(lambda: gone.ws_connection is None or gone.ws_connection.is_closing())
+    return gone
+
+
 def test_the_mended_server_keeps_a_request_written_to_a_connection_the_kernel_closed(query_server, monkeypatch):
     """The kernel hung up (its listening time was over) just as the page's request came: Voila's
     server writes it to the closed connection and loses it; the mended one keeps it for the
     kernel's next connection."""
     server = query_server
-    server.kernel("k-gone")
-    with connect(server.url("k-gone")):
-        _until(lambda: "k-gone" in RequestInfoSocketHandler._waiters)
-        gone = RequestInfoSocketHandler._waiters["k-gone"]
-    gone.on_close = lambda: None  # the server has not yet heard of the close: the connection is still its
-    RequestInfoSocketHandler._waiters["k-gone"] = gone
-    _until(lambda: gone.ws_connection is None or gone.ws_connection.is_closing())
+    _closed_but_held(server, "k-gone")
     server.send("k-gone", {"QUERY_STRING": "game=7"})
     time.sleep(0.3)
     assert ("k-gone" in RequestInfoSocketHandler._cache) == server.mended
@@ -272,13 +279,7 @@ def test_a_request_written_as_the_kernel_hung_up_reaches_its_next_connection_the
     """The reconnect race (the request written to a connection the kernel just closed): the kernel's
     next connection still gets it, and once the kernel has it the server keeps it no longer."""
     server = mended_server
-    server.kernel("k-race")
-    with connect(server.url("k-race")):
-        _until(lambda: "k-race" in RequestInfoSocketHandler._waiters)
-        gone = RequestInfoSocketHandler._waiters["k-race"]
-    gone.on_close = lambda: None  # the server has not yet heard of the close: the connection is still its
-    RequestInfoSocketHandler._waiters["k-race"] = gone
-    _until(lambda: gone.ws_connection is None or gone.ws_connection.is_closing())
+    _closed_but_held(server, "k-race")
     server.send("k-race", {"QUERY_STRING": "game=7", "HTTP_COOKIE": "golflab_session=abc"})
     _until(lambda: request_socket.kept("k-race"))
     thread, got = _waiting(monkeypatch, "k-race", seconds=30)
