@@ -27,15 +27,11 @@ from golflab.position import STAGES, position_text
 from ..lessons.card_picker import CardPicker
 from ..table.rules_form import RulesForm
 from .analysis import AnalysisBoard
+from .controls import hooked
 
 MODES = ("face up", "face down, known", "face down, unknown")
 MAX_SEATS = 6
 NOBODY = -1  # "Went out": nobody (a menu shows no label for None)
-
-
-def _hooked(widget: w.DOMWidget, hook: str) -> w.DOMWidget:
-    widget.add_class(hook)
-    return widget
 
 
 def slot_token(card: str, mode: str) -> str:
@@ -49,10 +45,10 @@ class PositionEditor(w.VBox):
     def __init__(self, board: AnalysisBoard) -> None:
         self.board = board
         self.picker = CardPicker("KH")
-        self.mode = _hooked(w.ToggleButtons(options=MODES, value=MODES[0], description="Lay it"), "golf-edit-mode")
-        self.players = _hooked(w.Dropdown(options=list(range(2, MAX_SEATS + 1)), description="Players"),
+        self.mode = hooked(w.ToggleButtons(options=MODES, value=MODES[0], description="Lay it"), "golf-edit-mode")
+        self.players = hooked(w.Dropdown(options=list(range(2, MAX_SEATS + 1)), description="Players"),
                                "golf-edit-players")
-        self.slots = [[_hooked(w.Button(layout=w.Layout(width="56px", height="40px")), f"golf-edit-slot-{s}-{i}")
+        self.slots = [[hooked(w.Button(layout=w.Layout(width="56px", height="40px")), f"golf-edit-slot-{s}-{i}")
                        for i in range(6)] for s in range(MAX_SEATS)]
         for s, row in enumerate(self.slots):
             for i, button in enumerate(row):
@@ -60,17 +56,17 @@ class PositionEditor(w.VBox):
         self.seat_boxes = [w.VBox([w.HTML(f"<b>Seat {s}</b>"), w.GridBox(row, layout=w.Layout(
             grid_template_columns="repeat(3, 60px)"))], layout=w.Layout(margin="0 14px 6px 0"))
             for s, row in enumerate(self.slots)]
-        self.discard = _hooked(w.Text(description="Discard pile", placeholder="top last, e.g. 9C 4S"),
+        self.discard = hooked(w.Text(description="Discard pile", placeholder="top last, e.g. 9C 4S"),
                                "golf-edit-discard")
-        self.mover = _hooked(w.Dropdown(description="To move"), "golf-edit-mover")
-        self.stage = _hooked(w.Dropdown(options=[(words, stage) for stage, words in STAGES.items()],
+        self.mover = hooked(w.Dropdown(description="To move"), "golf-edit-mover")
+        self.stage = hooked(w.Dropdown(options=[(words, stage) for stage, words in STAGES.items()],
                                         description="Doing"), "golf-edit-stage")
-        self.held = _hooked(w.Text(description="Holding", placeholder="the card drawn or taken"), "golf-edit-held")
-        self.finisher = _hooked(w.Dropdown(description="Went out"), "golf-edit-finisher")
-        self.deck = _hooked(w.BoundedIntText(min=0, max=3 * 54, description="Deck"), "golf-edit-deck")
-        self.fit = _hooked(w.Checkbox(value=True, description="the rest", indent=False), "golf-edit-fit")
+        self.held = hooked(w.Text(description="Holding", placeholder="the card drawn or taken"), "golf-edit-held")
+        self.finisher = hooked(w.Dropdown(description="Went out"), "golf-edit-finisher")
+        self.deck = hooked(w.BoundedIntText(min=0, max=3 * 54, description="Deck"), "golf-edit-deck")
+        self.fit = hooked(w.Checkbox(value=True, description="the rest", indent=False), "golf-edit-fit")
         self.rules_form = RulesForm(Rules())
-        rules_section = _hooked(w.Accordion([self.rules_form], titles=("House rules",), selected_index=None),
+        rules_section = hooked(w.Accordion([self.rules_form], titles=("House rules",), selected_index=None),
                                 "golf-edit-rules")
         self.tokens: list[list[str]] = [["?"] * 6 for _ in range(MAX_SEATS)]
         self.kept: Position | None = None  # the last position shown: its hole, totals and rules stay

@@ -32,16 +32,12 @@ from ..table.golf_table import GolfTable
 from ..table.setup import HUMAN_NAME, MAX_SEED, check_opponents, cpu_label, default_opponents, parse_seed
 from .analysis import AnalysisBoard
 from .analysis_steps import StepBoard
+from .controls import button, hooked
 
 MAX_SEATS = 6
 LABEL = {"description_width": "initial"}
 #: What the position's stage must not be to play on from it.
 OVER = ("hole over", "game over")
-
-
-def _hooked(widget: w.DOMWidget, hook: str) -> w.DOMWidget:
-    widget.add_class(hook)
-    return widget
 
 
 class PlayOn(w.VBox):
@@ -52,25 +48,21 @@ class PlayOn(w.VBox):
         self.start: Position | None = None  # the position play started from, while playing
         self._view_seat: int | None = None  # whose view the last position shown was
         self.game_view: GolfTable | StepBoard | None = None
-        self.seat = _hooked(w.Dropdown(description="Your seat", style=LABEL), "golf-play-seat")
+        self.seat = hooked(w.Dropdown(description="Your seat", style=LABEL), "golf-play-seat")
         firsts = default_opponents(MAX_SEATS)  # a different personality at every seat
-        self.cpus = [_hooked(w.Dropdown(options=[(cpu_label(n), n) for n in CPU_NAMES], value=firsts[s],
+        self.cpus = [hooked(w.Dropdown(options=[(cpu_label(n), n) for n in CPU_NAMES], value=firsts[s],
                                         description=f"CPU at seat {s}", style=LABEL,
                                         layout=w.Layout(width="420px", max_width="100%")), f"golf-play-cpu-{s}")
                      for s in range(MAX_SEATS)]
-        self.seed = _hooked(w.Text(value="0", description="Seed", placeholder="blank = 0", style=LABEL,
+        self.seed = hooked(w.Text(value="0", description="Seed", placeholder="blank = 0", style=LABEL,
                                    layout=w.Layout(width="200px")), "golf-play-seed")
-        self.cpu_button = _hooked(w.Button(description="Play against CPU players", icon="play", button_style="primary",
-                                           layout=w.Layout(width="auto"),
-                                           tooltip="Play your seat on from this position against CPU players"),
-                                  "golf-play-cpus")
-        self.steps_button = _hooked(w.Button(description="Play step by step", icon="step-forward",
-                                             layout=w.Layout(width="auto"),
-                                             tooltip="Enter every seat's move here; the coach values each moment"),
-                                    "golf-play-steps")
+        self.cpu_button = button("Play against CPU players", "play", "golf-play-cpus",
+                                 "Play your seat on from this position against CPU players", button_style="primary")
+        self.steps_button = button("Play step by step", "step-forward", "golf-play-steps",
+                                   "Enter every seat's move here; the coach values each moment")
         self.cpu_button.on_click(lambda _b: self.play_cpus())
         self.steps_button.on_click(lambda _b: self.play_steps())
-        self.problem = _hooked(w.HTML(), "golf-play-problem")
+        self.problem = hooked(w.HTML(), "golf-play-problem")
         self.problem.add_class("golf-live")
         self.seat.observe(lambda _c: self._show_cpus(), names="value")
         note = w.HTML("<span class='golf-note'>The cards the position leaves unknown are dealt from the seed: "
@@ -79,19 +71,15 @@ class PlayOn(w.VBox):
                       "moment.</span>")
         body = w.VBox([note, w.HBox([self.seat, self.seed], layout=w.Layout(flex_flow="row wrap")),
                        w.VBox(self.cpus), w.HBox([self.cpu_button, self.steps_button]), self.problem])
-        section = _hooked(w.Accordion([body], titles=("Play from here",), selected_index=None), "golf-play")
-        self.heading = _hooked(w.HTML(), "golf-play-heading")
-        self.analyse_button = _hooked(w.Button(description="Analyse this moment", icon="search",
-                                               button_style="primary", layout=w.Layout(width="auto"),
-                                               tooltip="Stop playing and show this moment on the analysis board"),
-                                      "golf-play-analyse")
-        self.back_button = _hooked(w.Button(description="Back to the start position", icon="undo",
-                                            layout=w.Layout(width="auto"),
-                                            tooltip="Stop playing and show the position play started from"),
-                                   "golf-play-back")
+        section = hooked(w.Accordion([body], titles=("Play from here",), selected_index=None), "golf-play")
+        self.heading = hooked(w.HTML(), "golf-play-heading")
+        self.analyse_button = button("Analyse this moment", "search", "golf-play-analyse",
+                                     "Stop playing and show this moment on the analysis board", button_style="primary")
+        self.back_button = button("Back to the start position", "undo", "golf-play-back",
+                                  "Stop playing and show the position play started from")
         self.analyse_button.on_click(lambda _b: self.analyse())
         self.back_button.on_click(lambda _b: self.back())
-        self.frame = _hooked(w.VBox(), "golf-play-frame")
+        self.frame = hooked(w.VBox(), "golf-play-frame")
         super().__init__([section])
         board.on_show.append(self._seats)
         board.play_slot.children = (self,)

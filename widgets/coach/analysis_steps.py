@@ -22,6 +22,7 @@ from golflab import Action, Game, Phase, Position
 from golflab import words as plain
 
 from .analysis import coach_values_html
+from .controls import button
 from .replay import board_html, later
 
 #: The hooks' prefix of a move's button.
@@ -31,12 +32,6 @@ MOVE_HOOK = "golf-step-move-"
 def move_hook(action: "Action | str") -> str:
     """A move's button hook: ``golf-step-move-swap-3``."""
     return MOVE_HOOK + str(action).replace(" ", "-")
-
-
-def _button(description: str, hook: str, tooltip: str, **kwargs) -> w.Button:
-    button = w.Button(description=description, tooltip=tooltip, layout=w.Layout(width="auto"), **kwargs)
-    button.add_class(hook)
-    return button
 
 
 class StepBoard(w.VBox):
@@ -59,13 +54,13 @@ class StepBoard(w.VBox):
         self.text = w.Text(description="Or type it", placeholder="draw, take, swap 3, discard, flip 4, skip, knock",
                            style={"description_width": "initial"}, layout=w.Layout(width="420px"))
         self.text.add_class("golf-step-text")
-        self.play_button = _button("Play this move", "golf-step-play", "Play the move typed in the box")
+        self.play_button = button("Play this move", "", "golf-step-play", "Play the move typed in the box")
         self.play_button.on_click(lambda _b: self.play(self.text.value))
-        self.next_hole = _button("Next hole", "golf-step-next-hole", "Deal the next hole", icon="forward",
+        self.next_hole = button("Next hole", "forward", "golf-step-next-hole", "Deal the next hole",
                                  button_style="success")
         self.next_hole.on_click(lambda _b: self.deal_next_hole())
-        self.undo = _button("Take back the last move", "golf-step-undo", "Go back to the moment before the last move",
-                            icon="undo")
+        self.undo = button("Take back the last move", "undo", "golf-step-undo",
+                           "Go back to the moment before the last move")
         self.undo.on_click(lambda _b: self.take_back())
         self.problem = w.HTML()
         self.problem.add_class("golf-step-problem")
@@ -146,7 +141,7 @@ class StepBoard(w.VBox):
         buttons = []
         for action in obs.legal_actions if active else ():
             words = plain.move(obs, action)
-            buttons.append(_button(words[:1].upper() + words[1:], move_hook(action), f"{action}: {words}"))
+            buttons.append(button(words[:1].upper() + words[1:], "", move_hook(action), f"{action}: {words}"))
             buttons[-1].on_click(lambda _b, a=str(action): self.play(a))
         self.moves.children = buttons
         self.next_hole.layout.display = None if game.phase is Phase.ROUND_OVER else "none"

@@ -46,6 +46,7 @@ from golflab.replays import state_at
 from ..explorers.charts import ChartSlot
 from ..table import view
 from ..table.golf_table import GolfTable
+from .controls import button
 from .replay import ReplayViewer, board_html, grade_words, later
 
 log = logging.getLogger(__name__)
@@ -87,12 +88,6 @@ def _move_label(obs: Observation, action) -> str:
     """A move in words, capitalized as a button says it ("Swap it into the top left")."""
     said = plain.move(obs, action)
     return said[:1].upper() + said[1:]
-
-
-def _button(description: str, icon: str, hook: str, tooltip: str, **kwargs) -> w.Button:
-    b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"), **kwargs)
-    b.add_class(hook)
-    return b
 
 
 def _word(quality: str) -> str:
@@ -180,8 +175,8 @@ class Coach:
                                            tooltip="Before a move that loses 5 points or more, ask first")
         self.tutor_toggle.add_class("golf-tutor-toggle")
         self.tutor_text = w.HTML()
-        self.tutor_play = _button("Play it anyway", "check", "golf-tutor-play", "Play the move you chose")
-        self.tutor_think = _button("Think again", "undo", "golf-tutor-think", "Choose another move")
+        self.tutor_play = button("Play it anyway", "check", "golf-tutor-play", "Play the move you chose")
+        self.tutor_think = button("Think again", "undo", "golf-tutor-think", "Choose another move")
         self.tutor_box = w.HBox([self.tutor_text, self.tutor_play, self.tutor_think],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center", display="none"))
         self.tutor_box.add_class("golf-tutor")
@@ -190,13 +185,13 @@ class Coach:
         self.toggle = w.ToggleButton(value=on, description="Coach", icon="graduation-cap",
                                      tooltip="Turn the coach on: hints, a grade for each of your moves, a review")
         self.toggle.add_class("golf-coach")
-        self.hint_button = _button("Hint", "lightbulb-o", "golf-hint", "What would the coach play here, and why?")
+        self.hint_button = button("Hint", "lightbulb-o", "golf-hint", "What would the coach play here, and why?")
         self.hint_text = w.HTML()
         self.hint_text.add_class("golf-hint-text")
         self.grade_badge = w.HTML()
         self.grade_badge.add_class("golf-grade")
-        self.review_button = _button("Review", "list", "golf-review", "Your game so far, graded by the coach")
-        self.replay_button = _button("Replay this game", "film", "golf-open-replay",
+        self.review_button = button("Review", "list", "golf-review", "Your game so far, graded by the coach")
+        self.replay_button = button("Replay this game", "film", "golf-open-replay",
                                      "Step through this game move by move, with the coach's grades")
         self.accuracy = w.HTML()
         self.summary = w.HTML()
@@ -268,10 +263,10 @@ class Coach:
         self.summary.value = f"<div>{counts}</div>"
         rows = []
         for i, g in enumerate(graded.costliest(COSTLIEST)):
-            show = _button("Show", "eye", f"golf-review-show-{i}", "Open the board as it was, with the better move")
+            show = button("Show", "eye", f"golf-review-show-{i}", "Open the board as it was, with the better move")
             show.layout.min_width = "84px"
             show.on_click(self._guard(lambda _b, g=g: self.show_decision(g)))
-            retry = _button("Retry", "repeat", f"golf-review-retry-{i}", "Try this decision again from its position")
+            retry = button("Retry", "repeat", f"golf-review-retry-{i}", "Try this decision again from its position")
             retry.layout.min_width = "84px"
             retry.on_click(self._guard(lambda _b, g=g: self.retry(g)))
             said = w.HTML(self._row_html(g))
@@ -313,7 +308,7 @@ class Coach:
         feedback.add_class("golf-retry-feedback")
         buttons = []
         for act in obs.legal_actions:
-            b = _button(_move_label(obs, act), "", f"golf-retry-option-{str(act).replace(' ', '-')}",
+            b = button(_move_label(obs, act), "", f"golf-retry-option-{str(act).replace(' ', '-')}",
                         "Play this move here")
             b.on_click(self._guard(lambda _b, a=str(act): self.try_again(g, a, feedback)))
             buttons.append(b)

@@ -36,6 +36,7 @@ from ..account.file_picker import FilePicker
 from ..position_links import LINK_CLASS, link_html
 from ..table import view, words
 from ..table.setup import HUMAN_NAME
+from .controls import button
 
 TEACHER = -1  # the view value that shows every card
 MAX_REPLAY_BYTES = 1_000_000
@@ -163,12 +164,6 @@ def board_html(game: Game, viewer: int, changed: tuple[int, int | None] | None =
     return felt
 
 
-def _button(description: str, icon: str, hook: str, tooltip: str) -> w.Button:
-    b = w.Button(description=description, icon=icon, tooltip=tooltip, layout=w.Layout(width="auto"))
-    b.add_class(hook)
-    return b
-
-
 def later(callback: Callable[[], None]) -> None:
     """Run ``callback`` soon on the kernel's event loop (so the page shows what was set just
     before, e.g. "thinking…"), or now when no loop runs (a script or a test)."""
@@ -194,16 +189,16 @@ class ReplayViewer(w.VBox):
 
     def __init__(self, game: Any = None, *, seat: int | None = None, review: Review | None = None,
                  step: int = 0, opener: bool = True) -> None:
-        self.first_button = _button("First", "fast-backward", "golf-replay-first", "The deal")
-        self.prev_button = _button("Prev", "step-backward", "golf-replay-prev", "One move back")
-        self.next_button = _button("Next", "step-forward", "golf-replay-next", "One move on")
-        self.last_button = _button("Last", "fast-forward", "golf-replay-last", "The end of the game")
+        self.first_button = button("First", "fast-backward", "golf-replay-first", "The deal")
+        self.prev_button = button("Prev", "step-backward", "golf-replay-prev", "One move back")
+        self.next_button = button("Next", "step-forward", "golf-replay-next", "One move on")
+        self.last_button = button("Last", "fast-forward", "golf-replay-last", "The end of the game")
         self.step_label = w.HTML()
         self.step_label.add_class("golf-replay-step")
         self.view = w.Dropdown(description="View", style={"description_width": "initial"},
                                layout=w.Layout(width="260px"))
         self.view.add_class("golf-replay-view")
-        self.grade_button = _button("Grade moves", "graduation-cap", "golf-replay-grade",
+        self.grade_button = button("Grade moves", "graduation-cap", "golf-replay-grade",
                                     "Let the coach grade every decision of the seat in view")
         self.hole = w.Dropdown(description="Hole", style={"description_width": "initial"},
                                layout=w.Layout(width="120px"))
@@ -222,7 +217,7 @@ class ReplayViewer(w.VBox):
         self.paste = w.Textarea(placeholder="Or paste the text of a saved game (.json) here and press "
                                 "Open pasted game.",
                                 layout=w.Layout(width="98%", height="60px"))
-        self.load_button = _button("Open pasted game", "upload", "golf-replay-load", "Replay the pasted game")
+        self.load_button = button("Open pasted game", "upload", "golf-replay-load", "Replay the pasted game")
         bar = w.HBox([self.first_button, self.prev_button, self.step_label, self.next_button, self.last_button,
                       self.hole, self.view, self.grade_button],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
@@ -237,9 +232,9 @@ class ReplayViewer(w.VBox):
         self._grades: dict[int, CoachGrade] = {}
         self._step = 0
         self._syncing = False
-        for button, fn in ((self.first_button, lambda: 0), (self.prev_button, lambda: self._step - 1),
+        for control, fn in ((self.first_button, lambda: 0), (self.prev_button, lambda: self._step - 1),
                            (self.next_button, lambda: self._step + 1), (self.last_button, lambda: self.steps)):
-            button.on_click(lambda _b, fn=fn: self._go(fn()))
+            control.on_click(lambda _b, fn=fn: self._go(fn()))
         self.view.observe(self._on_view, names="value")
         self.hole.observe(self._on_hole, names="value")
         self.grade_button.on_click(lambda _b: self.grade_seat())
