@@ -1,13 +1,10 @@
 """What the teacher's dashboard and the admin command line share: a new password to hand to a
-learner, times in words ("2 hours ago", "in 3 days") and how many learners finished each
-assignment. Plain Python over the ``Store``'s public methods."""
+learner and times in words ("2 hours ago", "in 3 days"). (How many learners finished each
+assignment is ``Store.assignment_progress``.)"""
 
 from __future__ import annotations
 
 import secrets
-
-from .progress import finished  # noqa: F401  (public here, as before)
-from .records import Assignment, Klass, User
 
 #: Letters and digits that read back unambiguously (no 0/O, 1/l/I, 5/S, 2/Z, 8/B).
 PASSWORD_LETTERS = "abcdefghjkmnpqrtuvwxy34679"
@@ -40,9 +37,3 @@ def when(at: "float | None", now: float, never: str = "never") -> str:
     if abs(delta) < 60:
         return "just now"
     return f"{span_words(delta)} ago" if delta > 0 else f"in {span_words(delta)}"
-
-
-def assignment_progress(store, klass: Klass, *, by: User) -> "list[tuple[Assignment, int, int]]":
-    """The class's assignments, soonest due first, each with (learners finished, active learners):
-    ``Store.assignment_progress``, which reads the class in a fixed number of statements."""
-    return store.assignment_progress(klass, by=by)

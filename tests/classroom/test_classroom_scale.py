@@ -41,7 +41,7 @@ def test_the_assignments_progress_counts_the_learners_whose_own_copy_is_finished
     """The class read at once says what each learner's own ``assignments()`` says: lesson 1 done
     (every other learner answered its one item right) and the puzzle solved since it was set
     (every third learner); a deactivated learner is not counted."""
-    from golflab.classroom.admin import finished
+    from golflab.classroom.progress import finished
 
     store = Store(new_url())
     teacher, klass = fill_class(store, 12)
