@@ -20,7 +20,7 @@ import json
 import random
 from dataclasses import dataclass, replace
 
-from sqlalchemy import and_, func, insert, select, update
+from sqlalchemy import and_, func, insert, or_, select, update
 
 from golflab.actions import IllegalActionError
 from golflab.ai import PROFILES
@@ -383,17 +383,13 @@ class Room:
         heartbeat (``take=False``) holds them while no other page of the learner was heard from in the
         last ``TAB_STALE_SECONDS``; so an older tab watches, and plays again once the newer one closes."""
         now = self.store.clock()
-        where = and_(T.room_seats.c.room == self.code, T.room_seats.c.seat == seat)
-
-        def work(conn):
-            row = conn.execute(select(T.room_seats).where(where).with_for_update()).one()
-            if not take and row.tab not in (None, tab) and row.seen_at is not None \
-                    and now - row.seen_at <= TAB_STALE_SECONDS:
-                return False
-            conn.execute(update(T.room_seats).where(where).values(tab=tab, seen_at=now))
-            return True
-
-        held = self.store.transaction(work)
+        c = T.room_seats.c
+        where = and_(c.room == self.code, c.seat == seat)
+        if not take:  # one statement, its own check: no other page of the learner heard from lately
+            where = and_(where, or_(c.tab.is_(None), c.tab == tab, c.seen_at.is_(None),
+                                    c.seen_at < now - TAB_STALE_SECONDS))
+        held = self.store.transaction(
+            lambda conn: conn.execute(update(T.room_seats).where(where).values(tab=tab, seen_at=now)).rowcount == 1)
         if held:  # this page's seat as written; the rest of the room is read by ``refresh`` (a heartbeat
             # comes every few seconds per page, so it reads nothing more)
             self.seats = [replace(s, tab=tab, seen_at=now) if s.seat == seat else s for s in self.seats]
