@@ -4,7 +4,8 @@ lost or duplicated, and the database statements the pages sent per second.
 
     .venv/bin/python benchmarks/rooms.py [--rooms 10] [--players 4] [--holes 1] [--think 0.3]
                                          [--url URL | --postgres] [--follow poll|listen|both]
-                                         [--seconds N] [--timeout S]  (default: a fresh SQLite file)
+                                         [--seconds N] [--timeout S] [--profile DIR]
+                                         (default: a fresh SQLite file)
 
     .venv/bin/python benchmarks/rooms.py --postgres --rooms 75 --think 1 --seconds 60   # a school's 75 rooms
 
@@ -42,6 +43,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import cProfile
 import json
 import multiprocessing as mp
 import os
@@ -151,8 +153,9 @@ def counting_statements(engine):
 
 
 def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, seconds: float,
-           ready, out) -> None:
-    """One process: the pages of ``seat`` in every room."""
+           ready, out, profile: "str | None" = None) -> None:
+    """One process: the pages of ``seat`` in every room (``profile``: a folder for its cProfile
+    statistics, ``seat<N>.pstats``)."""
     from golflab_widgets.rooms.board import GolfRoomBoard
 
     from golflab.classroom import Store
@@ -175,7 +178,13 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
         return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
                 for code, b, seen, acc in pages], len(statements), time.monotonic() - began, dict(woken)
 
+    profiler = cProfile.Profile() if profile else None
+    if profiler:
+        profiler.enable()
     out.put((seat, *asyncio.run(main())))
+    if profiler:
+        profiler.disable()
+        profiler.dump_stats(Path(profile) / f"seat{seat}.pstats")
     store.close()
 
 
@@ -195,6 +204,8 @@ def main(argv=None) -> None:
                         help="seconds a page plays before its room is reported unfinished")
     parser.add_argument("--seconds", type=float, default=None,
                         help="play this long, not whole games: the pages stop together, then show every move")
+    parser.add_argument("--profile", default=None, metavar="DIR",
+                        help="write each page process's cProfile statistics to DIR/seat<N>.pstats (slows the pages)")
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
     parser.add_argument("--postgres", action="store_true", help="on a throw-away PostgreSQL cluster")
     parser.add_argument("--follow", choices=("poll", "listen", "both"), default="both",
@@ -238,7 +249,7 @@ def run(args, url: str, mode: str) -> dict:
     began, load = time.time(), os.getloadavg()
     procs = [ctx.Process(target=worker,
                          args=(url, codes, seat, args.think, args.seed, mode == "listen", args.seconds or args.timeout,
-                               ready, out))
+                               ready, out, args.profile))
              for seat in range(args.players)]
     for p in procs:
         p.start()

@@ -1,7 +1,7 @@
 """Following a room's log from one page: ``RoomFollower`` reads the room when it hears of a change
-or polls it (counting its moves; ``room.refresh()`` when they changed, at least every
-``FULL_REFRESH_SECONDS``), says ``room.claim`` (the heartbeat) every ``CLAIM_SECONDS`` (a page that
-opens takes its seat: ``claim_now``), and calls
+(at once: the notification is the news) or polls it (counting its moves; ``room.refresh()`` when
+they changed, at least every ``FULL_REFRESH_SECONDS``), says ``room.claim`` (the heartbeat) every
+``CLAIM_SECONDS`` (a page that opens takes its seat: ``claim_now``), and calls
 ``on_change()`` when something a page shows changed (a move, a seat, the room's state, who is
 away, whether this page holds its seat's controls).
 
@@ -11,7 +11,7 @@ heard (SQLite, or the listening connection lost and not yet back) it polls every
 Why it last read the room is ``woken_by``: ``POLLED``, or the reason it was woken (``notify.NOTIFIED``,
 ``LISTENING``, ``LOST``).
 
-No widgets here: the room boards (``widgets.room_board``) and the benchmark
+No widgets here: the room boards (``golflab_widgets.rooms.board``) and the benchmark
 (``benchmarks/rooms.py``) run the same code.
 """
 
@@ -24,6 +24,7 @@ import uuid
 from typing import Callable
 
 from golflab.classroom import StoreUnavailable
+from golflab.classroom.notify import NOTIFIED
 from golflab.classroom.rooms import RoomBroken, count_moves
 from golflab.words import as_sentence
 
@@ -73,16 +74,17 @@ class RoomFollower:
         away = tuple(r.away(s.seat) for s in r.seats) if r.state == "playing" else ()
         return len(r.log), r.state, seats, away, self.holds, self.problem
 
-    def step(self, *, heartbeat: bool = False) -> bool:
+    def step(self, *, heartbeat: bool = False, told: bool = False) -> bool:
         """One poll: the heartbeat when due (or ``heartbeat``: now, as before a move), then the room's
-        news; True when ``on_change`` is due."""
+        news (``told``: the room said it changed, so it is read without counting its moves first);
+        True when ``on_change`` is due."""
         try:
             now = self.clock()
             if self.seat is not None and (heartbeat or now - self._claimed_at >= CLAIM_SECONDS):
                 self._claimed_at = now
                 self.holds = self.room.claim(self.seat, self.tab, by=self.user, take=self._take)
                 self._take = False
-            if self._news(now):
+            if told or self._news(now):
                 self._refreshed_at = now
                 self.room.refresh()
             self.problem = None
@@ -148,7 +150,7 @@ class RoomFollower:
         try:
             while True:
                 try:
-                    if self.step():
+                    if self.step(told=self.woken_by == NOTIFIED):
                         self.on_change()
                 except Exception:  # a redraw failing must not stop the page from following
                     log.exception("following room %s failed", self.room.code)
