@@ -4,7 +4,7 @@ lost or duplicated, and the database statements the pages sent per second.
 
     .venv/bin/python benchmarks/rooms.py [--rooms 10] [--players 4] [--holes 1] [--think 0.3]
                                          [--url URL | --postgres] [--follow poll|listen|both]
-                                         [--seconds N] [--timeout S] [--profile DIR]
+                                         [--seconds N] [--timeout S] [--pages-per-process N] [--profile DIR]
                                          (default: a fresh SQLite file)
 
     .venv/bin/python benchmarks/rooms.py --postgres --rooms 75 --think 1 --seconds 60   # a school's 75 rooms
@@ -20,7 +20,10 @@ every 2 s, else ``room.refresh()`` every 0.15 s; the ``room.claim`` heartbeat ev
 asyncio loop, without a browser: the widget's state changes are made but go nowhere. Each of
 ``--players`` processes holds one page per room (so the four pages of a room are four processes,
 as four Voila kernels would be), each process with its own store (its pooled connections and, to
-listen, one connection of its own that its pages share, where a class has one per kernel). A page whose
+listen, one connection of its own that its pages share, where a class has one per kernel). A
+process's pages share its event loop, so one page's wait for the database holds up the others,
+which a Voila kernel, one page per process, never does: ``--pages-per-process N`` spreads each
+seat's pages over processes of at most N pages (more processes, closer to a class). A page whose
 turn it is waits ``--think`` seconds and clicks a random legal move through ``board.act`` (the
 click handler's path); seat 1's page deals the next hole.
 
@@ -152,10 +155,10 @@ def counting_statements(engine):
         event.remove(engine, "before_cursor_execute", count)
 
 
-def worker(url: str, codes: list[str], seat: int, think: float, seed: int, listen: bool, seconds: float,
-           ready, out, profile: "str | None" = None) -> None:
-    """One process: the pages of ``seat`` in every room (``profile``: a folder for its cProfile
-    statistics, ``seat<N>.pstats``)."""
+def worker(url: str, rooms: "list[tuple[int, str]]", seat: int, think: float, seed: int, listen: bool,
+           seconds: float, ready, out, profile: "str | None" = None) -> None:
+    """One process: the pages of ``seat`` in ``rooms`` (index, code) (``profile``: a folder for its
+    cProfile statistics, ``seat<N>-<first room>.pstats``)."""
     from golflab_widgets.rooms.board import GolfRoomBoard
 
     from golflab.classroom import Store
@@ -164,19 +167,19 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
 
     async def main():
         pages, woken = [], collections.Counter()
-        for r, code in enumerate(codes):
+        for r, code in rooms:
             user = store.user(f"bench_r{r}_p{seat}")
             board = GolfRoomBoard(store.room(code), seat, user, follow=False)
             board.follower.listen = listen
-            pages.append((code, board, {}, []))
+            pages.append((r, board, {}, []))
         ready.wait()  # every process has its pages: the clicks start (and, with --seconds, stop) together
         began = time.monotonic()
         with counting_statements(store.engine) as statements:  # while the pages play
             await asyncio.gather(*(play_page(b, think, random.Random(seed * 100 + r * 10 + seat), seen, acc,
                                              began + seconds, woken)
-                                   for r, (code, b, seen, acc) in enumerate(pages)))
-        return [(code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
-                for code, b, seen, acc in pages], len(statements), time.monotonic() - began, dict(woken)
+                                   for r, b, seen, acc in pages))
+        return {r: (b.room.code, seen, acc, [tuple(e) for e in b.room.log], b.room.state)
+                for r, b, seen, acc in pages}, len(statements), time.monotonic() - began, dict(woken)
 
     profiler = cProfile.Profile() if profile else None
     if profiler:
@@ -184,7 +187,7 @@ def worker(url: str, codes: list[str], seat: int, think: float, seed: int, liste
     out.put((seat, *asyncio.run(main())))
     if profiler:
         profiler.disable()
-        profiler.dump_stats(Path(profile) / f"seat{seat}.pstats")
+        profiler.dump_stats(Path(profile) / f"seat{seat}-{rooms[0][0]}.pstats")
     store.close()
 
 
@@ -204,6 +207,9 @@ def main(argv=None) -> None:
                         help="seconds a page plays before its room is reported unfinished")
     parser.add_argument("--seconds", type=float, default=None,
                         help="play this long, not whole games: the pages stop together, then show every move")
+    parser.add_argument("--pages-per-process", type=int, default=0, metavar="N",
+                        help="at most N pages in one process (default: one process holds a seat's page in every "
+                             "room; a Voila kernel holds one page)")
     parser.add_argument("--profile", default=None, metavar="DIR",
                         help="write each page process's cProfile statistics to DIR/seat<N>.pstats (slows the pages)")
     parser.add_argument("--url", default=None, help="the class store (default: a fresh SQLite file)")
@@ -245,18 +251,21 @@ def run(args, url: str, mode: str) -> dict:
     print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, "
           f"following by {mode}, store {url}", flush=True)
     ctx = mp.get_context("spawn")
-    out, ready = ctx.Queue(), ctx.Barrier(args.players)
+    per = args.pages_per_process or len(codes)
+    chunks = [list(enumerate(codes))[i:i + per] for i in range(0, len(codes), per)]
+    out, ready = ctx.Queue(), ctx.Barrier(args.players * len(chunks))
     began, load = time.time(), os.getloadavg()
     procs = [ctx.Process(target=worker,
-                         args=(url, codes, seat, args.think, args.seed, mode == "listen", args.seconds or args.timeout,
+                         args=(url, chunk, seat, args.think, args.seed, mode == "listen", args.seconds or args.timeout,
                                ready, out, args.profile))
-             for seat in range(args.players)]
+             for seat in range(args.players) for chunk in chunks]
     for p in procs:
         p.start()
-    results, sent, rate, woken = {}, 0, 0.0, collections.Counter()  # statements; per second, summed
+    results, sent, rate, woken = collections.defaultdict(dict), 0, 0.0, collections.Counter()  # statements; per s
     for _ in procs:
         seat, pages, count, seconds, woke = out.get()
-        results[seat], sent, rate = pages, sent + count, rate + count / seconds
+        results[seat].update(pages)
+        sent, rate = sent + count, rate + count / seconds
         woken.update(woke)
     for p in procs:
         p.join()
