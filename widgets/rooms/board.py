@@ -39,7 +39,7 @@ from .follow import RoomFollower
 
 log = logging.getLogger(__name__)
 
-OTHER_SCREEN, OWN_PAGE = "plays at this screen", "plays from their own page"
+OWN_PAGE = "plays from their own page"
 ROOM_CSS = """<style>
 .golf-room-log{max-width:1100px}
 .golf-room-watching{background:#e3f2fd;border-left:6px solid #1565c0;border-radius:6px;padding:6px 12px;
@@ -172,6 +172,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.board = b = Board()
         b.toolbar.layout.display = "none"  # no New game, CPU speed, save or settings in a room
         b.more.layout.display = "none"
+        b.person_style = OWN_PAGE  # people here play from their own page
+        b.shows_log = False  # the log in ``more`` is hidden: the room's own is below, kept in step once
         self.log_box = w.HTML()
         self.log_box.add_class("golf-room-log")
         self.note = w.HTML()
@@ -219,7 +221,6 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self._sync()
         b = self.board
         b.draw(self.game, self.seat, self.story.log_lines, self.story.moves, self.story.notation)
-        b.opponents.value = b.opponents.value.replace(OTHER_SCREEN, OWN_PAGE)  # people here play from their own page
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
                                               else "none")
         self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)

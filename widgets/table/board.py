@@ -98,6 +98,8 @@ class Board:
         self.next_round_button = _button(description="Next hole", icon="forward", button_style="success")
         self.scores = w.HTML()
         self.log_box = w.HTML()
+        self.person_style = "plays at this screen"  # how a person at the table is described (a room: their own page)
+        self.shows_log = True  # False: ``draw`` leaves the log alone (a room shows its own, outside ``more``)
         self.recent = w.HTML()
         self.scroller = Scroller(".golf-table")
         self.save_button = _button(description="Save game", icon="download",
@@ -196,7 +198,8 @@ class Board:
         self.next_round_button.layout.display = None if game.phase is Phase.ROUND_OVER else "none"
         self.next_round_button.description = f"Next hole ({game.round + 1} of {game.rules.rounds})"
         self.scores.value = view.scores_html(game.players, game.round_results, game.totals, game.rules.rounds)
-        self.log_box.value = view.log_html(log_lines, notation)
+        if self.shows_log:
+            self.log_box.value = view.log_html(log_lines, notation)
 
     def _draw_opponents(self, game: Game, obs, result, moves: Sequence[words.Move]) -> None:
         seats = []
@@ -209,7 +212,7 @@ class Board:
                 holding = (f"holds the {plain.card_name(obs.taken, suit=True)}" if obs.taken is not None
                            else "holds a card from the deck")
             active = s == obs.current_player and result is None
-            style = PROFILES[name].style if name in PROFILES else "plays at this screen"
+            style = PROFILES[name].style if name in PROFILES else self.person_style
             seats.append(view.opponent_html(name, style, game.totals[s], cards, active, holding,
                                             words.last_changed(moves, game.round, s)))
         self.opponents.value = view.opponents_html(seats)
