@@ -251,8 +251,8 @@ def run(args, url: str, mode: str) -> dict:
     print(f"{args.rooms} rooms x {args.players} players, {args.holes} hole(s), think {args.think}s, "
           f"following by {mode}, store {url}", flush=True)
     ctx = mp.get_context("spawn")
-    per = args.pages_per_process or len(codes)
-    chunks = [list(enumerate(codes))[i:i + per] for i in range(0, len(codes), per)]
+    per, rooms = args.pages_per_process or len(codes), list(enumerate(codes))
+    chunks = [rooms[i:i + per] for i in range(0, len(rooms), per)]
     out, ready = ctx.Queue(), ctx.Barrier(args.players * len(chunks))
     began, load = time.time(), os.getloadavg()
     procs = [ctx.Process(target=worker,

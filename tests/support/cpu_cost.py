@@ -28,6 +28,17 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 HZ = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
+def _stat(pid: "int | str") -> "list[str]":
+    """``/proc/<pid>/stat``'s fields from the third (the state) on, past the command's parentheses."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rfind(")") + 2:].split()
+
+
+def _ticks(fields: "list[str]") -> int:
+    """Clock ticks of a process and its reaped children (utime, stime, cutime, cstime)."""
+    return sum(int(f) for f in fields[11:15])
+
+
 def _processes() -> "dict[int, list[tuple[int, int]]]":
     """Each parent's children: (pid, clock ticks of the child and its reaped children)."""
     children: dict[int, list[tuple[int, int]]] = defaultdict(list)
@@ -35,19 +46,17 @@ def _processes() -> "dict[int, list[tuple[int, int]]]":
         if not name.isdigit():
             continue
         try:
-            stat = Path(f"/proc/{name}/stat").read_text()
+            fields = _stat(name)
         except OSError:  # it ended meanwhile
             continue
-        fields = stat[stat.rfind(")") + 2:].split()  # from field 3 (state) on
-        children[int(fields[1])].append((int(name), sum(int(f) for f in fields[11:15])))
+        children[int(fields[1])].append((int(name), _ticks(fields)))
     return children
 
 
 def tree_cpu(root: int) -> float:
     """CPU seconds of ``root`` and every live descendant, each with its reaped children."""
     children = _processes()
-    own = Path(f"/proc/{root}/stat").read_text()
-    total = sum(int(f) for f in own[own.rfind(")") + 2:].split()[11:15])
+    total = _ticks(_stat(root))
     todo = [root]
     while todo:
         for pid, ticks in children.get(todo.pop(), ()):

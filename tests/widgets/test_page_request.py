@@ -164,14 +164,18 @@ def test_a_request_sent_before_the_kernel_asks_is_kept_for_it(query_server, monk
     assert got == [{"QUERY_STRING": "game=2"}]
 
 
-def test_a_request_sent_while_the_kernel_listens_arrives_on_that_connection(query_server, monkeypatch):
-    server = query_server
-    server.kernel("k-live")
-    thread, got = _waiting(monkeypatch, "k-live", seconds=30)
-    _until(lambda: "k-live" in RequestInfoSocketHandler._waiters)
-    server.send("k-live", {"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"})
+def _delivered_while_listening(server, monkeypatch, kernel_id: str) -> None:
+    """A page's request (its cookie with it) sent while ``kernel_id`` listens arrives on that connection."""
+    server.kernel(kernel_id)
+    thread, got = _waiting(monkeypatch, kernel_id, seconds=30)
+    _until(lambda: kernel_id in RequestInfoSocketHandler._waiters)
+    server.send(kernel_id, {"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"})
     thread.join(10)
     assert got == [{"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"}]
+
+
+def test_a_request_sent_while_the_kernel_listens_arrives_on_that_connection(query_server, monkeypatch):
+    _delivered_while_listening(query_server, monkeypatch, "k-live")
 
 
 def test_no_server_or_no_request_is_no_request():
@@ -237,12 +241,7 @@ def test_the_request_is_forgotten_once_the_kernel_has_it_and_never_handed_out_ag
     """The kernel says on the socket that it has its request; the server forgets it (the learner's
     cookie with it): a later connection for the kernel gets nothing."""
     server = mended_server
-    server.kernel("k-done")
-    thread, got = _waiting(monkeypatch, "k-done", seconds=30)
-    _until(lambda: "k-done" in RequestInfoSocketHandler._waiters)
-    server.send("k-done", {"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"})
-    thread.join(10)
-    assert got == [{"QUERY_STRING": "", "HTTP_COOKIE": "golflab_session=abc"}]
+    _delivered_while_listening(server, monkeypatch, "k-done")
     _until(lambda: "k-done" not in RequestInfoSocketHandler._waiters)  # closed, after it said it has it
     assert not request_socket.kept("k-done")
     with connect(server.url("k-done")) as second:
