@@ -39,6 +39,10 @@ class Klass:
     teacher_id: int
     active: bool = True
 
+    @classmethod
+    def from_row(cls, row) -> "Klass":
+        return cls(row.id, row.name, row.code, row.teacher_id, bool(row.active))
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -138,6 +142,53 @@ class Assignment:
     created_at: float
     lesson_done: "bool | None" = None    # for one learner: the lesson done (None: no lesson)
     puzzles_solved: "int | None" = None  # for one learner: puzzles solved since it was set
+    puzzle_set: "int | None" = None      # the id of the teacher's puzzle set it sets (None: no set)
+    set_done: "bool | None" = None       # for one learner: every item of the set answered (None: no set)
+
+
+@dataclass(frozen=True)
+class PuzzleSet:
+    """A teacher's named set of positions in a class; ``items``: how many are served (not removed)."""
+    id: int
+    class_id: int
+    name: str
+    items: int
+    created_at: float
+
+
+@dataclass(frozen=True)
+class SetItem:
+    """A position of a puzzle set (golflab's notation, normal form) and the move its teacher wants
+    (``answer``, normalized); ``loss``: the points by which that move is worse than the coach's best."""
+    id: int
+    set_id: int
+    seq: int
+    position: str
+    answer: str
+    title: str
+    note: str
+    loss: float
+
+
+@dataclass(frozen=True)
+class SetAnswer:
+    """A learner's answer to a set item: right or not, and whether it was their first."""
+    item_id: int
+    answer: str
+    correct: bool
+    first_try: bool
+
+
+@dataclass(frozen=True)
+class SetItemResult:
+    """A set item in its teacher's view: the class's active learners, how many answered it, how
+    many were right at the first try, and ``wrong``: ((answer, count), ...) of the wrong first
+    answers, most common first (ties by answer)."""
+    item: SetItem
+    learners: int
+    answered: int
+    right_first: int
+    wrong: tuple
 
 
 @dataclass(frozen=True)

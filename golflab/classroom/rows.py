@@ -1,6 +1,7 @@
-"""Row helpers shared by the store and its rooms: insert-if-new (racing writers both succeed),
-ratings (Glicko-2 for puzzles, OpenSkill at the table) kept in one table by subject, and the
-throttle's rows (wrong passwords, wrong room codes), locked while a try is checked and counted."""
+"""Row helpers shared by the store, its rooms and its puzzle sets: insert-if-new (racing writers
+both succeed), a class's learners, ratings (Glicko-2 for puzzles, OpenSkill at the table) kept in
+one table by subject, and the throttle's rows (wrong passwords, wrong room codes), locked while a
+try is checked and counted."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ def insert_if_new(conn, table, **values) -> None:
             conn.execute(insert(table).values(**values))
         return
     conn.execute(dialect(table).values(**values).on_conflict_do_nothing())
+
+
+def learner_rows(conn, class_id: int) -> list:
+    """The ``users`` rows of a class's learners, by name (a teacher or admin among its members is
+    none of them)."""
+    return conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
+                        .where(and_(T.members.c.class_id == class_id, T.users.c.role == "learner"))
+                        .order_by(T.users.c.name_key)).all()
 
 
 def rating_of(conn, subject: str, *, for_update: bool = False, default: Rating = Rating()) -> Rating:

@@ -36,7 +36,7 @@ from .records import (
     User,
 )
 from .rooms import RoomsMixin, kept_from_room, turn_timeout
-from .rows import count_failure, forget_failures, insert_if_new, rating_of, save_rating, throttle_row
+from .rows import count_failure, forget_failures, insert_if_new, learner_rows, rating_of, save_rating, throttle_row
 
 DAY = 86_400.0
 PURGE_EVERY = 3_600.0  # seconds between a process's purges of ended sessions and old failures
@@ -229,7 +229,8 @@ class Store(RoomsMixin):
                              "(a teacher creates their own classes)")
 
         def work(conn):
-            klass = _klass(conn.execute(select(T.classes).where(T.classes.c.id == self._use_invite(conn, code))).one())
+            class_id = self._use_invite(conn, code)
+            klass = Klass.from_row(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
             if klass.teacher_id == actor.id:
                 raise ValueError(f"{actor.name} is the teacher of the class {klass.name}: its teacher never "
                                  "joins it as a learner (an admin runs it while they are not a teacher)")
@@ -410,7 +411,7 @@ class Store(RoomsMixin):
         elif actor.role == "learner":
             q = q.join(T.members, T.members.c.class_id == T.classes.c.id).where(T.members.c.user_id == actor.id)
         with database.reading(self.engine) as conn:
-            return [_klass(r) for r in conn.execute(q)]
+            return [Klass.from_row(r) for r in conn.execute(q)]
 
     def klass(self, code: str) -> "Klass | None":
         """The class with that code (as typed: any case), or None."""
@@ -420,7 +421,7 @@ class Store(RoomsMixin):
             return None
         with database.reading(self.engine) as conn:
             row = conn.execute(select(T.classes).where(T.classes.c.code == code)).first()
-        return _klass(row) if row else None
+        return Klass.from_row(row) if row else None
 
     def create_invite(self, klass: Klass, *, by: User, max_uses: int = 30, expires_days: float = 7) -> str:
         """An invite code for ``klass`` (used by at most ``max_uses`` learners, for ``expires_days``)."""
@@ -462,7 +463,7 @@ class Store(RoomsMixin):
                                .where(T.invites.c.code == code)).first()
         if row is None:
             raise ValueError(f"no invite has the code {code}")
-        return _klass(row)
+        return Klass.from_row(row)
 
     def learners(self, klass: Klass, *, by: User) -> list[User]:
         """The class's learners, by name (a teacher or admin among its members is none of them)."""
@@ -471,10 +472,7 @@ class Store(RoomsMixin):
 
     @staticmethod
     def _class_learners(conn, klass: Klass) -> list[User]:
-        rows = conn.execute(select(T.users).join(T.members, T.members.c.user_id == T.users.c.id)
-                            .where(and_(T.members.c.class_id == klass.id, T.users.c.role == "learner"))
-                            .order_by(T.users.c.name_key))
-        return [_user(r) for r in rows]
+        return [_user(r) for r in learner_rows(conn, klass.id)]
 
     def deactivate(self, user: User, *, by: User) -> None:
         """Deactivate ``user``: every session ends at once and sign-in is refused."""
@@ -796,7 +794,7 @@ class Store(RoomsMixin):
 
     def _class_by_id(self, class_id: int) -> Klass:
         with database.reading(self.engine) as conn:
-            return _klass(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
+            return Klass.from_row(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
 
     def teaches(self, actor: User, klass: Klass) -> bool:
         return actor.role == "admin" or (actor.role == "teacher" and self._class_by_id(klass.id).teacher_id == actor.id)
@@ -861,10 +859,6 @@ def _purge_rows(conn, now: float) -> dict[str, int]:
     sessions = conn.execute(T.sessions.delete().where(T.sessions.c.expires_at <= now)).rowcount
     return {"sessions": sessions, "failed sign-ins": forget_failures(conn, T.signin_failures, now),
             "wrong room codes": forget_failures(conn, T.room_code_failures, now)}
-
-
-def _klass(row) -> Klass:
-    return Klass(row.id, row.name, row.code, row.teacher_id, bool(row.active))
 
 
 def _key(value: object, what: str) -> str:
