@@ -177,6 +177,50 @@ assignments = Table(
     Column("due_at", Float, nullable=False),
     Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
     Column("created_at", Float, nullable=False),
+    Column("puzzle_set_id", Integer, ForeignKey("puzzle_sets.id", name="fk_assignments_puzzle_set")),
+)
+
+#: A teacher's named sets of positions in a class; ``name_key``: the name case-folded, its spaces
+#: made one, so a class never has two sets that read alike.
+puzzle_sets = Table(
+    "puzzle_sets", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("class_id", Integer, ForeignKey("classes.id"), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("name_key", String(64), nullable=False),
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("class_id", "name_key", name="uq_puzzle_sets_name"),
+)
+
+#: A set's positions (``seq``: 1, 2, ... in the set) and the move the teacher wants; a removed item
+#: keeps its answers but is no longer served or counted.
+set_items = Table(
+    "set_items", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("set_id", Integer, ForeignKey("puzzle_sets.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("position", Text, nullable=False),
+    Column("answer", String(32), nullable=False),
+    Column("title", String(120), nullable=False),
+    Column("note", Text, nullable=False),
+    Column("loss", Float, nullable=False),  # points the answer is worse than the coach's best (0: the best)
+    Column("created_by", Integer, ForeignKey("users.id"), nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("removed", Boolean, nullable=False),
+    UniqueConstraint("set_id", "seq", name="uq_set_items_seq"),
+)
+
+set_answers = Table(
+    "set_answers", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("item_id", Integer, ForeignKey("set_items.id"), nullable=False),
+    Column("user_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("answer", String(32), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("first_try", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_set_answers_item_user", "item_id", "user_id"),
 )
 
 rooms = Table(
