@@ -1,5 +1,6 @@
 """The class store: learners, classes, invite codes, sign-in sessions and progress (games,
-lesson exercises, puzzles with Glicko-2 ratings, assignments), on SQLite or PostgreSQL.
+lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), on SQLite or
+PostgreSQL.
 
 No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
 """
@@ -12,7 +13,8 @@ _EXPORTS = {
     "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
     "session_token": ".identity", "Store": ".store", "settling": ".glicko2",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
-                     "PuzzleProfile", "PuzzleResult", "User"), ".records"),
+                     "PuzzleProfile", "PuzzleResult", "PuzzleSet", "SetAnswer", "SetItem", "SetItemResult", "User"),
+                    ".records"),
 }
 
 __all__, __getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -16,12 +16,18 @@ import inspect
 from typing import Callable
 
 from .errors import SignedOut
-from .records import Klass, User
+from .records import Klass, PuzzleSet, User
 
 
 def _klass(value) -> Klass:
     if not isinstance(value, Klass):
         raise ValueError(f"expected a class (from the store), got {type(value).__name__}")
+    return value
+
+
+def _puzzle_set(value) -> PuzzleSet:
+    if not isinstance(value, PuzzleSet):
+        raise ValueError(f"expected a puzzle set (from the store), got {type(value).__name__}")
     return value
 
 
@@ -145,12 +151,42 @@ def only_self(store, args: dict) -> None:
         raise PermissionError("only learners themselves choose whether they appear on the leaderboard")
 
 
+def _set_class(store, args: dict) -> Klass:
+    """The class of the set or item a call names: ``item_id``, else ``puzzle_set`` (a set from the
+    store) or ``set_id``, read from the store (an unknown one: ValueError)."""
+    if "item_id" in args:
+        return store.class_of_item(args["item_id"])
+    if "puzzle_set" in args:
+        return store.class_of_set(_puzzle_set(args["puzzle_set"]).id)
+    return store.class_of_set(args["set_id"])
+
+
+def _of_set(rule: Callable, actor: str = "by") -> Callable:
+    """``rule`` applied to the class of the set or item the call names (``_set_class``), the acting
+    user being the argument ``actor`` (handed on fresh)."""
+    def checked(store, args: dict) -> None:
+        inner = {"by": args[actor], "klass": _set_class(store, args)}
+        rule(store, inner)
+        args[actor] = inner["by"]
+    checked.__doc__ = f"as ``{rule.__name__}`` (``by`` being ``{actor}``), in the class of the set or item named"
+    return checked
+
+
+#: ``by`` teaches the class of the puzzle set or set item (or is an admin).
+teaches_set = _of_set(teaches)
+#: ``by`` teaches the class of the puzzle set or set item, or is one of its members.
+in_set_class = _of_set(in_class)
+#: Acts as ``user``, who teaches the class of set item ``item_id`` or is one of its members.
+answers_set = _of_set(in_class, actor="user")
+
+
 #: Every public method of ``Store`` and its rule.
 TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("user", "user_by_id", "user_for", "sign_in", "sign_out", "register", "check_invite",
                      "klass", "room", "hub_user", "ensure_user", "puzzle_rating", "fresh_user", "teaches",
                      "teaches_user", "is_member", "session_open", "touch", "sign_out_everywhere", "table_rating",
-                     "close", "transaction", "class_of_invite", "owner_of_game", "purge"), open_to_all),
+                     "close", "transaction", "class_of_invite", "owner_of_game", "purge", "class_of_set",
+                     "class_of_item"), open_to_all),
     "create_user": creates_user,
     "create_class": makes_classes,
     **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",
@@ -166,6 +202,12 @@ TABLE: "dict[str, Callable]" = {
     "game_record": sees_record,
     **dict.fromkeys(("deactivate", "reactivate", "reset_password", "rename"), manages),
     "set_leaderboard": only_self,
+    "create_puzzle_set": teaches,
+    "puzzle_sets": in_class,
+    **dict.fromkeys(("puzzle_set", "set_items"), in_set_class),
+    **dict.fromkeys(("add_set_item", "remove_set_item", "set_results"), teaches_set),
+    "record_set_answer": answers_set,
+    "set_progress": sees,
 }
 
 

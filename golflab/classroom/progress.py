@@ -1,11 +1,11 @@
 """Learners' progress from their rows, as plain values (no database): game statistics, lesson
-stars, puzzle streaks and the skills a learner is stuck on. The store reads the rows (one
-learner's, or a whole class's at once) and hands them here."""
+stars, puzzle streaks, the skills a learner is stuck on and the assignments they finished. The
+store reads the rows (one learner's, or a whole class's at once) and hands them here."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable
+from typing import Collection, Iterable
 
 from .records import Assignment, LearnerStats, LessonProgress, lesson_summary
 
@@ -64,21 +64,35 @@ def stuck_skills(attempts: Iterable, misses: int = STUCK_MISSES) -> "list[tuple[
 
 
 def learner_copy(assignment: Assignment, lessons: "dict[str, LessonProgress]",
-                 solved_at: Iterable[float]) -> Assignment:
-    """One learner's copy of ``assignment``: its lesson done (None when it sets none) and the
-    puzzles solved since it was set; ``lessons`` is the learner's ``lesson_progress``, ``solved_at``
-    the times of the learner's solved puzzles."""
+                 solved_at: Iterable[float], done_sets: Collection[int] = frozenset()) -> Assignment:
+    """One learner's copy of ``assignment``: its lesson done (None when it sets none), the puzzles
+    solved since it was set, and its puzzle set done (None when it sets none); ``lessons`` is the
+    learner's ``lesson_progress``, ``solved_at`` the times of the learner's solved puzzles,
+    ``done_sets`` the ids of the sets whose every item the learner answered (``sets_done``)."""
     done = None if assignment.lesson is None else (
         assignment.lesson in lessons and lessons[assignment.lesson].done)
     return replace(assignment, lesson_done=done,
-                   puzzles_solved=sum(at >= assignment.created_at for at in solved_at))
+                   puzzles_solved=sum(at >= assignment.created_at for at in solved_at),
+                   set_done=None if assignment.puzzle_set is None else assignment.puzzle_set in done_sets)
 
 
 def finished(assignment: Assignment) -> bool:
     """A learner's copy of an assignment (``learner_copy``) is finished: its lesson done (if it has
-    one) and its puzzles solved since it was set."""
+    one), its puzzles solved since it was set and every item of its puzzle set answered (if it has one)."""
     lesson_ok = assignment.lesson is None or bool(assignment.lesson_done)
-    return lesson_ok and (assignment.puzzles_solved or 0) >= assignment.puzzles
+    set_ok = assignment.puzzle_set is None or bool(assignment.set_done)
+    return lesson_ok and set_ok and (assignment.puzzles_solved or 0) >= assignment.puzzles
+
+
+def sets_done(items: Iterable, answered: Iterable[int]) -> frozenset:
+    """The sets whose every item was answered: ``items`` are the sets' items served, as (set_id,
+    item_id), ``answered`` the ids of the items one learner answered (a set with no item is not done:
+    there was nothing to answer)."""
+    answered = set(answered)
+    left: dict = {}
+    for set_id, item_id in items:
+        left.setdefault(set_id, set()).add(item_id)
+    return frozenset(s for s, ids in left.items() if ids <= answered)
 
 
 def group(rows: Iterable, key: str = "user_id") -> dict:

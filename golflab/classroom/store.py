@@ -24,6 +24,7 @@ from golflab.game import Phase
 from . import database, export, notify, permissions, progress, roles, schedule, schema, security, settings, throttle
 from .errors import StoreConflict
 from .glicko2 import Rating, duel
+from .puzzle_sets import PuzzleSetsMixin, done_sets, read_set
 from .records import (
     ROLES,
     Assignment,
@@ -33,6 +34,7 @@ from .records import (
     LessonProgress,
     PuzzleProfile,
     PuzzleResult,
+    PuzzleSet,
     User,
 )
 from .rooms import RoomsMixin, kept_from_room, turn_timeout
@@ -52,7 +54,7 @@ log = logging.getLogger(__name__)
 
 
 @permissions.guarded
-class Store(RoomsMixin):
+class Store(RoomsMixin, PuzzleSetsMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
 
@@ -655,25 +657,35 @@ class Store(RoomsMixin):
     # -- assignments --------------------------------------------------------------------
 
     def create_assignment(self, klass: Klass, *, by: User, lesson: "str | None" = None, puzzles: int = 0,
-                          difficulty: "str | None" = None, due_days: float = 7) -> Assignment:
-        """Set the class a lesson and/or ``puzzles`` puzzles (at ``difficulty``), due in ``due_days``."""
+                          difficulty: "str | None" = None, due_days: float = 7,
+                          puzzle_set: "PuzzleSet | None" = None) -> Assignment:
+        """Set the class a lesson, ``puzzles`` puzzles (at ``difficulty``), one of its puzzle sets (with
+        items), or any mix, due in ``due_days``."""
         if lesson is not None:
             _key(lesson, "lesson")
         if isinstance(puzzles, bool) or not isinstance(puzzles, int) or not 0 <= puzzles <= 100:
             raise ValueError(f"puzzles must be a whole number from 0 to 100, got {security.shown(puzzles)}")
-        if lesson is None and puzzles == 0:
-            raise ValueError("an assignment needs a lesson, some puzzles, or both")
+        if puzzle_set is not None and not isinstance(puzzle_set, PuzzleSet):
+            raise ValueError(f"puzzle_set must be a puzzle set (from the store), got {type(puzzle_set).__name__}")
+        if lesson is None and puzzles == 0 and puzzle_set is None:
+            raise ValueError("an assignment needs a lesson, some puzzles, a puzzle set, or any mix of them")
         if difficulty is not None and difficulty not in DIFFICULTIES:
             raise ValueError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, got {security.shown(difficulty)}")
         if isinstance(due_days, bool) or not isinstance(due_days, (int, float)) or not 0 < due_days <= 365:
             raise ValueError(f"due_days must be a number of days above 0 and at most 365, got "
                              f"{security.shown(due_days)}")
         now = self.clock()
+        set_id = None if puzzle_set is None else puzzle_set.id
         values = dict(class_id=klass.id, lesson=lesson, puzzles=puzzles, difficulty=difficulty,
-                      due_at=now + due_days * DAY, created_by=by.id, created_at=now)
-        aid = self.transaction(
-            lambda conn: conn.execute(insert(T.assignments).values(**values)).inserted_primary_key[0])
-        return Assignment(aid, klass.id, lesson, puzzles, difficulty, values["due_at"], now)
+                      due_at=now + due_days * DAY, created_by=by.id, created_at=now, puzzle_set_id=set_id)
+
+        def work(conn):
+            if set_id is not None:
+                _check_assigned_set(read_set(conn, set_id), puzzle_set, klass)
+            return conn.execute(insert(T.assignments).values(**values)).inserted_primary_key[0]
+
+        aid = self.transaction(work)
+        return Assignment(aid, klass.id, lesson, puzzles, difficulty, values["due_at"], now, puzzle_set=set_id)
 
     def assignments(self, user: User) -> list[Assignment]:
         """The assignments of ``user``'s classes, soonest due first, with their own progress."""
@@ -684,7 +696,8 @@ class Store(RoomsMixin):
                                 .where(T.members.c.user_id == actor.id).order_by(s.c.due_at, s.c.id)).all()
             lessons = progress.lesson_progress(_exercise_rows(conn, [actor.id]))
             solved_at = [r.at for r in _solved_rows(conn, [actor.id])]
-        return [progress.learner_copy(_assignment(r), lessons, solved_at) for r in rows]
+            done = done_sets(conn, [actor.id], (r.puzzle_set_id for r in rows))[actor.id]
+        return [progress.learner_copy(_assignment(r), lessons, solved_at, done) for r in rows]
 
     def class_assignments(self, klass: Klass, *, by: User) -> list[Assignment]:
         """The assignments set to ``klass``, soonest due first (its teacher or an admin may look)."""
@@ -700,7 +713,9 @@ class Store(RoomsMixin):
             ids = [u.id for u in self._class_learners(conn, klass) if u.active]
             lessons = progress.group(_exercise_rows(conn, ids))
             solved = progress.group(_solved_rows(conn, ids))
-        copies = {i: (progress.lesson_progress(lessons.get(i, ())), [r.at for r in solved.get(i, ())]) for i in ids}
+            done = done_sets(conn, ids, (r.puzzle_set_id for r in rows))
+        copies = {i: (progress.lesson_progress(lessons.get(i, ())), [r.at for r in solved.get(i, ())], done[i])
+                  for i in ids}
         return [(a, sum(progress.finished(progress.learner_copy(a, *copies[i])) for i in ids), len(ids))
                 for a in map(_assignment, rows)]
 
@@ -909,4 +924,13 @@ def _class_assignment_rows(conn, klass: Klass) -> list:
 
 
 def _assignment(r: Row) -> Assignment:
-    return Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at)
+    return Assignment(r.id, r.class_id, r.lesson, r.puzzles, r.difficulty, r.due_at, r.created_at,
+                      puzzle_set=r.puzzle_set_id)
+
+
+def _check_assigned_set(found: "PuzzleSet | None", given: PuzzleSet, klass: Klass) -> None:
+    """A ValueError unless the set to assign (``found``: as the store has it) is of ``klass`` and serves items."""
+    if found is None or found.class_id != klass.id:
+        raise ValueError(f"the puzzle set {given.name!r} is not one of the class {klass.name}'s: set one of its own")
+    if found.items == 0:
+        raise ValueError(f"the puzzle set {found.name!r} has no items yet: add positions to it before setting it")
