@@ -265,8 +265,8 @@ def _legal_moves(position: object) -> "tuple[str, list[str]]":
     except ValueError as exc:
         raise ValueError(f"position: {exc}") from None
     if not legal:
-        raise ValueError(f"position: nobody can move at {security.shown(str(parsed), 80)} (the hole or the "
-                         "game is over): an item needs a move to find")
+        raise ValueError(f"position: nobody can move at {parsed.stage!r} (the hole or the game is over): an item "
+                         "needs a position with a move to find")
     return str(parsed), legal
 
 

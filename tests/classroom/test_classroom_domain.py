@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace as Row
 
-from golflab.classroom import export, progress, schedule
+from golflab.classroom import Assignment, export, progress, schedule
 
 
 def test_a_missed_puzzle_comes_back_after_1_3_and_7_days_then_is_retired():
@@ -32,3 +32,16 @@ def test_progress_from_rows():
 def test_the_roster_csv_has_every_column_any_row_has():
     text = export.roster_csv([{"name": "ann", "games": 2}, {"name": "bob", "stars:lesson1": 3, "games": None}])
     assert text == "name,games,stars:lesson1\nann,2,\nbob,,3\n"
+
+
+def test_a_set_is_done_once_every_item_it_serves_is_answered():
+    items = [(1, 10), (1, 11), (2, 20)]
+    assert progress.sets_done(items, [10, 20]) == {2}
+    assert progress.sets_done(items, [10, 11, 20, 99]) == {1, 2}
+    assert progress.sets_done([], [10]) == frozenset()  # a set serving nothing is not done
+    plain = Assignment(1, 1, None, 0, None, 9.0, 1.0)
+    with_set = Assignment(2, 1, None, 0, None, 9.0, 1.0, puzzle_set=1)
+    assert progress.learner_copy(plain, {}, [], {1}).set_done is None
+    assert progress.finished(progress.learner_copy(plain, {}, []))
+    assert not progress.finished(progress.learner_copy(with_set, {}, [], {2}))
+    assert progress.finished(progress.learner_copy(with_set, {}, [], {1, 2}))
