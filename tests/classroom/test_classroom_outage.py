@@ -45,7 +45,11 @@ def school(postgres):
 
 
 def every_call(store, teacher, klass, ann, token, room):
-    """Each public store call a page or the sign-in server makes, by name."""
+    """Each public store call a page or the sign-in server makes, by name (a puzzle set with an item
+    made first, while the database answers)."""
+    sets = store.create_puzzle_set(klass, "Sets", by=teacher)
+    item = store.add_set_item(sets, "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D",
+                              "discard", by=teacher, title="Keep or not")
     return {
         "user": lambda: store.user("ann"), "user_by_id": lambda: store.user_by_id(ann.id),
         "user_for": lambda: store.user_for(token), "fresh_user": lambda: store.fresh_user(ann),
@@ -63,6 +67,11 @@ def every_call(store, teacher, klass, ann, token, room):
         "count_moves": lambda: count_moves(store, room.code), "rooms": lambda: store.rooms(klass, by=teacher),
         "open_room_of": lambda: store.open_room_of(ann), "table_rating": lambda: store.table_rating(ann),
         "create_room": lambda: store.create_room(ann, seats=2),
+        "puzzle_sets": lambda: store.puzzle_sets(klass, by=ann), "set_items": lambda: store.set_items(sets, by=ann),
+        "record_set_answer": lambda: store.record_set_answer(ann, item.id, "discard"),
+        "set_progress": lambda: store.set_progress(ann, sets, by=ann),
+        "set_results": lambda: store.set_results(sets, by=teacher),
+        "add_set_item": lambda: store.add_set_item(sets, item.position, "discard", by=teacher, title="Again"),
     }
 
 
