@@ -180,6 +180,13 @@ in_set_class = _of_set(in_class)
 answers_set = _of_set(in_class, actor="user")
 
 
+def sees_set(store, args: dict) -> None:
+    """``by`` may see ``user``'s records (``sees``) in ``puzzle_set``, a set of the store (an unknown
+    one: ValueError)."""
+    _set_class(store, args)
+    sees(store, args)
+
+
 #: Every public method of ``Store`` and its rule.
 TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("user", "user_by_id", "user_for", "sign_in", "sign_out", "register", "check_invite",
@@ -207,7 +214,7 @@ TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("puzzle_set", "set_items"), in_set_class),
     **dict.fromkeys(("add_set_item", "remove_set_item", "set_results"), teaches_set),
     "record_set_answer": answers_set,
-    "set_progress": sees,
+    "set_progress": sees_set,
 }
 
 
