@@ -16,6 +16,11 @@ score). ``VALUE_MEANING`` says what a value means; lower is better either way. A
 position is first screened on ``coach.MIN_SAMPLES`` samples per option (kept when its gap
 is within a standard error of ``min_gap`` or above), then valued with ``GAP_PRECISION``
 (``hint(obs, precision=...)``): the gap a puzzle quotes has at most that standard error.
+
+A teacher's own puzzle (an item of a class's puzzle set) is a position and the move the teacher
+wants: ``check_answer(obs, answer)`` says whether the coach finds that move best, or by how many
+points it is worse (before the teacher saves it); ``set_puzzle(obs, answer, title, note)`` makes it
+a ``Puzzle`` valued as the generated ones are, its answer the teacher's move.
 """
 
 from __future__ import annotations
@@ -32,9 +37,10 @@ from .ev import PARTNER, action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
-__all__ = ["DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION", "VALUATIONS",
-           "VALUE_MEANING", "Puzzle", "PuzzleOption", "cpu_hole", "decision_kind", "describe", "generate",
-           "load_kernel", "one_step_options", "separated", "stream", "value_options"]
+__all__ = ["BEST_WITHIN", "DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION",
+           "VALUATIONS", "VALUE_MEANING", "AnswerCheck", "Puzzle", "PuzzleOption", "check_answer", "cpu_hole",
+           "decision_kind", "describe", "generate", "load_kernel", "one_step_options", "separated", "set_puzzle",
+           "stream", "value_options"]
 
 POSITION_NAMES = words.POSITIONS  # the board's names of the grid positions (one table: golflab.words)
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -51,6 +57,9 @@ SEPARATION = 3.0
 GAP_PRECISION = 0.2
 #: Games tried before ``generate`` gives up finding enough positions.
 MAX_GAMES = 200
+#: Points within which a teacher's move counts as the best (``check_answer``): the values are rounded
+#: to a tenth where they are shown.
+BEST_WITHIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -185,6 +194,72 @@ def _explain(obs: Observation, options: list[PuzzleOption]) -> str:
         why.append(f"The {words.card_name(obs.discard_top)} would not help your grid enough, "
                    "so an unknown card is the better bet.")
     return " ".join(why)
+
+
+@dataclass(frozen=True)
+class AnswerCheck:
+    """A move at a position against the coach's options (valued as a puzzle's, best first): ``loss``
+    points worse than the best (0 when it is the best, ``BEST_WITHIN``), ``loss_se`` its standard
+    error; ``words`` says so in a sentence."""
+
+    answer: str
+    best: str
+    loss: float
+    loss_se: float
+    options: tuple
+    words: str
+
+    @property
+    def is_best(self) -> bool:
+        return self.loss == 0.0
+
+
+def _legal_answer(obs: Observation, answer: str) -> str:
+    """``answer`` in its notation, when it is a legal move of ``obs``'s seat; else a ValueError naming them."""
+    legal = [a.notation for a in obs.legal_actions]
+    if not legal:
+        raise ValueError("there is no move to make at this position (the hole is over or another seat acts)")
+    try:
+        note = Action.parse(answer).notation
+    except ValueError:
+        note = None
+    if note not in legal:
+        raise ValueError(f"{answer!r} is not a move here; the moves are {', '.join(legal)}")
+    return note
+
+
+def check_answer(obs: Observation, answer: str) -> AnswerCheck:
+    """How the coach values the move ``answer`` at ``obs`` (the seat to move's view): the best move, or
+    how many points worse than the best. The options are valued as a puzzle's are (``GAP_PRECISION``),
+    so what is said here is what the puzzle made of it quotes. A ValueError when ``answer`` is not a move."""
+    answer = _legal_answer(obs, answer)
+    options = tuple(_precise_options(obs)) if len(obs.legal_actions) > 1 else tuple(_coach_options(obs))
+    best = options[0]
+    chosen = next(o for o in options if o.action == answer)
+    loss = chosen.value - best.value
+    if loss < BEST_WITHIN:
+        said = f"The coach finds this the best move: {describe(obs, answer)}."
+        if len(options) > 1:
+            said += (f" The next best, {describe(obs, options[1].action)}, loses "
+                     f"{words.points(round(options[1].value - best.value, 1))} compared with it.")
+        return AnswerCheck(answer, best.action, 0.0, 0.0, options, said)
+    said = (f"The coach values this move ({describe(obs, answer)}) {words.points(round(loss, 1))} worse than "
+            f"its best: {describe(obs, best.action)}.")
+    return AnswerCheck(answer, best.action, round(loss, 2), round(getattr(chosen, "gap_se", 0.0), 3), options, said)
+
+
+def set_puzzle(obs: Observation, answer: str, title: str = "", note: str = "") -> Puzzle:
+    """A teacher's puzzle: the position ``obs``, its answer the teacher's move ``answer``, every option
+    valued as ``check_answer`` values them; the explanation is the teacher's ``note`` and then the
+    coach's words (why its best is best, or how far the teacher's move is from it)."""
+    check = check_answer(obs, answer)
+    options = list(check.options)
+    coach = _explain(obs, options) if check.is_best and len(options) > 1 else check.words
+    explanation = " ".join(part for part in (note.strip(), coach) if part)
+    others = [o.value for o in options if o.action != answer]
+    gap = round(min(others) - next(o.value for o in options if o.action == answer), 2) if others else 0.0
+    return Puzzle(obs, answer, tuple(options), explanation, gap, f"a teacher's puzzle: {title}" if title else
+                  "a teacher's puzzle", "coach", round(getattr(options[1], "gap_se", 0.0), 3) if others else 0.0)
 
 
 def decision_kind(obs: Observation) -> str:
