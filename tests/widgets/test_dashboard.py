@@ -160,7 +160,7 @@ def test_a_refused_assignment_says_why_and_sets_nothing(world):
     dash = dashboard(world)
     dash.create_assignment(None, 0, "any", 7)
     assert "golf-dashboard-problem" in dash.status._dom_classes
-    assert "needs a lesson, some puzzles, or both" in dash.status.value
+    assert "needs a lesson, some puzzles, a puzzle set, or any mix of them" in dash.status.value
     assert store.class_assignments(world["falcons"], by=world["lee"]) == []
     assert "No assignments yet" in dash.assignments.value
 

@@ -2,10 +2,11 @@
 
 ``ClassDashboard`` shows one of the signed-in teacher's classes: the roster (``golf-roster``,
 a ``golf-roster-row`` per learner), a heat map of lesson stars, the chosen learner's accuracy
-trend and puzzle rating, who is stuck, assignments, invite codes, learner accounts, a CSV
-download and the class leaderboard. Anyone else (a learner, a guest) sees one plain refusal
-and nothing of any class. Every store call goes through ``_act``: a refusal or an unreachable
-store is one sentence in the status line and changes nothing.
+trend, puzzle rating and kept games (each a replay link), who is stuck, assignments (a lesson,
+puzzles, a puzzle set of the teacher's own), how the class answered each puzzle set, invite
+codes, learner accounts, a CSV download and the class leaderboard. Anyone else (a learner, a
+guest) sees one plain refusal and nothing of any class. Every store call goes through ``_act``: a
+refusal or an unreachable store is one sentence in the status line and changes nothing.
 
 ``LeaderboardOptIn`` is the learner's side: a checkbox to appear on their class leaderboard.
 """
@@ -26,10 +27,12 @@ from ..a11y import name_control
 from ..explorers.charts import ChartSlot
 from . import learner_progress as progress
 from .session import PageSession, page_session
+from .set_results import kept_games_html, set_results_html
 
 #: The five lessons: (the key their exercises are kept under, title), from ``progress.LESSONS``.
 LESSONS = tuple((key, title) for key, (title, _notebook) in progress.LESSONS.items())
 DIFFICULTIES = ("any", "easy", "medium", "hard")
+LEARNER_GAMES = 20  # the newest kept games listed for the chosen learner
 SIGNIN = "/golflab/signin?next=/voila/render/class.ipynb"
 REFUSAL_STYLE = ("font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;background:#e3f2fd;"
                  "border-left:4px solid #1565c0;padding:8px 14px;margin:6px 0")
@@ -92,20 +95,23 @@ def stuck_html(found: Sequence[dict]) -> str:
     return f"<ul>{items}</ul>"
 
 
-def assignment_words(a) -> str:
+def assignment_words(a, sets: "dict[int, str] | None" = None) -> str:
+    """An assignment in words; ``sets``: the class's puzzle sets' names by id."""
     parts = []
     if a.lesson:
         parts.append(lesson_title(a.lesson))
     if a.puzzles:
         level = f" {a.difficulty}" if a.difficulty else ""
         parts.append(f"{a.puzzles}{level} puzzle{'' if a.puzzles == 1 else 's'}")
+    if getattr(a, "puzzle_set", None) is not None:
+        parts.append(f"the puzzle set {(sets or {}).get(a.puzzle_set, a.puzzle_set)}")
     return " and ".join(parts)
 
 
-def assignments_html(progress, now: float) -> str:
+def assignments_html(progress, now: float, sets: "dict[int, str] | None" = None) -> str:
     if not progress:
         return "<p class='gl-note'>No assignments yet.</p>"
-    rows = "".join(f"<tr class='golf-assignment-row'><td>{escape(assignment_words(a))}</td>"
+    rows = "".join(f"<tr class='golf-assignment-row'><td>{escape(assignment_words(a, sets))}</td>"
                    f"<td>{'due ' + when(a.due_at, now) if a.due_at > now else 'was due ' + when(a.due_at, now)}</td>"
                    f"<td class='num'>{done} of {total} finished</td></tr>" for a, done, total in progress)
     return f"<table><tr><th>Assignment</th><th>Due</th><th>Learners</th></tr>{rows}</table>"
@@ -244,11 +250,17 @@ class ClassDashboard(w.VBox):
                                           "lesson")
         self.assign_puzzles = name_control(w.BoundedIntText(value=5, min=0, max=100), "puzzles")
         self.assign_difficulty = name_control(w.Dropdown(options=DIFFICULTIES, value="any"), "difficulty")
+        self.assign_set = name_control(w.Dropdown(options=[("no puzzle set", None)], layout=w.Layout(width="220px")),
+                                       "puzzle set")
         self.assign_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days until due")
         self.assign_button = _button("Set assignment", "golf-assign-create", "primary")
         self.assign_button.on_click(lambda _: self.create_assignment(
-            self.assign_lesson.value, self.assign_puzzles.value, self.assign_difficulty.value, self.assign_days.value))
+            self.assign_lesson.value, self.assign_puzzles.value, self.assign_difficulty.value, self.assign_days.value,
+            self.assign_set.value))
         self.assignments = _html("golf-assignments")
+        self.sets: dict = {}  # the class's puzzle sets by id
+        self.set_results = _html("golf-set-results")
+        self.learner_games = _html("golf-learner-games")
 
         self.invite_uses = name_control(w.BoundedIntText(value=30, min=1, max=1000), "uses")
         self.invite_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days valid")
@@ -273,14 +285,23 @@ class ClassDashboard(w.VBox):
             h("One learner"), w.HBox([w.HTML("Learner&nbsp;"), self.learner_choice, self.deactivate_button,
                                       self.reactivate_button, self.reset_button], layout=row),
             self.learner_note, w.HBox([self.accuracy_chart, self.rating_chart], layout=row),
+            w.HTML("<h3>Kept games</h3><p class='gl-note'>Replay one; at any moment, <i>Link to this position</i> "
+                   "opens it on the analysis board, where you can save it as a puzzle for the class.</p>"),
+            self.learner_games,
             h("Who is stuck"), self.stuck,
             h("Assignments"),
             w.HBox([_labelled(self.assign_lesson, "Lesson", "golf-assign-lesson", "250px"),
                     _labelled(self.assign_puzzles, "Puzzles", "golf-assign-puzzles", "70px"),
                     _labelled(self.assign_difficulty, "at", "golf-assign-difficulty", "100px"),
+                    _labelled(self.assign_set, "Puzzle set", "golf-assign-set", "220px"),
                     _labelled(self.assign_days, "due in (days)", "golf-assign-days", "70px"),
                     self.assign_button], layout=row),
             self.assignments,
+            h("Puzzle sets"),
+            w.HTML("<p class='gl-note'>Your own puzzles: save a position from the <a href='analysis.ipynb' "
+                   f"style='{LINK_STYLE}' target='_blank'>analysis board</a> into a set, then assign the set "
+                   "above.</p>"),
+            self.set_results,
             h("Invite codes"),
             w.HBox([_labelled(self.invite_uses, "Learners", "golf-invite-uses", "80px"),
                     _labelled(self.invite_days, "days", "golf-invite-days", "70px"), self.invite_button], layout=row),
@@ -402,8 +423,11 @@ class ClassDashboard(w.VBox):
         for button in (self.deactivate_button, self.reactivate_button, self.reset_button):
             button.disabled = learner is None
         if learner is None:
+            self.learner_games.value = ""
             return
         self.deactivate_button.disabled, self.reactivate_button.disabled = not learner.active, learner.active
+        self.learner_games.value = kept_games_html(self.store.games(learner, by=self.user, limit=LEARNER_GAMES),
+                                                   self.store.clock())
         trend = self.store.learner_stats(learner, by=self.user).accuracy_trend
         now = self.store.clock()
         profile = self.store.puzzle_profile(learner, by=self.user)
@@ -429,16 +453,26 @@ class ClassDashboard(w.VBox):
             self._say(f"Class {made[0].name} created. Make an invite code for it below: that is the code your "
                       "learners type the first time they sign in.")
 
-    def create_assignment(self, lesson: "str | None", puzzles: int, difficulty: str, days: int) -> None:
+    def create_assignment(self, lesson: "str | None", puzzles: int, difficulty: str, days: int,
+                          puzzle_set: "int | None" = None) -> None:
         level = None if difficulty == "any" else difficulty
+        chosen = self.sets.get(puzzle_set) if puzzle_set is not None else None
         if self._act(lambda: self.store.create_assignment(self.klass, by=self.user, lesson=lesson, puzzles=puzzles,
-                                                          difficulty=level, due_days=days)):
+                                                          difficulty=level, due_days=days, puzzle_set=chosen)):
             self.show_assignments()
             self._say("Assignment set: your learners see it on their landing page.")
 
     def show_assignments(self) -> None:
+        """The assignments with how many finished them, the puzzle sets to assign, and how the class
+        answered each set's puzzles."""
+        self.sets = {s.id: s for s in self.store.puzzle_sets(self.klass, by=self.user)}
+        self._choose(self.assign_set, [("no puzzle set", None)] + [(s.name, s.id) for s in self.sets.values()],
+                     self.assign_set.value)
         self.assignments.value = assignments_html(self.store.assignment_progress(self.klass, by=self.user),
-                                                  self.store.clock())
+                                                  self.store.clock(), {i: s.name for i, s in self.sets.items()})
+        self.set_results.value = "".join(set_results_html(s, self.store.set_results(s, by=self.user))
+                                         for s in self.sets.values()) or (
+            "<p class='gl-note'>No puzzle sets yet.</p>")
 
     def create_invite(self, uses: int, days: int) -> None:
         code = []

@@ -1,12 +1,13 @@
 """The learner's progress, kept from every app through one helper per kind of progress.
 
-``record_game``, ``record_exercise`` and ``record_puzzle`` keep a finished game, a lesson
-exercise attempt and a puzzle attempt: in the class store for a signed-in learner
-(``page_session().keep``), else in this kernel's ``guest_progress`` (``widgets.account.guest``: a
-guest may download it). Each returns what the store gave back, or None (a guest, or a store
-problem: ``problem()`` then is the sentence to show; the app goes on). The readers
-(``my_games``, ``lesson_results``, ``lesson_stars``, ``puzzle_profile``, ``kept_game``) read
-the signed-in learner's own records only.
+``record_game``, ``record_exercise``, ``record_puzzle`` and ``record_set_answer`` keep a finished
+game, a lesson exercise attempt, a puzzle attempt and an answer to an item of a teacher's puzzle
+set: in the class store for a signed-in learner (``page_session().keep``), else (not a set's
+answer) in this kernel's ``guest_progress`` (``widgets.account.guest``: a guest may download it).
+Each returns what the store gave back, or None (a guest, or a store problem: ``problem()`` then is
+the sentence to show; the app goes on). The readers
+(``my_games``, ``lesson_results``, ``lesson_stars``, ``puzzle_profile``, ``kept_game``,
+``assigned_sets``, ``set_items``, ``set_progress``) read the signed-in learner's own records only.
 
 ``LESSONS`` names the lessons by the keys the store keeps them under (the dashboard's and the
 assignments' lesson names); ``lesson_key`` finds the key of an exercise set's title.
@@ -64,8 +65,9 @@ def _guest():
     return guest_progress
 
 
-def _keep(method: str, guest_method: str, guest_args: tuple, *args, **kwargs):
-    """Keep one piece of progress in the store (signed in), else with the guest's progress."""
+def _keep(method: str, guest_method: "str | None", guest_args: tuple, *args, **kwargs):
+    """Keep one piece of progress in the store (signed in), else with the guest's progress (none
+    when ``guest_method`` is None: a guest has no such progress)."""
     s = session()
     if s.signed_in:
         try:
@@ -76,7 +78,7 @@ def _keep(method: str, guest_method: str, guest_args: tuple, *args, **kwargs):
             return None
         if result is not None:
             return result
-    guest = _guest()
+    guest = _guest() if guest_method is not None else None
     if guest is not None:
         try:
             getattr(guest, guest_method)(*guest_args)
@@ -101,16 +103,16 @@ def record_puzzle(key: str, correct: bool, *, skill: "str | None" = None):
     return _keep("record_puzzle", "add_puzzle", (key, correct), key, correct, skill=skill)
 
 
-def _read(method: str, *args, by: bool = True, **kwargs):
-    """``store.<method>(user, *args, by=user)`` (``by``: pass ``by=user``) for the signed-in learner;
-    None for a guest or a store problem."""
+def _read(method: str, *args, by: bool = True, user: bool = True, **kwargs):
+    """``store.<method>(user, *args, by=user)`` for the signed-in learner (``by``: pass ``by=user``;
+    ``user``: pass the learner first); None for a guest or a store problem."""
     s = session()
     if not s.signed_in or s.store is None:
         return None
     if by:
         kwargs["by"] = s.user
     try:
-        return getattr(s.store, method)(s.user, *args, **kwargs)
+        return getattr(s.store, method)(*((s.user,) if user else ()), *args, **kwargs)
     except StoreUnavailable as exc:
         s.problem = f"Your progress cannot be read just now ({exc}). You can go on."
     except (ValueError, PermissionError) as exc:  # e.g. the account was deactivated meanwhile
@@ -149,6 +151,30 @@ def puzzle_profile():
 def assignments() -> "list | None":
     """The assignments of the learner's classes with their own progress, soonest due first; None for a guest."""
     return _read("assignments", by=False)
+
+
+def assigned_sets() -> list:
+    """The teachers' puzzle sets assigned to the learner's classes (``PuzzleSet``), soonest due first,
+    each once; empty for a guest or a store problem."""
+    ids = list(dict.fromkeys(a.puzzle_set for a in assignments() or () if a.puzzle_set is not None))
+    found = (_read("puzzle_set", i, user=False) for i in ids)
+    return [s for s in found if s is not None]
+
+
+def set_items(puzzle_set) -> list:
+    """The items (``SetItem``) of a puzzle set of the learner's class, in order; empty on a problem."""
+    return _read("set_items", puzzle_set, user=False) or []
+
+
+def set_progress(puzzle_set) -> dict:
+    """The learner's first answer (``SetAnswer``) to each item of ``puzzle_set`` they answered, by item id."""
+    return _read("set_progress", puzzle_set) or {}
+
+
+def record_set_answer(item_id: int, answer: str):
+    """Keep an answer to an item of a teacher's puzzle set: the ``SetAnswer`` (right, first try), or None
+    (a store problem, said by ``problem()``; an answer the store could not take is held and kept later)."""
+    return _keep("record_set_answer", None, (), item_id, answer)
 
 
 def kept_game(record_id):

@@ -11,7 +11,8 @@ that shows what is typed), ``golf-position-problem`` (what is wrong with it, sai
 the problem line: the board, the values and the link stay those of the last good position.
 
 Helpers put themselves in its slots: a ``PositionEditor`` (``analysis_editor``) in
-``editor_slot``, a ``PlayOn`` (``analysis_play``) in ``play_slot``; while a game is played on from
+``editor_slot``, a ``SaveToSet`` (``analysis_save``: a teacher's puzzle sets) in ``save_slot``, a
+``PlayOn`` (``analysis_play``) in ``play_slot``; while a game is played on from
 the position, ``set_play(view)`` shows that game's view instead of the analysis.
 """
 
@@ -111,12 +112,14 @@ class AnalysisBoard(w.VBox):
         self.link.add_class(LINK_CLASS)
         #: Where a ``PositionEditor`` (``analysis_editor``) puts itself, below the text box.
         self.editor_slot = w.VBox()
-        #: Where a ``PlayOn`` (``analysis_play``) puts itself, below the link.
+        #: Where a ``SaveToSet`` (``analysis_save``) puts itself, below the link.
+        self.save_slot = w.VBox()
+        #: Where a ``PlayOn`` (``analysis_play``) puts itself, below that.
         self.play_slot = w.VBox()
         #: Called with each position shown (an editor follows what is typed).
         self.on_show: list[Callable[[Position], None]] = []
         self.analysis = w.VBox([self.text, w.HBox([self.show_button]), self.editor_slot, self.problem, self.board,
-                                self.values, self.link, self.play_slot])
+                                self.values, self.link, self.save_slot, self.play_slot])
         self.play_area = w.VBox(layout=w.Layout(display="none"))
         super().__init__([w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS), self.analysis, self.play_area])
         self.add_class("golf-analysis")

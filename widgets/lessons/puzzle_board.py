@@ -10,6 +10,11 @@ Each answer is kept (``widgets.progress``) under the puzzle's ``puzzle_key``: a 
 learner's rating and its change (``golf-puzzle-rating``) and streak carry over from visit to
 visit, and the puzzles they missed that are due again come first.
 
+A signed-in learner whose class was assigned a teacher's puzzle set (``golflab.classroom``'s puzzle
+sets, saved from the analysis board) chooses it in ``golf-puzzle-source``: the board then serves the
+set's items in order, each answer kept with the set (the first try is what the teacher's dashboard
+counts), and says when the set is done; the same choice brings back puzzles from real play.
+
 Puzzles are made one at a time (``puzzle_maker.MAKER``, in a background thread): a board waits for
 its first puzzle only, and the next is made while the learner reads an answer. ``prepare()``, run
 before the page's request (``golflab-voila`` preheats each app's kernel up to it), makes a visit's
@@ -22,18 +27,19 @@ import hashlib
 import json
 import secrets
 from html import escape
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from golflab import Observation, Rules
+from golflab import Observation, Position, Rules
 from golflab.display import card_html, grid_html
-from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, decision_kind, describe
+from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, decision_kind, describe, set_puzzle
 from golflab.rules import options_affecting
 from golflab.words import card_name
 
 from ..a11y import name_control
 from ..account import learner_progress as progress
-from ..account.session import awaiting_request
+from ..account.session import awaiting_request, request_environ
 from ..position_links import LINK_CLASS, link_html
 from ..table.rules_form import RulesForm
 from .puzzle_maker import MAKER
@@ -211,6 +217,16 @@ class PuzzleBoard(w.VBox):
         self._batches = self._made = 0  # the batch served from, and how many of its puzzles were tried
         self.index = 0
         self.chosen: str | None = None
+        self.puzzle_set = None  # the teacher's set served (a PuzzleSet), or None: puzzles from play
+        self.set_items: list = []
+        self.sets = {s.id: s for s in progress.assigned_sets()}
+        self.source = name_control(w.Dropdown(options=[("Puzzles from real play", None)] + [
+            (f"{s.name} ({s.items} puzzle{'' if s.items == 1 else 's'} from your teacher)", s.id)
+            for s in self.sets.values()],
+            value=None, layout=w.Layout(width="420px")), "puzzles to solve")
+        self.source.add_class("golf-puzzle-source")
+        self.source.observe(lambda change: self.choose_set(change["new"]), names="value")
+        asked = requested_set()
         self.form = RulesForm(rules, options=PUZZLE_OPTIONS)
         self.form.on_change(lambda _rules: self.restart())
         self.difficulty = w.ToggleButtons(  # the gap in words, on the button's tooltip
@@ -238,15 +254,20 @@ class PuzzleBoard(w.VBox):
         settings = w.Accordion([w.VBox([w.HBox([w.HTML("<b>Kind</b>&nbsp;"), self.kind]), self.form])],
                                selected_index=None)
         settings.set_title(0, "House rules and kind of puzzle")
-        super().__init__([w.HTML(BOARD_CSS), w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty],
-                                                        layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                          settings, self.score, self.board, self.question, self.options, self.feedback,
-                          self.next_button])
+        row = w.Layout(flex_flow="row wrap", align_items="center")
+        self.play_settings = w.VBox([w.HBox([w.HTML("<b>Difficulty</b>&nbsp;"), self.difficulty], layout=row),
+                                     settings])
+        source = w.HBox([w.HTML("<b>Solve</b>&nbsp;"), self.source], layout=row)
+        super().__init__([w.HTML(BOARD_CSS), *([source] if self.sets else []), self.play_settings, self.score,
+                          self.board, self.question, self.options, self.feedback, self.next_button])
         profile = progress.puzzle_profile()
         if profile is not None:
             self.streak, self.best_streak = profile.streak, profile.best_streak
             self.rating = (profile.rating, profile.rd, None)
-        self.restart()
+        if asked in self.sets:
+            self.source.value = asked  # serves the set (choose_set)
+        else:
+            self.restart()
 
     @property
     def puzzle(self) -> Puzzle:
@@ -273,9 +294,24 @@ class PuzzleBoard(w.VBox):
         made = MAKER.ahead(*args)
         return made.result() if wait else None
 
+    def _set_puzzle(self, index: int, wait: bool = True) -> Puzzle | None:
+        """The set's item ``index`` as a puzzle (made on the maker's worker), waiting for it; or only
+        start making it."""
+        item = self.set_items[index]
+        made = MAKER.submit(("set item", item.id), _item_puzzle, item.position, item.answer, item.title, item.note)
+        return made.result() if wait else None
+
     def _grow(self) -> None:
         """Add the next puzzle: a missed one due again if any (skipped if it cannot be made again),
-        else the next of the batches. A ValueError when the batches hold no more."""
+        else the next of the batches (of a set: its next item). A ValueError when there is no more."""
+        if self.puzzle_set is not None:
+            index = len(self.puzzles)
+            if index == len(self.set_items):
+                raise ValueError(f"that was the last puzzle of the set {self.puzzle_set.name}: choose another "
+                                 "set or puzzles from real play above")
+            self.puzzles.append(self._set_puzzle(index))
+            self.puzzle_keys.append(f"set item {self.set_items[index].id}")
+            return
         while True:
             key = self._next_key()
             again = bool(self.due) and self.due[0] == key
@@ -299,7 +335,7 @@ class PuzzleBoard(w.VBox):
     def restart(self) -> None:
         """New puzzles for the current rules, difficulty and kind (the score carries on); a signed-in
         learner's missed puzzles under these rules that are due again come first."""
-        profile = progress.puzzle_profile()
+        profile = progress.puzzle_profile() if self.puzzle_set is None else None
         digest = rules_digest(self.form.rules)
         kept = self.puzzles, self.puzzle_keys, self.due, self.again, self._batches, self._made
         self.puzzles, self.puzzle_keys, self.again, self._batches, self._made = [], [], set(), 0, 0
@@ -308,10 +344,28 @@ class PuzzleBoard(w.VBox):
             self._grow()
         except ValueError as err:
             self.puzzles, self.puzzle_keys, self.due, self.again, self._batches, self._made = kept
-            self.feedback.value = f"<b>No puzzles with these settings:</b> {escape(str(err))}"
+            self.feedback.value = f"<b>No puzzles {self._where()}:</b> {escape(str(err))}"
             return
         self.index = 0
         self._show()
+
+    def _where(self) -> str:
+        return "with these settings" if self.puzzle_set is None else "in this set"
+
+    def choose_set(self, set_id: "int | None") -> None:
+        """Serve the teacher's set ``set_id`` (one of ``sets``) from its first item, or (None) puzzles
+        from real play again; the running score starts again for a set."""
+        chosen = self.sets.get(set_id) if set_id is not None else None
+        items = progress.set_items(chosen) if chosen is not None else []
+        if chosen is not None and not items:
+            self.feedback.value = (f"<b>The set {escape(chosen.name)} has no puzzles to solve just now.</b> "
+                                   f"{escape(progress.problem() or '')}")
+            return
+        self.puzzle_set, self.set_items = chosen, items
+        self.play_settings.layout.display = "none" if chosen is not None else None
+        if chosen is not None:
+            self.solved = self.tried = 0
+        self.restart()
 
     def next(self) -> None:
         """The next puzzle (made now unless made already); when there is none, the feedback says so
@@ -323,7 +377,7 @@ class PuzzleBoard(w.VBox):
             except ValueError as err:
                 self.due, self._batches, self._made = kept
                 said = feedback_html(self.puzzle, self.chosen) if self.chosen is not None else ""
-                self.feedback.value = f"{said}<div><b>No more puzzles with these settings:</b> {escape(str(err))}</div>"
+                self.feedback.value = f"{said}<div><b>No more puzzles {self._where()}:</b> {escape(str(err))}</div>"
                 self.next_button.disabled = True
                 return
         self.index += 1
@@ -342,10 +396,13 @@ class PuzzleBoard(w.VBox):
         self.tried += 1
         self.solved += right
         self.streak = self.streak + 1 if right else 0
-        kept = progress.record_puzzle(self.puzzle_keys[self.index], right,
-                                      skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
-        if kept is not None:  # the learner's streak over every visit, and their rating
-            self.streak, self.rating = kept.streak, (kept.rating, kept.rd, kept.change)
+        if self.puzzle_set is not None:  # the teacher's set keeps the answer itself; no rating moves
+            progress.record_set_answer(self.set_items[self.index].id, action)
+        else:
+            kept = progress.record_puzzle(self.puzzle_keys[self.index], right,
+                                          skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
+            if kept is not None:  # the learner's streak over every visit, and their rating
+                self.streak, self.rating = kept.streak, (kept.rating, kept.rd, kept.change)
         self.best_streak = max(self.best_streak, self.streak)
         self._show_score()
         for button in self.options.children:
@@ -355,7 +412,10 @@ class PuzzleBoard(w.VBox):
             elif button.action == action:
                 button.button_style = "danger"
         self.next_button.disabled = False
-        if self.index + 1 == len(self.puzzles):
+        if self.puzzle_set is not None:
+            if self.index + 1 < len(self.set_items):
+                self._set_puzzle(self.index + 1, wait=False)  # made while the learner reads the answer
+        elif self.index + 1 == len(self.puzzles):
             self._puzzle(self._next_key(), wait=False)  # made while the learner reads the answer
         self.feedback.value = feedback_html(puzzle, action) + (  # answered: the values are no secret now
             f'<div class="{LINK_CLASS}">{link_html(puzzle.observation)}</div>')
@@ -369,6 +429,11 @@ class PuzzleBoard(w.VBox):
             rating = f' · <span class="golf-puzzle-rating">{escape(progress.rating_words(*self.rating))}</span>'
         problem = progress.problem()
         problem = f'<div class="golf-progress-problem">{escape(problem)}</div>' if problem else ""
+        if self.puzzle_set is not None:
+            item = self.set_items[self.index]
+            self.score.value = (f"{escape(self.puzzle_set.name)}: puzzle {self.index + 1} of {len(self.set_items)}"
+                                f" · <b>{escape(item.title)}</b> · right {self.solved} of {self.tried}{problem}")
+            return
         self.score.value = (f"Puzzle {self.index + 1} · solved {self.solved} of {self.tried} · streak "
                             f"{self.streak} (best {self.best_streak}){rating}{problem}")
 
@@ -394,6 +459,19 @@ class PuzzleBoard(w.VBox):
         self.feedback.remove_class("golf-puzzle-wrong")
         self.next_button.disabled = True
         self._show_score()
+
+
+def requested_set(environ=None) -> "int | None":
+    """The teacher's set asked for on the app's address (``puzzles.ipynb?set=12``, the landing
+    page's link to an assigned set), or None."""
+    values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get("set")
+    text = values[-1] if values else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 18 else None
+
+
+def _item_puzzle(position: str, answer: str, title: str, note: str) -> Puzzle:
+    """An item of a teacher's set as a puzzle (``golflab.puzzles.set_puzzle``)."""
+    return set_puzzle(Position.parse(position).observation(), answer, title, note)
 
 
 def worked_example_html(puzzle: Puzzle) -> str:

@@ -4,14 +4,15 @@ without waiting for the rest, and the next is made while the learner reads the l
 ``MAKER.ahead(rules, seed, min_gap, kind, index)`` starts making puzzle ``index`` of
 ``golflab.puzzles.stream(seed, rules, min_gap, kind)`` (and the ones before it) and returns at once;
 ``MAKER.get(...)`` waits for it (a ValueError when the stream has no such puzzle, or its arguments
-are wrong). One worker makes every puzzle, in each stream's order, so the puzzles are the same as
+are wrong); ``MAKER.submit(key, make, *args)`` makes any other puzzle (a teacher's) on the same
+worker. One worker makes every puzzle, in each stream's order, so the puzzles are the same as
 ``generate``'s, whichever thread asks first.
 """
 
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Iterator
+from typing import Callable, Iterator
 
 from golflab import Rules
 from golflab.puzzles import Puzzle, stream
@@ -39,9 +40,13 @@ class PuzzleMaker:
     def ahead(self, rules: Rules, seed: int, min_gap: float, kind: str | None, index: int) -> Future:
         """Start making puzzle ``index`` of that stream unless asked before; its future."""
         spec = (seed, min_gap, kind, rules.replace(rounds=1))
-        key = (spec, index)
+        return self.submit((spec, index), self._make, rules, spec, index)
+
+    def submit(self, key: tuple, make: Callable[..., Puzzle], *args) -> Future:
+        """Start ``make(*args)`` on the worker unless ``key`` was asked before (a teacher's puzzle is
+        keyed by its item); its future."""
         if key not in self._asked:
-            self._asked[key] = self._worker.submit(self._make, rules, spec, index)
+            self._asked[key] = self._worker.submit(make, *args)
         return self._asked[key]
 
     def get(self, rules: Rules, seed: int, min_gap: float, kind: str | None, index: int) -> Puzzle:
