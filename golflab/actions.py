@@ -4,7 +4,10 @@ turn exists only under ``flip_as_action``, ``knock`` only under ``knock_early``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
+
+from .excerpt import excerpt
 
 KINDS = ("flip", "draw", "take", "swap", "discard", "skip", "knock")
 #: How to write an action (for messages).
@@ -108,3 +111,18 @@ for _a in ACTIONS:
     Action._by_text[_a.notation] = _a
     if _a.pos is not None:
         Action._by_text[f"{_a.kind}{_a.pos}"] = _a
+
+
+def one_of(answer: object, legal: "Sequence[str]") -> str:
+    """``answer`` (a move written any way ``Action.parse`` forgives) in its notation, when it is one of
+    the ``legal`` moves' notations; else a ValueError naming them (a teacher's move for a puzzle, a
+    learner's answer to it)."""
+    if not legal:
+        raise ValueError("there is no move to make at this position (the hole is over or nobody can act)")
+    try:
+        move = Action.parse(answer).notation if isinstance(answer, str) else None
+    except ValueError:
+        move = None
+    if move not in legal:
+        raise ValueError(f"{excerpt(answer)} is not a move here; the moves are {', '.join(legal)}")
+    return move

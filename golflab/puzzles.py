@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 
 from . import words
-from .actions import Action
+from .actions import Action, one_of
 from .ai import CPUPlayer, personality_names
 from .ev import PARTNER, action_values
 from .game import Game, Observation, Phase
@@ -214,25 +214,11 @@ class AnswerCheck:
         return self.loss == 0.0
 
 
-def _legal_answer(obs: Observation, answer: str) -> str:
-    """``answer`` in its notation, when it is a legal move of ``obs``'s seat; else a ValueError naming them."""
-    legal = [a.notation for a in obs.legal_actions]
-    if not legal:
-        raise ValueError("there is no move to make at this position (the hole is over or another seat acts)")
-    try:
-        note = Action.parse(answer).notation
-    except ValueError:
-        note = None
-    if note not in legal:
-        raise ValueError(f"{answer!r} is not a move here; the moves are {', '.join(legal)}")
-    return note
-
-
 def check_answer(obs: Observation, answer: str) -> AnswerCheck:
     """How the coach values the move ``answer`` at ``obs`` (the seat to move's view): the best move, or
     how many points worse than the best. The options are valued as a puzzle's are (``GAP_PRECISION``),
     so what is said here is what the puzzle made of it quotes. A ValueError when ``answer`` is not a move."""
-    answer = _legal_answer(obs, answer)
+    answer = one_of(answer, [a.notation for a in obs.legal_actions])
     options = tuple(_precise_options(obs)) if len(obs.legal_actions) > 1 else tuple(_coach_options(obs))
     best = options[0]
     chosen = next(o for o in options if o.action == answer)

@@ -18,7 +18,7 @@ from typing import Iterable
 from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from golflab.actions import Action
+from golflab.actions import one_of
 from golflab.position import Position
 
 from . import database, progress, schema, security
@@ -79,7 +79,7 @@ class PuzzleSetsMixin:
         2,000) and ``loss``: the points by which that move is worse than the coach's best (0: the
         best). A set serves at most ``MAX_ITEMS``; the item takes the set's next number."""
         position, legal = _legal_moves(position)
-        answer = _move(answer, legal)
+        answer = one_of(answer, legal)
         title = _title(title)
         if not isinstance(note, str) or len(note) > MAX_NOTE or "\x00" in note:
             raise ValueError(f"a note is text of at most {MAX_NOTE:,} characters, got {security.shown(note)}")
@@ -131,7 +131,7 @@ class PuzzleSetsMixin:
             if item.removed:
                 raise ValueError(f"the set item {item.id} ({item.title!r}) was removed by its teacher: "
                                  "it takes no more answers")
-            move = _move(answer, _legal_moves(item.position)[1])
+            move = one_of(answer, _legal_moves(item.position)[1])
             seen = conn.execute(select(a.c.id).where(and_(a.c.item_id == item.id, a.c.user_id == actor.id))
                                 .limit(1)).first()
             done = SetAnswer(item.id, move, move == item.answer, seen is None)
@@ -268,18 +268,6 @@ def _legal_moves(position: object) -> "tuple[str, list[str]]":
         raise ValueError(f"position: nobody can move at {parsed.stage!r} (the hole or the game is over): an item "
                          "needs a position with a move to find")
     return str(parsed), legal
-
-
-def _move(answer: object, legal: "list[str]") -> str:
-    """``answer`` normalized if it is one of the ``legal`` moves, else a ValueError listing them."""
-    try:
-        move = Action.parse(answer).notation if isinstance(answer, str) else None
-    except ValueError:
-        move = None
-    if move not in legal:
-        raise ValueError(f"the answer must be a legal move at this position ({', '.join(legal)}), "
-                         f"got {security.shown(answer)}")
-    return move
 
 
 def _id(value: object, what: str) -> int:
