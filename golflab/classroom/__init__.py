@@ -13,7 +13,8 @@ _EXPORTS = {
     "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
     "session_token": ".identity", "Store": ".store", "settling": ".glicko2",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
-                     "PuzzleProfile", "PuzzleResult", "PuzzleSet", "SetAnswer", "SetItem", "SetItemResult", "User"),
+                     "PuzzleProfile", "PuzzleResult", "PuzzleSet", "SetAnswer", "SetItem", "SetItemResult", "User",
+                     "lesson_summary"),
                     ".records"),
 }
 

@@ -99,6 +99,7 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
     assert "puzzle 1 of 1" in board.score.value and "Over the nine" in board.score.value
     assert board.answer("swap 0") is True
     assert "Look at your 9." in board.feedback.value
+    assert "right at the first try 1 of 1 · set done \u2605\u2605\u2605" in board.score.value
     board.next()
     assert "that was the last puzzle of the set" in board.feedback.value
     monkeypatch.delenv("QUERY_STRING")
@@ -112,8 +113,23 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
     board.answer("swap 0")
     answers = room.store.set_progress(room.store.user("bob"), puzzle_set, by=teacher)
     assert [(a.answer, a.correct, a.first_try) for a in answers.values()] == [("discard", False, True)]
+    # the first try counts; a finished set earns one star, as a finished lesson does
+    assert "right at the first try 0 of 1 · set done \u2605\u2606\u2606" in board.score.value
 
     dash = ClassDashboard(PageSession(room.store, teacher))
     shown = text(dash.set_results)
     assert "Over the nine" in shown and "2 of 2" in shown and "discard (1)" in shown
     assert "2 of 2 finished" in text(dash.assignments)
+
+
+def test_a_teacher_removes_a_puzzle_and_it_is_no_longer_served(room):
+    panel = saver(room)
+    fill(panel, "swap 0")
+    panel.check_and_save()
+    teacher = room.store.user("mrs_lee")
+    dash = ClassDashboard(PageSession(room.store, teacher))
+    ((label, item_id),) = dash.set_item_choice.options
+    assert label == f"{SET} · 1. Over the nine"
+    dash.remove_set_item(item_id)
+    assert items(room) == [] and dash.set_item_choice.options == () and dash.set_item_remove.disabled
+    assert "no puzzles yet" in text(dash.set_results) and "no longer get it" in dash.status.value

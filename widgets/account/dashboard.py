@@ -260,6 +260,10 @@ class ClassDashboard(w.VBox):
         self.assignments = _html("golf-assignments")
         self.sets: dict = {}  # the class's puzzle sets by id
         self.set_results = _html("golf-set-results")
+        self.set_item_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="320px")), "puzzle to remove")
+        self.set_item_choice.add_class("golf-set-item-choice")
+        self.set_item_remove = _button("Remove this puzzle", "golf-set-item-remove")
+        self.set_item_remove.on_click(lambda _: self.remove_set_item(self.set_item_choice.value))
         self.learner_games = _html("golf-learner-games")
 
         self.invite_uses = name_control(w.BoundedIntText(value=30, min=1, max=1000), "uses")
@@ -302,6 +306,7 @@ class ClassDashboard(w.VBox):
                    f"style='{LINK_STYLE}' target='_blank'>analysis board</a> into a set, then assign the set "
                    "above.</p>"),
             self.set_results,
+            w.HBox([self.set_item_choice, self.set_item_remove], layout=row),
             h("Invite codes"),
             w.HBox([_labelled(self.invite_uses, "Learners", "golf-invite-uses", "80px"),
                     _labelled(self.invite_days, "days", "golf-invite-days", "70px"), self.invite_button], layout=row),
@@ -470,9 +475,19 @@ class ClassDashboard(w.VBox):
                      self.assign_set.value)
         self.assignments.value = assignments_html(self.store.assignment_progress(self.klass, by=self.user),
                                                   self.store.clock(), {i: s.name for i, s in self.sets.items()})
-        self.set_results.value = "".join(set_results_html(s, self.store.set_results(s, by=self.user))
-                                         for s in self.sets.values()) or (
+        results = {s.id: self.store.set_results(s, by=self.user) for s in self.sets.values()}
+        self.set_results.value = "".join(set_results_html(s, results[s.id]) for s in self.sets.values()) or (
             "<p class='gl-note'>No puzzle sets yet.</p>")
+        items = [(f"{s.name} · {r.item.seq}. {r.item.title}", r.item.id) for s in self.sets.values()
+                 for r in results[s.id]]
+        self._choose(self.set_item_choice, items, self.set_item_choice.value)
+        self.set_item_remove.disabled = not items
+
+    def remove_set_item(self, item_id: "int | None") -> None:
+        """Take a puzzle out of its set: no longer served or counted (the answers to it are kept)."""
+        if item_id is not None and self._act(lambda: self.store.remove_set_item(item_id, by=self.user)):
+            self.show_assignments()
+            self._say("Puzzle removed from its set: learners no longer get it.")
 
     def create_invite(self, uses: int, days: int) -> None:
         code = []

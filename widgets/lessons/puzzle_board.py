@@ -12,8 +12,9 @@ visit, and the puzzles they missed that are due again come first.
 
 A signed-in learner whose class was assigned a teacher's puzzle set (``golflab.classroom``'s puzzle
 sets, saved from the analysis board) chooses it in ``golf-puzzle-source``: the board then serves the
-set's items in order, each answer kept with the set (the first try is what the teacher's dashboard
-counts), and says when the set is done; the same choice brings back puzzles from real play.
+set's items in order, each answer kept with the set (the first try is what counts, on the board and
+the teacher's dashboard; a finished set earns stars as a lesson does), and says when the set is
+done; the same choice brings back puzzles from real play.
 
 Puzzles are made one at a time (``puzzle_maker.MAKER``, in a background thread): a board waits for
 its first puzzle only, and the next is made while the learner reads an answer. ``prepare()``, run
@@ -32,6 +33,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 from golflab import Observation, Position, Rules
+from golflab.classroom import lesson_summary
 from golflab.display import card_html, grid_html
 from golflab.puzzles import DIFFICULTY, POSITION_NAMES, VALUE_MEANING, Puzzle, decision_kind, describe, set_puzzle
 from golflab.rules import options_affecting
@@ -219,6 +221,7 @@ class PuzzleBoard(w.VBox):
         self.chosen: str | None = None
         self.puzzle_set = None  # the teacher's set served (a PuzzleSet), or None: puzzles from play
         self.set_items: list = []
+        self.set_firsts: dict = {}  # the learner's first answer to each item of the set answered so far
         self.sets = {s.id: s for s in progress.assigned_sets()}
         self.source = name_control(w.Dropdown(options=[("Puzzles from real play", None)] + [
             (f"{s.name} ({s.items} puzzle{'' if s.items == 1 else 's'} from your teacher)", s.id)
@@ -362,6 +365,7 @@ class PuzzleBoard(w.VBox):
                                    f"{escape(progress.problem() or '')}")
             return
         self.puzzle_set, self.set_items = chosen, items
+        self.set_firsts = progress.set_progress(chosen) if chosen is not None else {}
         self.play_settings.layout.display = "none" if chosen is not None else None
         if chosen is not None:
             self.solved = self.tried = 0
@@ -397,7 +401,8 @@ class PuzzleBoard(w.VBox):
         self.solved += right
         self.streak = self.streak + 1 if right else 0
         if self.puzzle_set is not None:  # the teacher's set keeps the answer itself; no rating moves
-            progress.record_set_answer(self.set_items[self.index].id, action)
+            if progress.record_set_answer(self.set_items[self.index].id, action) is not None:
+                self.set_firsts = progress.set_progress(self.puzzle_set)
         else:
             kept = progress.record_puzzle(self.puzzle_keys[self.index], right,
                                           skill="best-" + decision_kind(puzzle.observation).replace("_", "-"))
@@ -430,9 +435,13 @@ class PuzzleBoard(w.VBox):
         problem = progress.problem()
         problem = f'<div class="golf-progress-problem">{escape(problem)}</div>' if problem else ""
         if self.puzzle_set is not None:
-            item = self.set_items[self.index]
+            item, firsts = self.set_items[self.index], self.set_firsts
+            right = sum(a.correct for a in firsts.values())
+            done = lesson_summary(self.puzzle_set.name, len(self.set_items), len(firsts), right)
+            stars = f" · set done {progress.stars_text(done.stars)}" if len(firsts) >= len(self.set_items) else ""
             self.score.value = (f"{escape(self.puzzle_set.name)}: puzzle {self.index + 1} of {len(self.set_items)}"
-                                f" · <b>{escape(item.title)}</b> · right {self.solved} of {self.tried}{problem}")
+                                f" · <b>{escape(item.title)}</b> · right at the first try {right} of "
+                                f"{len(firsts)}{stars}{problem}")
             return
         self.score.value = (f"Puzzle {self.index + 1} · solved {self.solved} of {self.tried} · streak "
                             f"{self.streak} (best {self.best_streak}){rating}{problem}")
