@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from golflab_widgets.account.session import PageSession
-from golflab_widgets.rooms.board import GolfRoomBoard, RoomWatch
+from golflab_widgets.rooms.board import CodepieceRoomBoard, GolfRoomBoard, RoomWatch
 from golflab_widgets.rooms.follow import FULL_REFRESH_SECONDS, RoomFollower
 from golflab_widgets.rooms.panel import GUEST_WORDS, ROOM_REVIEW_SAMPLES, RoomsPanel, TeacherRooms, coach_grader
 
@@ -371,6 +371,26 @@ def test_codepiece_room_pages_show_only_their_own_hand(world):
     told = [line for line in host.board.log_lines if line != "Next deal dealt."]
     # sentences ("Left bids 9."), not "Left: bid 9"
     assert told and all(line.endswith(".") and ": " not in line for line in told), told
+
+
+def test_a_codepiece_rooms_page_is_told_once_when_the_match_is_over(world):
+    """As a golf room's: the rooms panel then gives the page's own table back."""
+    store = world["store"]
+    room = store.create_room(world["ann"], {"deals": 1}, seats=4, cpus=["CPU"] * 3, game="codepiece", seed=SEED)
+    room.start(by=world["ann"])
+    told = []
+    page = CodepieceRoomBoard(store.room(room.code), 0, world["ann"], follow=False, on_over=lambda: told.append(1))
+    for _ in range(200):
+        poll(page)
+        if page.room.game().over:
+            break
+        assert told == []  # not before the match is over
+        table = page.room.table
+        if table.seat_to_move == 0 and table.legal():
+            assert page.act(table.legal()[0])
+    page.redraw()
+    page.redraw()
+    assert page.room.game().over and "The match is over" in page.status_text and told == [1]
 
 
 def test_the_coach_grades_only_the_learners_own_moves(world):

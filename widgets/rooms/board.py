@@ -113,7 +113,7 @@ def _away_note(room, seat: int) -> str:
 
 class SeatBoard:
     """What the golf and Codepiece room boards share: the seat's controls and the move's way into the
-    room's log. A board sets ``room``, ``seat``, ``user``, ``follower`` and ``_status``, and has
+    room's log. A board sets ``room``, ``seat``, ``user``, ``on_over``, ``follower`` and ``_status``, and has
     ``redraw()`` and ``_refuse(text)``."""
 
     @property
@@ -133,6 +133,13 @@ class SeatBoard:
         self.redraw()
         if follow:
             self.follower.start()
+
+    def _tell_over(self) -> None:
+        """Call ``on_over`` once, the first time the game or match shows over (the rooms panel gives
+        the page's own table back)."""
+        if self.on_over is not None:
+            told, self.on_over = self.on_over, None
+            told()
 
     def _refusal_before_checks(self) -> "str | None":
         """Why no move can be played from this page now (None: the board's own checks come next)."""
@@ -249,9 +256,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"
         self.board.show_status(text, awaiting, last, extra)
-        if awaiting == "game-over" and self.on_over is not None:
-            told, self.on_over = self.on_over, None
-            told()
+        if awaiting == "game-over":
+            self._tell_over()
 
     def _refuse(self, text: str) -> bool:
         self._set_status(text, "golf-refused")
@@ -300,13 +306,14 @@ class GolfRoomBoard(SeatBoard, w.VBox):
 # --------------------------------------------------------------------- Codepiece
 class CodepieceRoomBoard(SeatBoard, w.VBox):
     """A Codepiece room from ``seat``: the Codepiece table's hooks (``cp-card-XX``, ``cp-bid-N``,
-    ``cp-pass``, ``cp-trump-S``, ``cp-status``, ``cp-next-deal``), drawn from this seat's state."""
+    ``cp-pass``, ``cp-trump-S``, ``cp-status``, ``cp-next-deal``), drawn from this seat's state.
+    ``on_over``: called once when the match is over (as ``GolfRoomBoard``'s)."""
 
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, follow: bool = True,
-                 large: "bool | None" = None) -> None:
+                 large: "bool | None" = None, on_over: "Callable[[], None] | None" = None) -> None:
         from ..codepiece.board import ALL_CARDS, BIDS
 
-        self.room, self.seat, self.user = room, seat, user
+        self.room, self.seat, self.user, self.on_over = room, seat, user, on_over
         self.names = ["You" if s == seat else (n or "an empty seat") for s, n in enumerate(room.players)]
         self.info, self.felt, self.status, self.note, self.summary = (w.HTML() for _ in range(5))
         self.status.add_class("cp-status")
@@ -409,6 +416,8 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
         with self.status.hold_sync():
             self.status.value = escape(text)
             set_classes(self.status, ("cp-status", "golf-live", f"cp-await-{awaiting}"), (extra,))
+        if awaiting == "match-over":
+            self._tell_over()
 
     def _refuse(self, text: str) -> bool:
         self._set_status(text, getattr(self, "_awaiting", "cpu"), "cp-refused")

@@ -323,9 +323,9 @@ class RoomsPanel(w.VBox):
 
             Board = GolfRoomBoard if room.kind == "golf" else CodepieceRoomBoard
             extra = {"grader": coach_grader} if self.coach and room.kind == "golf" else {}
+            extra["on_over"] = self._take_table_back
             if room.kind == "golf":
                 extra["hold"] = self.session.hold
-                extra["on_over"] = self._take_table_back
             if self.table is not None:
                 self.table.set_aside(AWAY_WORDS.format(code=room.code))
             self.board = Board(room, self.seat, self.session.user, tab=self.follower.tab, follow=self.follow,
