@@ -236,6 +236,7 @@ rooms = Table(
     Column("rated", Boolean, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("last_activity", Float, nullable=False),
+    Column("vote_seconds", Integer),                     # a class table's vote (5-600 s); None: a room
 )
 
 room_seats = Table(
@@ -256,5 +257,39 @@ room_log = Table(
     Column("seat", Integer),             # None for "next" (deal the next hole or deal)
     Column("action", String(32), nullable=False),
     Column("by_cpu", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: A class table's voters: the learners of its class who joined, each on one team seat.
+room_voters = Table(
+    "room_voters", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("joined_at", Float, nullable=False),
+)
+
+#: A voter's vote for the move at ``turn`` (the log's length then: the seq of the move being
+#: decided); a second vote for the turn replaces the first.
+room_votes = Table(
+    "room_votes", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id"), primary_key=True),
+    Column("action", String(32), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: Each closed vote, written before its move is appended at ``turn`` (its one row claims the
+#: turn): the move, why (``decided_by``), and the votes and the coach's values then, as JSON.
+room_vote_results = Table(
+    "room_vote_results", metadata,
+    Column("room", String(8), ForeignKey("rooms.code"), primary_key=True),
+    Column("turn", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(32), nullable=False),
+    Column("decided_by", String(8), nullable=False),
+    Column("votes", Text, nullable=False),
+    Column("coach_values", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
