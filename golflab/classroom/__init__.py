@@ -1,6 +1,6 @@
 """The class store: learners, classes, invite codes, sign-in sessions and progress (games,
-lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), on SQLite or
-PostgreSQL.
+lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), rooms and
+class tables' votes, on SQLite or PostgreSQL.
 
 No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
 """
@@ -11,7 +11,8 @@ from ..lazy import lazy_exports
 #: SQLAlchemy and the store (a few tenths of a second), which a guest's page never needs.
 _EXPORTS = {
     "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
-    "session_token": ".identity", "Store": ".store", "settling": ".glicko2",
+    "session_token": ".identity", "Store": ".store", "settling": ".glicko2", "Tally": ".class_votes",
+    "ClosedVote": ".class_votes",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
                      "PuzzleProfile", "PuzzleResult", "PuzzleSet", "SetAnswer", "SetItem", "SetItemResult", "User",
                      "lesson_summary"),

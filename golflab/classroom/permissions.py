@@ -193,7 +193,7 @@ TABLE: "dict[str, Callable]" = {
                      "klass", "room", "hub_user", "ensure_user", "puzzle_rating", "fresh_user", "teaches",
                      "teaches_user", "is_member", "session_open", "touch", "sign_out_everywhere", "table_rating",
                      "close", "transaction", "class_of_invite", "owner_of_game", "purge", "class_of_set",
-                     "class_of_item"), open_to_all),
+                     "class_of_item", "class_by_id"), open_to_all),
     "create_user": creates_user,
     "create_class": makes_classes,
     **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",
@@ -210,6 +210,7 @@ TABLE: "dict[str, Callable]" = {
     **dict.fromkeys(("deactivate", "reactivate", "reset_password", "rename"), manages),
     "set_leaderboard": only_self,
     "create_puzzle_set": teaches,
+    "create_class_table": teaches,
     "puzzle_sets": in_class,
     **dict.fromkeys(("puzzle_set", "set_items"), in_set_class),
     **dict.fromkeys(("add_set_item", "remove_set_item", "set_results"), teaches_set),
@@ -220,11 +221,20 @@ TABLE: "dict[str, Callable]" = {
 
 # -- a room's rules: ``room`` is the Room (its ``store``, ``code``, ``host_id``, seats) ----------------
 
-def hosts_room(room, args: dict) -> None:
-    """``by`` is the room's host (who made it: that never changes)."""
-    actor = args["by"] = fresh(room.store, args["by"])
-    if actor.id != room.host_id:
-        raise PermissionError(f"only the host ({room.host}) starts room {room.code}")
+def _hosts(doing: str) -> Callable:
+    """``by`` is the room's host (who made it: that never changes), who alone does ``doing``."""
+    def rule(room, args: dict) -> None:
+        actor = args["by"] = fresh(room.store, args["by"])
+        if actor.id != room.host_id:
+            raise PermissionError(f"only the host ({room.host or 'its teacher'}) {doing} room {room.code}")
+    rule.__doc__ = f"``by`` is the room's host (who made it: that never changes): only they {doing} it"
+    return rule
+
+
+#: ``by`` is the room's host: only they start it.
+hosts_room = _hosts("starts")
+#: ``by`` is the class table's host, its teacher: only they close its votes.
+closes_votes = _hosts("closes the votes of")
 
 
 def holds_seat(room, args: dict) -> None:
@@ -234,6 +244,14 @@ def holds_seat(room, args: dict) -> None:
         raise PermissionError(f"seat {args['seat']} of room {room.code} is not {actor.name}'s")
 
 
+def in_room_class(room, args: dict) -> None:
+    """``by`` is a member of a class table's class (an ordinary room's are refused by the method, in
+    words)."""
+    actor = args["by"] = fresh(room.store, args["by"])
+    if room.is_class_table and not room.store.is_member(actor, room.store.class_by_id(room.class_id)):
+        raise PermissionError(f"{actor.name} is not a learner of the class of room {room.code}")
+
+
 def room_user(room, args: dict) -> None:
     """Acts as ``by``, re-read from the room's store and refused if gone, deactivated or signed out."""
     args["by"] = fresh(room.store, args["by"])
@@ -241,11 +259,13 @@ def room_user(room, args: dict) -> None:
 
 #: Every public method of ``Room`` and its rule.
 ROOM_TABLE: "dict[str, Callable]" = {
-    **dict.fromkeys(("refresh", "game", "observation", "away", "seat_of", "hosts", "holds", "subscribe"),
-                    open_to_all),
+    **dict.fromkeys(("refresh", "game", "observation", "away", "seat_of", "hosts", "holds", "subscribe", "voters",
+                     "tally", "closed_votes"), open_to_all),
     "start": hosts_room,
     **dict.fromkeys(("apply", "claim"), holds_seat),
     "keep": room_user,
+    **dict.fromkeys(("join_team", "vote"), in_room_class),
+    "close_vote": closes_votes,
 }
 
 #: The classes guarded, by name, and their tables.

@@ -11,6 +11,8 @@ A CPU seat is named after its personality, marked "(CPU)" when a person at the t
 name, so people and CPU seats never clash. A room whose rows cannot be read as a game (a move
 that is not legal, unreadable rules or seed, a missing seat, a gap in the log) is closed when it
 is read and raises ``RoomBroken``; a list of rooms shows it as a ``BrokenRoom`` and goes on.
+
+A class table (``class_votes``) is a room whose team seats its class votes for.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from golflab.codepiece.match import derived_seed
 from golflab.rules import Rules
 
 from . import database, notify, permissions, ratings, schema, security, settings, throttle
+from .class_votes import ClassTableRoom, team_names
 from .errors import StoreConflict
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
@@ -122,14 +125,15 @@ class Seat:
     cpu: "str | None"
     tab: "str | None"
     seen_at: "float | None"
+    team: bool = False  # a class table's team seat: its class votes, its host plays the move
 
     @property
     def empty(self) -> bool:
-        return self.user_id is None and self.cpu is None
+        return self.user_id is None and self.cpu is None and not self.team
 
 
 @permissions.guarded
-class Room:
+class Room(ClassTableRoom):
     """A room read from the store: ``refresh()`` follows the log that other pages append to. Who may
     start it, play a seat or keep its game: ``permissions.ROOM_TABLE``."""
 
@@ -174,13 +178,16 @@ class Room:
         self.rules, self.n_seats = _stored("rules", row.rules, json.loads), row.seats
         self.seed = _stored("seed", row.seed, int)
         self.state, self.rated, self.last_activity = row.state, row.rated, row.last_activity
-        self.created_at = row.created_at
+        self.created_at, self.vote_seconds = row.created_at, row.vote_seconds
         if [s.seat for s in seats] != list(range(self.n_seats)):
             missing = sorted(set(range(self.n_seats)) - {s.seat for s in seats})
             raise _Damage(f"its seat {missing[0]} is missing" if missing
                           else f"it has more than its {self.n_seats} seats")
         names = cpu_seat_names(seats)
-        self.seats = [Seat(s.seat, s.user_id, name, s.cpu, s.tab, s.seen_at) for s, name in zip(seats, names)]
+        teams = [s.seat for s in seats if self.vote_seconds is not None and s.user_id is None and s.cpu is None]
+        names = [dict(zip(teams, team_names(len(teams)))).get(s.seat, name) for s, name in zip(seats, names)]
+        self.seats = [Seat(s.seat, s.user_id, name, s.cpu, s.tab, s.seen_at, s.seat in teams)
+                      for s, name in zip(seats, names)]
         if self.state != "lobby" and self._game is None and None not in self.players:  # closed in the lobby: no game
             self._game = new_room_game(self.kind, self.players, self.rules, self.seed)
         for entry in new:
@@ -225,8 +232,10 @@ class Room:
     def holds(self, user: User, seat: object) -> bool:
         """Whether ``user`` holds ``seat`` (a ValueError unless it is one of this room's seats). A seat
         this page saw empty is read again: another page of the user's may have joined it since (a seat
-        once held stays its user's, so a held one is not)."""
+        once held stays its user's, so a held one is not). A class table's team seats are its host's."""
         self._check_seat(seat)
+        if self.seats[seat].team:
+            return user.id == self.host_id
         if self.seats[seat].user_id is None:
             self._reload()
         return self.seats[seat].user_id == user.id
@@ -295,14 +304,21 @@ class Room:
         self.refresh()
         return self
 
-    def apply(self, seat: int, action: str, *, by: User) -> "Room":
+    def apply(self, seat: int, action: str, *, by: User, at: "int | None" = None) -> "Room":
         """Play ``action`` for ``seat``; ``by`` must hold that seat. IllegalActionError when it is not
-        legal now (nothing appended); PermissionError when the seat is not ``by``'s."""
+        legal now (nothing appended); PermissionError when the seat is not ``by``'s. ``at``: the move's
+        place in the log (its seq), when it is meant for that one only: IllegalActionError once the log
+        has moved past it (another page played it first)."""
         self._reload()
         if self.state != "playing":
             state = "waiting for its host to start" if self.state == "lobby" else self.state
             raise IllegalActionError(f"room {self.code} is {state}: {security.shown(action)} cannot be played")
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int) or at < 0):
+            raise ValueError(f"at is the seq of the move meant (0 or more), got {security.shown(at)}")
         for _ in range(database.WRITE_ATTEMPTS):
+            if at is not None and at != len(self.log):
+                raise IllegalActionError(f"{security.shown(action)} was meant for move {at + 1} of room "
+                                         f"{self.code}, which has {len(self.log)} moves now")
             legal = self._game.legal()
             to_move = self._game.seat_to_move
             if action == NEXT and NEXT in legal:
@@ -361,7 +377,8 @@ class Room:
             self.store.transaction(_announcing(self.code, lambda conn: conn.execute(update(T.rooms).where(and_(
                 T.rooms.c.code == self.code, T.rooms.c.state == "playing")).values(state="over"))))
             self.state = "over"
-            self._rate()
+            if not self.is_class_table:  # a class's team has no table rating
+                self._rate()
 
     def _close_if_idle(self) -> None:
         if self.state in ("lobby", "playing") and \
@@ -435,7 +452,7 @@ class RoomsMixin:
         actor = host
         if game not in GAMES:
             raise ValueError(f"a room plays one of {', '.join(GAMES)}, got {security.shown(game)}")
-        rules_dict = _room_rules(game, rules)
+        rules_dict = room_rules(game, rules)
         if game == "codepiece" and seats != CODEPIECE_SEATS:
             raise ValueError(f"Codepiece is for {CODEPIECE_SEATS} seats, got {security.shown(seats)}")
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= MAX_PLAYERS_PER_ROOM:
@@ -449,28 +466,14 @@ class RoomsMixin:
                 raise ValueError(f"{security.shown(name)} is not a CPU player: choose from {', '.join(PROFILES)}")
             if game == "codepiece" and name != "CPU":
                 raise ValueError(f"Codepiece rooms fill seats with \"CPU\" players, got {security.shown(name)}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {security.shown(seed)}")
+        seed = room_seed(seed)
         mine = self.classes(actor)
         class_id = mine[0].id if len(mine) == 1 and actor.role == "learner" else None
+        seated = [actor.id] + [None] * (seats - 1 - len(cpus))
         now = self.clock()
-
-        def work(conn):
-            code = _new_code(conn, now - ROOM_TIMEOUT_MINUTES * 60)
-            conn.execute(insert(T.rooms).values(code=code, game=game, host_id=actor.id, class_id=class_id,
-                                                rules=json.dumps(rules_dict, sort_keys=True), seats=seats,
-                                                seed=str(seed), state="lobby", rated=False, created_at=now,
-                                                last_activity=now))
-            for seat in range(seats):
-                cpu = cpus[seat - (seats - len(cpus))] if seat >= seats - len(cpus) else None
-                conn.execute(insert(T.room_seats).values(room=code, seat=seat, cpu=cpu,
-                                                         user_id=actor.id if seat == 0 else None,
-                                                         seen_at=now if seat == 0 else None))
-            return code
-
-        return Room(self, self.transaction(work))
+        return Room(self, self.transaction(lambda conn: insert_room(
+            conn, game=game, host_id=actor.id, class_id=class_id, rules=rules_dict, seed=seed, now=now,
+            seats=[(user_id, None) for user_id in seated] + [(None, cpu) for cpu in cpus])))
 
     def room(self, code: str) -> Room:
         """The room with that code, read from the store (any process or kernel)."""
@@ -506,6 +509,9 @@ class RoomsMixin:
         held = room.seat_of(actor)
         if held is not None:
             return held
+        if room.is_class_table:
+            raise ValueError(f"room {room.code} is a class table: its class votes for a team's moves "
+                             "(join your team), nobody takes a seat")
         if room.state == "closed":
             raise ValueError(f"room {room.code} has closed (no move for {ROOM_TIMEOUT_MINUTES} minutes)")
         if room.state != "lobby":
@@ -576,7 +582,32 @@ class RoomsMixin:
             return rating_of(conn, ratings.table_subject(user.id), default=ratings.new_table_rating())
 
 
-def _room_rules(game: str, rules) -> dict:
+def room_seed(seed: object) -> int:
+    """A new room's seed: ``seed`` when it is a whole number from 0 to ``MAX_SEED``, a random one for None."""
+    if seed is None:
+        return random.SystemRandom().randrange(MAX_SEED)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to {MAX_SEED}, got {security.shown(seed)}")
+    return seed
+
+
+def insert_room(conn, *, game: str, host_id: int, class_id: "int | None", rules: dict, seed: int, now: float,
+                seats: "list[tuple]", vote_seconds: "int | None" = None) -> str:
+    """Write a new room in the lobby (checked input) and its ``seats``, each ``(user_id, cpu)`` (both
+    None: empty, or a class table's team seat); its new code."""
+    code = _new_code(conn, now - ROOM_TIMEOUT_MINUTES * 60)
+    conn.execute(insert(T.rooms).values(code=code, game=game, host_id=host_id, class_id=class_id,
+                                        rules=json.dumps(rules, sort_keys=True), seats=len(seats), seed=str(seed),
+                                        state="lobby", rated=False, created_at=now, last_activity=now,
+                                        vote_seconds=vote_seconds))
+    for seat, (user_id, cpu) in enumerate(seats):
+        conn.execute(insert(T.room_seats).values(room=code, seat=seat, cpu=cpu, user_id=user_id,
+                                                 seen_at=now if user_id is not None else None))
+    return code
+
+
+def room_rules(game: str, rules) -> dict:
+    """A new room's rules as stored (golf: ``Rules.to_dict``; Codepiece: its deals), or a ValueError."""
     if game == "golf":
         if rules is None:
             return Rules().to_dict()
@@ -675,15 +706,15 @@ def _new_code(conn, quiet_since: float) -> str:
 
 def _free_code(conn, code: str, quiet_since: float) -> bool:
     """Whether ``code`` is free for a new room: unused, or freed now because its room has had no
-    move since ``quiet_since`` (closed, or over and left): that room, its seats and its log are
-    removed (its players keep their games)."""
+    move since ``quiet_since`` (closed, or over and left): that room, its seats, its log and its
+    votes are removed (its players keep their games)."""
     row = conn.execute(select(T.rooms.c.last_activity).where(T.rooms.c.code == code).with_for_update()).first()
     if row is None:
         return True
     if row.last_activity >= quiet_since:
         return False
-    conn.execute(T.room_log.delete().where(T.room_log.c.room == code))
-    conn.execute(T.room_seats.delete().where(T.room_seats.c.room == code))
+    for table in (T.room_log, T.room_seats, T.room_voters, T.room_votes, T.room_vote_results):
+        conn.execute(table.delete().where(table.c.room == code))
     conn.execute(T.rooms.delete().where(T.rooms.c.code == code))
     return True
 

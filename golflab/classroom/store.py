@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, export, notify, permissions, progress, roles, schedule, schema, security, settings, throttle
+from .class_tables import ClassTablesMixin
 from .errors import StoreConflict
 from .glicko2 import Rating, duel
 from .puzzle_sets import PuzzleSetsMixin, done_sets, read_set
@@ -54,7 +55,7 @@ log = logging.getLogger(__name__)
 
 
 @permissions.guarded
-class Store(RoomsMixin, PuzzleSetsMixin):
+class Store(RoomsMixin, PuzzleSetsMixin, ClassTablesMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
 
@@ -807,12 +808,13 @@ class Store(RoomsMixin, PuzzleSetsMixin):
                 T.sessions.c.token_hash == user.session, T.sessions.c.user_id == user.id,
                 T.sessions.c.expires_at > self.clock()))).first() is not None
 
-    def _class_by_id(self, class_id: int) -> Klass:
+    def class_by_id(self, class_id: int) -> Klass:
+        """The class of that id (one the store holds: a room's, a set's)."""
         with database.reading(self.engine) as conn:
             return Klass.from_row(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
 
     def teaches(self, actor: User, klass: Klass) -> bool:
-        return actor.role == "admin" or (actor.role == "teacher" and self._class_by_id(klass.id).teacher_id == actor.id)
+        return actor.role == "admin" or (actor.role == "teacher" and self.class_by_id(klass.id).teacher_id == actor.id)
 
     def is_member(self, user: User, klass: Klass) -> bool:
         with database.reading(self.engine) as conn:
