@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import insert
 
 from golflab import IllegalActionError, Rules
+from golflab.ai import CPUPlayer
 from golflab.classroom import ClosedVote, Tally
 from golflab.classroom import schema as T
 from golflab.classroom.class_votes import decide
@@ -100,19 +101,20 @@ def test_halves_take_turns_each_learner_voting_on_their_own_teams_moves(store, k
     room.start(by=teacher)
     movers = []
     while room.state == "playing":
-        seat, turn, legal = room.table.seat_to_move, len(room.log), room.table.legal()
+        seat, turn = room.table.seat_to_move, len(room.log)
+        choice = str(CPUPlayer("Sofia", seed=turn).choose(room.observation(seat)))  # the team agrees
         for name, (page, team) in pages.items():
             page.refresh()
             if team == seat:
-                assert page.vote(legal[-1], by=u[name]) == turn
+                assert page.vote(choice, by=u[name]) == turn
             else:
                 before = snapshot(store)
                 with pytest.raises(ValueError, match="it is the other team's turn"):
-                    page.vote(legal[-1], by=u[name])
+                    page.vote(choice, by=u[name])
                 assert snapshot(store) == before
-        assert room.tally() == Tally(turn, seat, {legal[-1]: 2}, 2)
+        assert room.tally() == Tally(turn, seat, {choice: 2}, 2)
         cv = room.close_vote(by=teacher)
-        assert (cv.seat, cv.action, cv.decided_by) == (seat, legal[-1], "votes")
+        assert (cv.seat, cv.action, cv.decided_by) == (seat, choice, "votes")
         movers.append(seat)
     assert room.state == "over" and not any(by_cpu for _, _, by_cpu in room.log)
     assert set(movers) == {0, 1} and len(room.closed_votes()) == len(room.log) == len(movers)
