@@ -551,7 +551,7 @@ class RoomsMixin:
         with database.reading(self.engine) as conn:
             codes = [r.code for r in conn.execute(q.limit(5))]
         for code in codes:
-            room = self._readable_room(code)
+            room = self.readable_room(code)
             if isinstance(room, Room) and room.state in ("lobby", "playing"):
                 return room
         return None
@@ -564,9 +564,9 @@ class RoomsMixin:
             q = q.where((T.rooms.c.class_id == klass.id) | T.rooms.c.host_id.in_(members))
         with database.reading(self.engine) as conn:
             codes = [r.code for r in conn.execute(q)]
-        return [r for r in (self._readable_room(c) for c in codes) if r is not None and r.state != "closed"]
+        return [r for r in (self.readable_room(c) for c in codes) if r is not None and r.state != "closed"]
 
-    def _readable_room(self, code: str) -> "Room | BrokenRoom | None":
+    def readable_room(self, code: str) -> "Room | BrokenRoom | None":
         """Room ``code`` read on its own: a BrokenRoom (now closed) when its rows are no game, None when
         it has gone (its code used again), so that one room never breaks a list."""
         try:

@@ -87,6 +87,7 @@ def test_a_class_votes_through_a_hole_against_the_expert(store, klass):
     assert [seat for seat, _, by_cpu in room.log if by_cpu] and all(  # the Expert's replies, in the log
         seat == 1 for seat, _, by_cpu in room.log if by_cpu)
     assert store.room(room.code).closed_votes() == closed
+    assert store.class_tables(k, by=u["dan"]) == []  # over: no longer listed
     assert [c.turn for c in closed] == [i for i, (seat, _, _) in enumerate(room.log) if seat == 0]
     with pytest.raises(ValueError, match=f"room {room.code} is over: it can no longer be joined"):
         store.room(room.code).join_team(by=u["dan"])
@@ -139,8 +140,10 @@ def test_every_refusal_changes_nothing(store, klass):
     assert not ordinary.is_class_table and ordinary.team_seats == () and ordinary.vote_seconds is None
     room = store.create_class_table(k, by=teacher, opponent="Marcus", seed=4)
     page = store.room(room.code)
+    assert [t.code for t in store.class_tables(k, by=bob)] == [room.code]  # not the ordinary room
     before = snapshot(store)
     refusals = [
+        (PermissionError, "eve is not in the class 6B", lambda: store.class_tables(k, by=eve)),
         (PermissionError, "eve is not a learner of the class", lambda: page.join_team(by=eve)),
         (PermissionError, "mrs_lee is not a learner of the class", lambda: page.join_team(by=teacher)),
         (ValueError, "is not a class table", lambda: store.room(ordinary.code).join_team(by=bob)),
