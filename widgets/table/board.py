@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from golflab import Game, Phase
 from golflab import words as plain
-from golflab.ai import PROFILES
+from golflab.ai import CPU_NAMES, get_profile
 
 from ..account.file_picker import FilePicker
 from ..scroll import Scroller
@@ -212,7 +212,7 @@ class Board:
                 holding = (f"holds the {plain.card_name(obs.taken, suit=True)}" if obs.taken is not None
                            else "holds a card from the deck")
             active = s == obs.current_player and result is None
-            style = PROFILES[name].style if name in PROFILES else self.person_style
+            style = get_profile(name).style if name in CPU_NAMES else self.person_style
             seats.append(view.opponent_html(name, style, game.totals[s], cards, active, holding,
                                             words.last_changed(moves, game.round, s)))
         self.opponents.value = view.opponents_html(seats)
