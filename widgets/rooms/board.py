@@ -24,7 +24,7 @@ import ipywidgets as w
 
 from golflab import Action, Game, IllegalActionError, Phase, Rules
 from golflab import words as plain
-from golflab.ai import PROFILES
+from golflab.ai import CPU_NAMES, get_profile
 from golflab.classroom import StoreUnavailable
 from golflab.classroom.room_games import NEXT  # the room log's "deal the next hole (or deal)"
 from golflab.display import card_html
@@ -93,7 +93,7 @@ def _seat_style(room, seat: int) -> str:
     cpu = room.seats[seat].cpu
     if cpu is None:
         return ""
-    return f"CPU, {PROFILES[cpu].style}" if cpu in PROFILES else "CPU"
+    return f"CPU, {get_profile(cpu).style}" if cpu in CPU_NAMES else "CPU"
 
 
 def codepiece_log_line(names: list, seat: "int | None", action: str) -> str:
@@ -232,12 +232,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
                                               else "none")
         self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
         self.link.value = link_html(self.game.observation(self.seat))  # this seat's view: no hidden card
-        notes = []
-        if not self.follower.holds:
-            notes.append(f'<div class="golf-room-watching">{escape(watching_words())}</div>')
-        if self.follower.problem:
-            notes.append(f'<div class="golf-room-watching">{escape(self.follower.problem)}</div>')
-        self.note.value = "".join(notes)
+        self.note.value = "".join(f'<div class="golf-room-watching">{escape(note)}</div>' for note in self._notes())
         self._set_status(golf_turn_words(self.room, self.game, self.seat))
         if self.room.state == "over":
             self._keep()
@@ -246,6 +241,10 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.follower.stop()
 
     # ---------------------------------------------------------------- internal
+    def _notes(self) -> "list[str]":
+        """What the page says under the status: another tab holds the seat, a store problem."""
+        return [*([] if self.follower.holds else [watching_words()]), *filter(None, [self.follower.problem])]
+
     def _sync(self) -> None:
         self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.seat)
 
