@@ -25,6 +25,7 @@ from golflab.classroom.admin import new_password, when
 
 from ..a11y import name_control
 from ..explorers.charts import ChartSlot
+from ..hooks import hooked_button, hooked_html
 from . import learner_progress as progress
 from .session import PageSession, page_session
 from .set_results import kept_games_html, set_results_html
@@ -147,18 +148,6 @@ NO_STARS = ("<p class='gl-note'>No lesson stars yet: each learner's stars show h
             "a lesson.</p>")
 
 
-def _html(cls: str, value: str = "") -> w.HTML:
-    box = w.HTML(value)
-    box.add_class(cls)
-    return box
-
-
-def _button(text: str, cls: str, style: str = "") -> w.Button:
-    button = w.Button(description=text, button_style=style, layout=w.Layout(width="auto"))
-    button.add_class(cls)
-    return button
-
-
 def _labelled(widget: w.Widget, label: str, cls: str, width: str = "90px") -> w.HBox:
     widget.add_class(cls)
     widget.layout.width = width
@@ -188,7 +177,7 @@ class ClassDashboard(w.VBox):
         self.learners: list[User] = []
         refusal = self._refusal()
         if refusal is not None:
-            self.refusal = _html("golf-dashboard-refused", f"<div style='{REFUSAL_STYLE}'>{refusal}</div>")
+            self.refusal = hooked_html("golf-dashboard-refused", f"<div style='{REFUSAL_STYLE}'>{refusal}</div>")
             self.children = (self.refusal,)
             return
         self.refusal = None
@@ -212,21 +201,21 @@ class ClassDashboard(w.VBox):
     # -- the page -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.status = _html("golf-dashboard-status")
+        self.status = hooked_html("golf-dashboard-status")
         self.class_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="320px")), "class")
         self.class_choice.add_class("golf-class-choice")
         self._classes: dict[int, Klass] = {}
         self._quiet = False  # options being replaced: the dropdowns' callbacks wait
         self.class_choice.observe(lambda change: self._quiet or self.show_class(), names="value")
-        self.refresh_button = _button("Refresh", "golf-dashboard-refresh")
+        self.refresh_button = hooked_button("Refresh", "golf-dashboard-refresh")
         self.refresh_button.on_click(lambda _: self.refresh())
         self.new_class_name = name_control(w.Text(placeholder="a new class's name, e.g. 6B"), "new class name")
-        self.new_class_button = _button("Create class", "golf-class-create")
+        self.new_class_button = hooked_button("Create class", "golf-class-create")
         self.new_class_button.on_click(lambda _: self.create_class(self.new_class_name.value))
 
-        self.roster = _html("golf-roster")
+        self.roster = hooked_html("golf-roster")
         self.heatmap = self._heatmap_slot(1)
-        self.no_stars = _html("golf-stars-none", NO_STARS)
+        self.no_stars = hooked_html("golf-stars-none", NO_STARS)
         self.heatmap_box = w.Box([self.heatmap])
         self.learner_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="220px")), "learner")
         self.learner_choice.add_class("golf-learner-choice")
@@ -237,14 +226,14 @@ class ClassDashboard(w.VBox):
         self.rating_chart = ChartSlot(460, 300, title="Puzzle rating", yaxis_title="rating")
         for slot, cls in ((self.accuracy_chart, "golf-accuracy-trend"), (self.rating_chart, "golf-rating-chart")):
             slot.add_class(cls)
-        self.deactivate_button = _button("Deactivate", "golf-learner-deactivate", "warning")
-        self.reactivate_button = _button("Reactivate", "golf-learner-reactivate")
-        self.reset_button = _button("Reset password", "golf-learner-reset")
+        self.deactivate_button = hooked_button("Deactivate", "golf-learner-deactivate", "warning")
+        self.reactivate_button = hooked_button("Reactivate", "golf-learner-reactivate")
+        self.reset_button = hooked_button("Reset password", "golf-learner-reset")
         self.deactivate_button.on_click(lambda _: self.set_active(False))
         self.reactivate_button.on_click(lambda _: self.set_active(True))
         self.reset_button.on_click(lambda _: self.reset_password())
-        self.learner_note = _html("golf-learner-note")
-        self.stuck = _html("golf-stuck")
+        self.learner_note = hooked_html("golf-learner-note")
+        self.stuck = hooked_html("golf-stuck")
 
         self.assign_lesson = name_control(w.Dropdown(options=[("no lesson", None)] + [(t, k) for k, t in LESSONS]),
                                           "lesson")
@@ -253,32 +242,32 @@ class ClassDashboard(w.VBox):
         self.assign_set = name_control(w.Dropdown(options=[("no puzzle set", None)], layout=w.Layout(width="220px")),
                                        "puzzle set")
         self.assign_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days until due")
-        self.assign_button = _button("Set assignment", "golf-assign-create", "primary")
+        self.assign_button = hooked_button("Set assignment", "golf-assign-create", "primary")
         self.assign_button.on_click(lambda _: self.create_assignment(
             self.assign_lesson.value, self.assign_puzzles.value, self.assign_difficulty.value, self.assign_days.value,
             self.assign_set.value))
-        self.assignments = _html("golf-assignments")
+        self.assignments = hooked_html("golf-assignments")
         self.sets: dict = {}  # the class's puzzle sets by id
-        self.set_results = _html("golf-set-results")
+        self.set_results = hooked_html("golf-set-results")
         self.set_item_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="320px")), "puzzle to remove")
         self.set_item_choice.add_class("golf-set-item-choice")
-        self.set_item_remove = _button("Remove this puzzle", "golf-set-item-remove")
+        self.set_item_remove = hooked_button("Remove this puzzle", "golf-set-item-remove")
         self.set_item_remove.on_click(lambda _: self.remove_set_item(self.set_item_choice.value))
-        self.learner_games = _html("golf-learner-games")
+        self.learner_games = hooked_html("golf-learner-games")
 
         self.invite_uses = name_control(w.BoundedIntText(value=30, min=1, max=1000), "uses")
         self.invite_days = name_control(w.BoundedIntText(value=7, min=1, max=365), "days valid")
-        self.invite_button = _button("Make an invite code", "golf-invite-create", "primary")
+        self.invite_button = hooked_button("Make an invite code", "golf-invite-create", "primary")
         self.invite_button.on_click(lambda _: self.create_invite(self.invite_uses.value, self.invite_days.value))
-        self.invite_note = _html("golf-invite-note")
-        self.invites = _html("golf-invites")
+        self.invite_note = hooked_html("golf-invite-note")
+        self.invites = hooked_html("golf-invites")
         self.invite_choice = name_control(w.Dropdown(options=[], layout=w.Layout(width="140px")), "invite code")
         self.invite_choice.add_class("golf-invite-choice")
-        self.invite_off = _button("Stop this code", "golf-invite-deactivate")
+        self.invite_off = hooked_button("Stop this code", "golf-invite-deactivate")
         self.invite_off.on_click(lambda _: self.deactivate_invite(self.invite_choice.value))
 
-        self.csv = _html("golf-class-csv")
-        self.leaderboard = _html("golf-class-leaderboard")
+        self.csv = hooked_html("golf-class-csv")
+        self.leaderboard = hooked_html("golf-class-leaderboard")
 
         def h(text: str) -> w.HTML:
             return w.HTML(f"<h2>{text}</h2>")  # the sections under the page's title (h1)
@@ -542,7 +531,7 @@ class LeaderboardOptIn(w.VBox):
         self.checkbox = None
         if self.store is None or self.user is None or self.user.teaches or self.session.problem:
             return
-        self.note = _html("golf-leaderboard-note")
+        self.note = hooked_html("golf-leaderboard-note")
         self.boards = w.HTML()
         self.checkbox = w.Checkbox(description="Show me on my class leaderboard (by puzzle rating)", indent=False,
                                    layout=w.Layout(width="auto"))  # the whole sentence, not cut at the default width

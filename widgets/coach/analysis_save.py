@@ -22,17 +22,13 @@ from golflab.puzzles import AnswerCheck, check_answer, describe
 
 from ..a11y import name_control
 from ..account.session import PageSession, page_session
+from ..hooks import hooked
 from .analysis import AnalysisBoard, coach_view
 
 log = logging.getLogger(__name__)
 #: Why the check's points may differ from the board's: the puzzle is valued with more rollouts.
 PRECISION_NOTE = ("These are the values the puzzle will show, from more of the coach's rollouts than the quick "
                   "values above, so they may differ from them a little.")
-
-
-def _hooked(widget: w.Widget, hook: str) -> w.Widget:
-    widget.add_class(hook)
-    return widget
 
 
 class SaveToSet(w.VBox):
@@ -48,22 +44,22 @@ class SaveToSet(w.VBox):
         if self.session.store is None or user is None or not user.teaches:
             return
         self.add_class("golf-set-saver")
-        self.klass = _hooked(name_control(w.Dropdown(options=[], layout=w.Layout(width="260px")), "class"),
+        self.klass = hooked(name_control(w.Dropdown(options=[], layout=w.Layout(width="260px")), "class"),
                              "golf-set-class")
-        self.set_name = _hooked(name_control(w.Combobox(placeholder="a set's name: one of yours, or a new one",
+        self.set_name = hooked(name_control(w.Combobox(placeholder="a set's name: one of yours, or a new one",
                                                         ensure_option=False, layout=w.Layout(width="320px")),
                                              "puzzle set"), "golf-set-name")
-        self.move = _hooked(name_control(w.Dropdown(options=[], layout=w.Layout(width="420px")), "the move you want"),
+        self.move = hooked(name_control(w.Dropdown(options=[], layout=w.Layout(width="420px")), "the move you want"),
                             "golf-set-move")
-        self.title = _hooked(name_control(w.Text(placeholder="e.g. Keep the pair in mind",
+        self.title = hooked(name_control(w.Text(placeholder="e.g. Keep the pair in mind",
                                                  layout=w.Layout(width="420px")), "title"), "golf-set-title")
-        self.note = _hooked(name_control(w.Textarea(placeholder="shown with the answer (optional)", rows=2,
+        self.note = hooked(name_control(w.Textarea(placeholder="shown with the answer (optional)", rows=2,
                                                     layout=w.Layout(width="420px")), "note"), "golf-set-note")
-        self.save_button = _hooked(w.Button(description="Check and save", icon="check", button_style="primary",
+        self.save_button = hooked(w.Button(description="Check and save", icon="check", button_style="primary",
                                             layout=w.Layout(width="auto")), "golf-set-save")
-        self.anyway_button = _hooked(w.Button(description="Save anyway", layout=w.Layout(width="auto", display="none")),
+        self.anyway_button = hooked(w.Button(description="Save anyway", layout=w.Layout(width="auto", display="none")),
                                      "golf-set-save-anyway")
-        self.said = _hooked(w.HTML(), "golf-set-said")
+        self.said = hooked(w.HTML(), "golf-set-said")
         self.said.add_class("golf-live")  # read out when it changes (a11y.html.j2)
         self.save_button.on_click(lambda _b: self.check_and_save())
         self.anyway_button.on_click(lambda _b: self.save_anyway())

@@ -36,6 +36,7 @@ from golflab.puzzles import describe
 
 from ..a11y import name_control
 from ..account.session import PageSession, page_session
+from ..hooks import hooked_button, hooked_html
 from ..table import words
 from ..table.display_size import resolve_large, set_large
 from .board import GolfRoomBoard, RoomFollower
@@ -45,6 +46,9 @@ log = logging.getLogger(__name__)
 #: The CPU players a class may play against, the strongest first.
 OPPONENTS = ("Expert", *(name for name in PROFILES if name != "Expert"))
 DEFAULT_SECONDS = 30
+REFUSED = ("<p><b>The class table is opened by a teacher.</b> Learners: open it as <i>Play together</i> and "
+           "join your class's table.</p>")
+WAITING = "<p>Waiting for your teacher to deal.</p>"
 VOTE_CSS = """<style>
 .golf-vote-status{font:600 18px/1.4 system-ui,sans-serif;margin:6px 0}
 .golf-class-table-code{font:700 40px/1.2 ui-monospace,monospace;letter-spacing:6px}
@@ -180,18 +184,6 @@ class TeamBoard(GolfRoomBoard):
         """The class's game is nobody's own game: it is not kept."""
 
 
-def _html(hook: str, value: str = "") -> w.HTML:
-    box = w.HTML(value)
-    box.add_class(hook)
-    return box
-
-
-def _button(text: str, hook: str, style: str = "") -> w.Button:
-    button = w.Button(description=text, button_style=style, layout=w.Layout(width="auto"))
-    button.add_class(hook)
-    return button
-
-
 class ClassTable(w.VBox):
     """The teacher's projector page (see the module). ``follow=False`` leaves the room's polling and
     the count-down to the caller (``board.follower.step()``, ``tick()``: tests)."""
@@ -207,9 +199,7 @@ class ClassTable(w.VBox):
         self.views = DecisionViews()
         user = self.session.user
         if self.session.store is None or user is None or not user.teaches:
-            self.children = (_html("golf-class-table-refused", "<p><b>The class table is opened by a teacher.</b> "
-                                   "Learners: open it as <i>Play together</i> and type the code your teacher "
-                                   "shows.</p>"),)
+            self.children = (hooked_html("golf-class-table-refused", REFUSED),)
             return
         self.classes = {k.id: k for k in self.session.store.classes(user)}
         self.klass = name_control(w.Dropdown(options=[(k.name, k.id) for k in self.classes.values()],
@@ -219,20 +209,20 @@ class ClassTable(w.VBox):
         self.opponent.add_class("golf-class-table-opponent")
         self.seconds = name_control(w.BoundedIntText(value=DEFAULT_SECONDS, min=5, max=600), "seconds to vote")
         self.seconds.add_class("golf-class-table-seconds")
-        self.open_button = _button("Open the class table", "golf-class-table-open", "primary")
+        self.open_button = hooked_button("Open the class table", "golf-class-table-open", "primary")
         self.open_button.on_click(lambda _b: self.open_table())
-        self.message = _html("golf-class-table-message")
-        self.code = _html("golf-class-table-code")
-        self.voters = _html("golf-class-table-voters")
-        self.start_button = _button("Start: deal the cards", "golf-class-table-start", "success")
+        self.message = hooked_html("golf-class-table-message")
+        self.code = hooked_html("golf-class-table-code")
+        self.voters = hooked_html("golf-class-table-voters")
+        self.start_button = hooked_button("Start: deal the cards", "golf-class-table-start", "success")
         self.start_button.on_click(lambda _b: self.start())
         self.start_button.layout.display = "none"
-        self.vote_status = _html("golf-vote-status")
+        self.vote_status = hooked_html("golf-vote-status")
         self.vote_status.add_class("golf-live")
-        self.close_button = _button("Close the vote now", "golf-vote-close", "warning")
+        self.close_button = hooked_button("Close the vote now", "golf-vote-close", "warning")
         self.close_button.on_click(lambda _b: self.close_vote())
         self.close_button.layout.display = "none"
-        self.results = _html("golf-vote-results")
+        self.results = hooked_html("golf-vote-results")
         self.board_slot = w.VBox()
         row = w.Layout(align_items="center", flex_flow="row wrap")
         self.setup = w.VBox([w.HBox([w.HTML("Class&nbsp;"), self.klass, w.HTML("&nbsp;against&nbsp;"), self.opponent,
@@ -380,15 +370,15 @@ class PlayTogether(w.VBox):
         self.session = page_session() if session is None else session
         self.follow = follow
         self.board = None
-        self.message = _html("golf-together-message")
+        self.message = hooked_html("golf-together-message")
         self.message.add_class("golf-live")
         if self.session.store is None or self.session.user is None:
-            self.children = (_html("golf-together-guest", "<p>Sign in to vote with your class.</p>"),)
+            self.children = (hooked_html("golf-together-guest", "<p>Sign in to vote with your class.</p>"),)
             return
         self.code = name_control(w.Text(placeholder="the code on the projector, e.g. KQZT",
                                         layout=w.Layout(width="220px")), "class table code")
         self.code.add_class("golf-together-code")
-        self.join_button = _button("Join the class table", "golf-together-join", "primary")
+        self.join_button = hooked_button("Join the class table", "golf-together-join", "primary")
         self.join_button.on_click(lambda _b: self.join(self.code.value))
         self.board_slot = w.VBox()
         self.open_tables = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -406,7 +396,7 @@ class PlayTogether(w.VBox):
             tables = []
         buttons = []
         for table in tables:
-            button = _button(f"Join your class's table {table.code}", "golf-together-open", "success")
+            button = hooked_button(f"Join your class's table {table.code}", "golf-together-open", "success")
             button.on_click(lambda _b, code=table.code: self.join(code))
             buttons.append(button)
         self.open_tables.children = buttons
@@ -442,7 +432,7 @@ class PlayTogether(w.VBox):
         if self.board is not None:
             return
         if self.room.state == "lobby":
-            self.board_slot.children = (_html("golf-together-waiting", "<p>Waiting for your teacher to deal.</p>"),)
+            self.board_slot.children = (hooked_html("golf-together-waiting", WAITING),)
             return
         self.lobby.stop()
         self.board = TeamBoard(self.room, self.seat, self.session.user, follow=self.follow)
