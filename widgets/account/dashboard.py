@@ -98,15 +98,7 @@ def stuck_html(found: Sequence[dict]) -> str:
 
 def assignment_words(a, sets: "dict[int, str] | None" = None) -> str:
     """An assignment in words; ``sets``: the class's puzzle sets' names by id."""
-    parts = []
-    if a.lesson:
-        parts.append(lesson_title(a.lesson))
-    if a.puzzles:
-        level = f" {a.difficulty}" if a.difficulty else ""
-        parts.append(f"{a.puzzles}{level} puzzle{'' if a.puzzles == 1 else 's'}")
-    if getattr(a, "puzzle_set", None) is not None:
-        parts.append(f"the puzzle set {(sets or {}).get(a.puzzle_set, a.puzzle_set)}")
-    return " and ".join(parts)
+    return " and ".join(progress.assignment_parts(a, sets))
 
 
 def assignments_html(progress, now: float, sets: "dict[int, str] | None" = None) -> str:

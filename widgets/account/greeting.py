@@ -63,19 +63,10 @@ def puzzles_html(profile) -> str:
 def assignment_words(a, now: "float | None" = None, sets: "dict | None" = None) -> tuple[str, bool]:
     """An assignment in words (what, when due, how far) and whether it is done; ``sets``: the
     teacher's puzzle sets (``PuzzleSet``) by id, for their names."""
-    what = []
-    if a.lesson:
-        what.append(progress.LESSONS.get(a.lesson, (a.lesson, ""))[0])
-    if a.puzzles:
-        level = f" {a.difficulty}" if a.difficulty else ""
-        what.append(f"{a.puzzles}{level} puzzle{'s' if a.puzzles != 1 else ''}")
-    puzzle_set = getattr(a, "puzzle_set", None)
-    if puzzle_set is not None:
-        named = (sets or {}).get(puzzle_set)
-        what.append(f"the puzzle set {named.name if named else puzzle_set}")
+    what = progress.assignment_parts(a, {i: s.name for i, s in (sets or {}).items()})
     lesson_ok = a.lesson_done is not False
     puzzles_ok = (a.puzzles_solved or 0) >= a.puzzles
-    set_ok = getattr(a, "set_done", None) is not False
+    set_ok = a.set_done is not False
     done = lesson_ok and puzzles_ok and set_ok
     far = []
     if a.lesson and not lesson_ok:
@@ -92,12 +83,11 @@ def assignments_html(assignments) -> str:
     if not assignments:
         return ""
     items = []
-    sets = {s.id: s for s in progress.assigned_sets()} if any(
-        getattr(a, "puzzle_set", None) is not None for a in assignments) else {}
+    sets = {s.id: s for s in progress.assigned_sets(assignments)}
     for a in assignments:
         words, done = assignment_words(a, sets=sets)
         link = ""
-        if getattr(a, "puzzle_set", None) in sets:
+        if a.puzzle_set in sets:
             link = f' <a class="golf-assignment-set" href="puzzles.ipynb?set={a.puzzle_set}">Solve the set</a>'
         items.append(f'<li class="golf-assignment{" golf-assignment-done" if done else ""}">{escape(words)}'
                      f'{link}</li>')

@@ -19,11 +19,10 @@ import logging
 import math
 import re
 import time
-from urllib.parse import parse_qs
 
 from golflab.classroom import StoreUnavailable, settling
 
-from .session import PageSession, page_session, request_environ
+from .session import PageSession, page_session, requested
 
 log = logging.getLogger(__name__)
 
@@ -153,10 +152,12 @@ def assignments() -> "list | None":
     return _read("assignments", by=False)
 
 
-def assigned_sets() -> list:
+def assigned_sets(given: "list | None" = None) -> list:
     """The teachers' puzzle sets assigned to the learner's classes (``PuzzleSet``), soonest due first,
-    each once; empty for a guest or a store problem."""
-    ids = list(dict.fromkeys(a.puzzle_set for a in assignments() or () if a.puzzle_set is not None))
+    each once; empty for a guest or a store problem. ``given``: the learner's assignments, read
+    already (else read here)."""
+    ids = list(dict.fromkeys(a.puzzle_set for a in (assignments() if given is None else given) or ()
+                             if a.puzzle_set is not None))
     found = (_read("puzzle_set", i, user=False) for i in ids)
     return [s for s in found if s is not None]
 
@@ -175,6 +176,20 @@ def record_set_answer(item_id: int, answer: str):
     """Keep an answer to an item of a teacher's puzzle set: the ``SetAnswer`` (right, first try), or None
     (a store problem, said by ``problem()``; an answer the store could not take is held and kept later)."""
     return _keep("record_set_answer", None, (), item_id, answer)
+
+
+def assignment_parts(a, set_names: "dict[int, str] | None" = None) -> "list[str]":
+    """What an assignment sets, in words (the dashboard and the learner's greeting say it alike): the
+    lesson's title, the puzzles at their difficulty, the puzzle set by its name (``set_names`` by id)."""
+    parts = []
+    if a.lesson:
+        parts.append(LESSONS.get(a.lesson, (a.lesson, ""))[0])
+    if a.puzzles:
+        level = f" {a.difficulty}" if a.difficulty else ""
+        parts.append(f"{a.puzzles}{level} puzzle{'' if a.puzzles == 1 else 's'}")
+    if a.puzzle_set is not None:
+        parts.append(f"the puzzle set {(set_names or {}).get(a.puzzle_set, a.puzzle_set)}")
+    return parts
 
 
 def kept_game(record_id):
@@ -196,11 +211,8 @@ def kept_game(record_id):
 
 
 def requested_game(environ=None) -> "str | None":
-    """The ``game`` asked for on the app's address (``?game=12``; Voila hands the query string to
-    the kernel as ``QUERY_STRING``: ``request_environ``), or None."""
-    environ = request_environ(environ)
-    values = parse_qs(environ.get("QUERY_STRING", "")).get("game")
-    return values[-1] if values else None
+    """The ``game`` asked for on the app's address (``?game=12``), or None."""
+    return requested("game", environ)
 
 
 def rating_words(rating: float, rd: float, change: "float | None" = None) -> str:

@@ -14,6 +14,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qs
 
 from golflab.classroom.identity import session_token
 
@@ -144,6 +145,13 @@ def request_environ(environ=None):
                 page_request.wait_for_page_request()
     request_seen = True
     return os.environ
+
+
+def requested(name: str, environ=None) -> "str | None":
+    """The last value of ``name`` on the app's address (``?name=...``; Voila hands the query string
+    to the kernel as ``QUERY_STRING``: ``request_environ``), or None when it is not there (or blank)."""
+    values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get(name)
+    return values[-1] if values else None
 
 
 def page_session(environ=None, *, refresh: bool = False) -> PageSession:

@@ -22,14 +22,13 @@ import dataclasses
 import logging
 from html import escape
 from typing import Callable
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
 from golflab import Position
 from golflab.coach import hint
 
-from ..account.session import request_environ
+from ..account.session import requested
 from ..position_links import LINK_CLASS, URL_PARAM, link_html
 from ..table.view import TABLE_CSS
 from .panel import COACH_CSS, hint_html
@@ -57,8 +56,7 @@ ANALYSIS_CSS = """
 
 def requested_position(environ=None) -> "str | None":
     """The position asked for on the app's address (``?position=...``), or None."""
-    values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get(URL_PARAM)
-    return values[-1] if values else None
+    return requested(URL_PARAM, environ)
 
 
 def coach_values_html(position: Position) -> str:

@@ -28,7 +28,6 @@ import hashlib
 import json
 import secrets
 from html import escape
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
@@ -41,7 +40,7 @@ from golflab.words import card_name
 
 from ..a11y import name_control
 from ..account import learner_progress as progress
-from ..account.session import awaiting_request, request_environ
+from ..account.session import awaiting_request, requested
 from ..position_links import LINK_CLASS, link_html
 from ..table.rules_form import RulesForm
 from .puzzle_maker import MAKER
@@ -473,8 +472,7 @@ class PuzzleBoard(w.VBox):
 def requested_set(environ=None) -> "int | None":
     """The teacher's set asked for on the app's address (``puzzles.ipynb?set=12``, the landing
     page's link to an assigned set), or None."""
-    values = parse_qs(request_environ(environ).get("QUERY_STRING", "")).get("set")
-    text = values[-1] if values else ""
+    text = requested("set", environ) or ""
     return int(text) if text.isascii() and text.isdigit() and len(text) < 18 else None
 
 

@@ -17,11 +17,10 @@ string to its kernel as ``QUERY_STRING``).
 from __future__ import annotations
 
 import os
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 
-from ..account.session import request_environ
+from ..account.session import requested
 
 LARGE_CLASS = "golf-large"
 TOGGLE_CLASS = "golf-large-toggle"
@@ -83,9 +82,9 @@ def _flag(text: str, where: str) -> bool:
 def large_default() -> bool:
     """The teacher's setting: ``?large=...`` on the app's URL, else ``GOLFLAB_LARGE``, else off.
     A value that is not a yes/no word is a ValueError naming where it came from."""
-    query = parse_qs(request_environ().get("QUERY_STRING", ""))  # a preheated kernel waits for its page
-    if URL_PARAM in query:
-        return _flag(query[URL_PARAM][-1], f"the URL parameter {URL_PARAM}")
+    asked = requested(URL_PARAM)  # a preheated kernel waits for its page
+    if asked is not None:
+        return _flag(asked, f"the URL parameter {URL_PARAM}")
     text = os.environ.get(ENV_VAR, "")
     return _flag(text, f"environment variable {ENV_VAR}") if text.strip() else False
 
