@@ -1,6 +1,6 @@
 """The class store: learners, classes, invite codes, sign-in sessions and progress (games,
-lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), rooms and
-class tables' votes, on SQLite or PostgreSQL.
+lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), rooms,
+class tables' votes and studies, on SQLite or PostgreSQL.
 
 No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
 """
@@ -12,7 +12,7 @@ from ..lazy import lazy_exports
 _EXPORTS = {
     "SchemaTooNew": ".errors", "SignedOut": ".errors", "StoreUnavailable": ".errors", "current_user": ".identity",
     "session_token": ".identity", "Store": ".store", "settling": ".glicko2", "Tally": ".class_votes",
-    "ClosedVote": ".class_votes",
+    "ClosedVote": ".class_votes", "StudyPage": ".study_game",
     **dict.fromkeys(("ROLES", "Assignment", "GameRecord", "Klass", "LearnerStats", "LessonProgress",
                      "PuzzleProfile", "PuzzleResult", "PuzzleSet", "SetAnswer", "SetItem", "SetItemResult", "User",
                      "lesson_summary"),

@@ -5,14 +5,12 @@ Joining a team, the votes and closing them: ``class_votes``. Who may call what: 
 
 from __future__ import annotations
 
-from sqlalchemy import and_, select
-
 from golflab.ai import CPU_NAMES, CPU_NAMES_TEXT
 from golflab.rules import Rules
 
-from . import database, schema, security
+from . import schema, security
 from .records import Klass, User
-from .rooms import Room, insert_room, room_rules, room_seed
+from .rooms import Room, insert_room, open_class_rooms, room_rules, room_seed
 
 T = schema
 #: The opponent that makes a class table two halves of the class, each voting for its seat.
@@ -50,10 +48,4 @@ class ClassTablesMixin:
     def class_tables(self, klass: Klass, *, by: User) -> "list[Room]":
         """The class's class tables still to play or playing, newest first (a learner's page finds
         its class's table here, without its code)."""
-        r = T.rooms.c
-        q = (select(r.code).where(and_(r.class_id == klass.id, r.vote_seconds.is_not(None),
-                                       r.state.in_(("lobby", "playing")))).order_by(r.created_at.desc()))
-        with database.reading(self.engine) as conn:
-            codes = [row.code for row in conn.execute(q)]
-        tables = [self.readable_room(code) for code in codes]
-        return [t for t in tables if isinstance(t, Room) and t.state in ("lobby", "playing")]
+        return open_class_rooms(self, klass, T.rooms.c.vote_seconds.is_not(None))

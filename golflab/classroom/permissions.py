@@ -211,6 +211,8 @@ TABLE: "dict[str, Callable]" = {
     "set_leaderboard": only_self,
     "create_puzzle_set": teaches,
     "create_class_table": teaches,
+    "create_study": teaches,
+    "studies": in_class,
     "puzzle_sets": in_class,
     "class_tables": in_class,
     **dict.fromkeys(("puzzle_set", "set_items"), in_set_class),
@@ -253,6 +255,14 @@ def in_room_class(room, args: dict) -> None:
         raise PermissionError(f"{actor.name} is not a learner of the class of room {room.code}")
 
 
+def follows_study(room, args: dict) -> None:
+    """``by`` is in a study's class (its teacher, a member, an admin); another room's page is refused
+    by the method, in words."""
+    actor = args["by"] = fresh(room.store, args["by"])
+    if room.is_study and room.class_id is not None:
+        in_class(room.store, {"by": actor, "klass": room.store.class_by_id(room.class_id)})
+
+
 def room_user(room, args: dict) -> None:
     """Acts as ``by``, re-read from the room's store and refused if gone, deactivated or signed out."""
     args["by"] = fresh(room.store, args["by"])
@@ -267,6 +277,7 @@ ROOM_TABLE: "dict[str, Callable]" = {
     "keep": room_user,
     **dict.fromkeys(("join_team", "vote"), in_room_class),
     "close_vote": closes_votes,
+    "study_page": follows_study,
 }
 
 #: The classes guarded, by name, and their tables.

@@ -1,7 +1,9 @@
-"""The two games a room can hold, behind one small interface the room's log drives:
+"""The games a room can hold, behind one small interface the room's log drives:
 ``seat_to_move`` (None while nobody is: a hole or deal over, or the game over), ``legal()``,
 ``apply(action)`` (``"next"`` deals the next hole or deal), ``cpu_action(name, seed)``, ``over``,
-``view(seat)`` (what that seat may see) and ``players``."""
+``view(seat)`` (what that seat may see), ``players``, ``cpu_covers_away`` (a CPU plays an away
+player's turns) and ``rated`` (the end moves table ratings). Golf and Codepiece here; a teacher's
+study (``study_game``) is made by ``Store.create_study`` only."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from golflab.codepiece import CodepieceCPU, CodepieceMatch
 from golflab.game import Game, Phase
 from golflab.rules import Rules
 
+from .study_game import StudyRoomGame
+
 NEXT = "next"  # the log's action for "deal the next hole (or deal)"
 GAMES = ("golf", "codepiece")
 CODEPIECE_SEATS = 4
@@ -19,6 +23,7 @@ CODEPIECE_DEALS = (1, 8)  # the fewest and most deals a Codepiece room may play
 
 class GolfRoomGame:
     kind = "golf"
+    cpu_covers_away = rated = True
 
     def __init__(self, players: "list[str]", rules: dict, seed: int) -> None:
         self.game = Game(players=players, rules=Rules.from_dict(rules), seed=seed)
@@ -68,6 +73,7 @@ class GolfRoomGame:
 
 class CodepieceRoomGame:
     kind = "codepiece"
+    cpu_covers_away = rated = True
 
     def __init__(self, players: "list[str]", rules: dict, seed: int) -> None:
         self.match = CodepieceMatch(deals=rules.get("deals", 4), seed=seed)
@@ -120,6 +126,8 @@ def new_room_game(kind: str, players: "list[str]", rules: dict, seed: int):
         return GolfRoomGame(players, rules, seed)
     if kind == "codepiece":
         return CodepieceRoomGame(players, rules, seed)
+    if kind == StudyRoomGame.kind:
+        return StudyRoomGame(players, rules, seed)
     raise ValueError(f"a room plays one of {', '.join(GAMES)}, got {kind!r}")
 
 

@@ -35,6 +35,7 @@ from .errors import StoreConflict
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
 from .rows import count_failure, rating_of, save_rating, throttle_row
+from .study_game import StudyRoom
 
 T = schema
 MAX_PLAYERS_PER_ROOM = 6
@@ -133,7 +134,7 @@ class Seat:
 
 
 @permissions.guarded
-class Room(ClassTableRoom):
+class Room(ClassTableRoom, StudyRoom):
     """A room read from the store: ``refresh()`` follows the log that other pages append to. Who may
     start it, play a seat or keep its game: ``permissions.ROOM_TABLE``."""
 
@@ -245,6 +246,8 @@ class Room(ClassTableRoom):
         playing on it changes the copy only."""
         if self._game is None:
             raise ValueError(f"room {self.code} has not started yet")
+        if self.kind == "study":
+            raise ValueError(f"room {self.code} is a study: it holds pages, not a game (study_page)")
         return self._game.game.copy() if self.kind == "golf" else copy.deepcopy(self._game.match)
 
     @property
@@ -365,7 +368,7 @@ class Room(ClassTableRoom):
             if seat is None:
                 return
             s = self.seats[seat]
-            if s.cpu is None and not self.away(seat, now):
+            if s.cpu is None and not (self._game.cpu_covers_away and self.away(seat, now)):
                 return
             name = s.cpu or "Marcus"  # an away player's turns: a steady CPU plays them
             action = self._game.cpu_action(name, derived_seed(self.seed, seat, len(self.log)))
@@ -377,7 +380,7 @@ class Room(ClassTableRoom):
             self.store.transaction(_announcing(self.code, lambda conn: conn.execute(update(T.rooms).where(and_(
                 T.rooms.c.code == self.code, T.rooms.c.state == "playing")).values(state="over"))))
             self.state = "over"
-            if not self.is_class_table:  # a class's team has no table rating
+            if self._game.rated and not self.is_class_table:  # a class's team has no table rating
                 self._rate()
 
     def _close_if_idle(self) -> None:
@@ -504,6 +507,8 @@ class RoomsMixin:
             raise
         except ValueError as exc:  # gone since the code was tried
             raise ValueError(f"{exc}: check the code with the host") from None
+        if room.kind == "study":
+            raise ValueError(f"room {room.code} is a study: follow it from Follow me, nobody takes a seat")
         if game is not None and room.kind != game:
             raise OtherGame(room.code, room.kind)
         held = room.seat_of(actor)
@@ -580,6 +585,18 @@ class RoomsMixin:
         """``user``'s rating at the table (OpenSkill: ``rating`` is mu, ``rd`` sigma)."""
         with database.reading(self.engine) as conn:
             return rating_of(conn, ratings.table_subject(user.id), default=ratings.new_table_rating())
+
+
+def open_class_rooms(store, klass: Klass, where) -> "list[Room]":
+    """``klass``'s rooms still to play or playing that also meet ``where`` (a condition on the rooms
+    table), newest first, each read on its own (a broken one left out: it has closed)."""
+    r = T.rooms.c
+    q = (select(r.code).where(and_(r.class_id == klass.id, where, r.state.in_(("lobby", "playing"))))
+         .order_by(r.created_at.desc()))
+    with database.reading(store.engine) as conn:
+        codes = [row.code for row in conn.execute(q)]
+    rooms = [store.readable_room(code) for code in codes]
+    return [room for room in rooms if isinstance(room, Room) and room.state in ("lobby", "playing")]
 
 
 def room_seed(seed: object) -> int:

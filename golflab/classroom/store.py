@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from golflab.game import Phase
 
 from . import database, export, notify, permissions, progress, roles, schedule, schema, security, settings, throttle
+from .class_studies import StudiesMixin
 from .class_tables import ClassTablesMixin
 from .errors import StoreConflict
 from .glicko2 import Rating, duel
@@ -55,7 +56,7 @@ log = logging.getLogger(__name__)
 
 
 @permissions.guarded
-class Store(RoomsMixin, PuzzleSetsMixin, ClassTablesMixin):
+class Store(RoomsMixin, PuzzleSetsMixin, ClassTablesMixin, StudiesMixin):
     """The class store at ``url`` (default: ``GOLFLAB_DATABASE_URL``, ``DATABASE_URL``, then
     ``sqlite:///golflab.db``); the schema is created or upgraded on open.
 

@@ -10,6 +10,8 @@ face-down card, nor a card another seat drew) with the coach's values of its opt
 hole, ``golf-step-undo`` takes the last move back. A move that is not legal now is said in
 ``golf-step-problem`` (the game's own words: the move, the phase, the moves allowed) and changes
 nothing. ``golf-step-status`` says whose move it is; ``golf-step-log`` lists the moves played.
+``StepBoard(game, values_closed=True)`` keeps the coach's values in a closed section
+(``golf-step-values-section``) that the learner opens once they have chosen (a study's page).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def move_hook(action: "Action | str") -> str:
 class StepBoard(w.VBox):
     """Enter every seat's move of ``game`` one at a time; the coach values each moment."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, values_closed: bool = False) -> None:
         self.game = game
         self.taken_back: list[Game] = []  # the game before each move played here, for Take back
         self.played: list[str] = []       # each move played here, in words
@@ -67,9 +69,14 @@ class StepBoard(w.VBox):
         self.problem.add_class("golf-live")  # a refusal is read out
         self.move_log = w.HTML()
         self.move_log.add_class("golf-step-log")
+        values = self.values
+        if values_closed:
+            values = w.Accordion([self.values], titles=("The coach's values (open when you have chosen)",),
+                                 selected_index=None)
+            values.add_class("golf-step-values-section")
         super().__init__([self.status, self.board, self.moves,
                           w.HBox([self.text, self.play_button], layout=w.Layout(flex_flow="row wrap")),
-                          self.problem, w.HBox([self.next_hole, self.undo]), self.values, self.move_log])
+                          self.problem, w.HBox([self.next_hole, self.undo]), values, self.move_log])
         self.add_class("golf-step-by-step")
         self._show()
 

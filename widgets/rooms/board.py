@@ -29,6 +29,7 @@ from golflab.classroom import StoreUnavailable
 from golflab.classroom.room_games import NEXT  # the room log's "deal the next hole (or deal)"
 from golflab.display import card_html
 
+from ..coach.replay import board_html
 from ..codepiece import view as cp_view
 from ..codepiece import words as cp_words
 from ..position_links import LINK_CLASS, link_html
@@ -470,8 +471,18 @@ class RoomWatch(w.VBox):
             return
         if r.kind == "golf":
             self._draw_golf()
+        elif r.is_study:
+            self._draw_study()
         else:
             self._draw_codepiece()
+
+    def _draw_study(self) -> None:
+        """A study: the page its teacher shows now, as the class sees it."""
+        page = self.room.table.view(0)
+        self.status.value = escape(f"A study, {page.title}: page {page.number} of {page.count}"
+                                   + (" (ended)." if page.ended else "."))
+        self.table.value = board_html(page.position.game(0), page.position.seat) + f"<p>{escape(page.note)}</p>"
+        self.scores.value = self.log_box.value = ""
 
     def _draw_golf(self) -> None:
         r = self.room
