@@ -104,6 +104,7 @@ class ClassTableRoom:
             counts = _voter_counts(conn, self.code)
             seat = min(teams, key=lambda s: (counts.get(s, 0), s))
             conn.execute(insert(T.room_voters).values(room=self.code, user_id=by.id, seat=seat, joined_at=now))
+            _active(conn, self.code, now)
             notify.announce(conn, self.code)
             return seat
 
@@ -145,6 +146,7 @@ class ClassTableRoom:
             if conn.execute(update(T.room_votes).where(mine).values(action=move, at=now)).rowcount == 0:
                 conn.execute(insert(T.room_votes).values(room=self.code, turn=turn, user_id=by.id, action=move,
                                                          at=now))
+            _active(conn, self.code, now)
             notify.announce(conn, self.code)
             return turn
 
@@ -196,6 +198,13 @@ class ClassTableRoom:
         return [_closed(row) for row in rows if self.log[row.turn][:2] == (row.seat, row.action)]
 
     # -- helpers ------------------------------------------------------------------------
+
+    def _voted_for(self, seat: int, action: str) -> bool:
+        """Whether ``action`` for team ``seat`` is the closed vote's decision at the move now: a team's
+        moves are its class's, never played around the vote (``Room.apply`` checks)."""
+        with database.reading(self.store.engine) as conn:
+            row = _result_row(conn, self.code, len(self.log))
+        return row is not None and (row.seat, row.action) == (seat, action)
 
     def _check_class_table(self) -> None:
         if not self.is_class_table:
@@ -253,6 +262,11 @@ class ClassTableRoom:
         except StoreConflict:  # another page closed it at the same moment: its decision
             with database.reading(self.store.engine) as conn:
                 return _closed(_result_row(conn, self.code, turn))
+
+
+def _active(conn, code: str, now: float) -> None:
+    """A class table's joins and votes are its activity: a room with neither for long closes."""
+    conn.execute(update(T.rooms).where(T.rooms.c.code == code).values(last_activity=now))
 
 
 def _team_of(conn, code: str, user_id: int) -> "int | None":

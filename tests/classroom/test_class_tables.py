@@ -121,6 +121,27 @@ def test_halves_take_turns_each_learner_voting_on_their_own_teams_moves(store, k
     assert set(movers) == {0, 1} and len(room.closed_votes()) == len(room.log) == len(movers)
 
 
+def test_joins_and_votes_keep_a_class_table_open(store, klass):
+    teacher, k, u, _ = klass
+    room = store.create_class_table(k, by=teacher, opponent="Marcus", seed=4)
+    start = room.last_activity
+    minutes = 0
+    for name in ("ann", "bob"):  # a lobby where learners join, one every 50 minutes, stays open
+        minutes += 50
+        store.clock = lambda m=minutes: start + m * 60
+        store.room(room.code).join_team(by=u[name])
+    room.start(by=teacher)
+    for _ in range(2):  # a vote open for 50 minutes, then another
+        minutes += 50
+        store.clock = lambda m=minutes: start + m * 60
+        page = store.room(room.code)
+        assert page.state == "playing"
+        page.vote(page.table.legal()[0], by=u["ann"])
+    minutes += 61
+    store.clock = lambda m=minutes: start + m * 60
+    assert store.room(room.code).state == "closed"  # an hour with neither closes it, as any room
+
+
 def test_a_second_vote_replaces_the_first(store, klass):
     teacher, k, u, _ = klass
     room = store.create_class_table(k, by=teacher, opponent="Sofia", seed=1)
@@ -180,6 +201,8 @@ def test_every_refusal_changes_nothing(store, klass):
         (ValueError, "turn is a move of room .*'s log, 0 to", lambda: page.close_vote(by=teacher, turn=99)),
         (ValueError, "turn is a move of room .*'s log, 0 to", lambda: page.tally(-1)),
         (ValueError, "is not a class table", lambda: store.room(ordinary.code).close_vote(by=ann)),
+        (IllegalActionError, "its class votes for it, and the move played is the closed vote's",
+         lambda: room.apply(0, legal[-1], by=teacher)),  # its teacher cannot play around the vote
     ]
     for error, message, call in refusals:
         with pytest.raises(error, match=message):
