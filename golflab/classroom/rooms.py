@@ -334,7 +334,7 @@ class Room(ClassTableRoom, StudyRoom):
                 raise IllegalActionError(f"{security.shown(action)} is not legal now (legal: {', '.join(legal)})")
             elif self.seats[seat].team and not self._voted_for(seat, action):
                 raise IllegalActionError(f"{security.shown(action)} is {self.players[seat]}'s move at room "
-                                         f"{self.code}: its class votes for it, and the move played is the closed vote's")
+                                         f"{self.code}: its class votes for it, and plays the closed vote's move")
             if self._append(seat if action != NEXT else None, action, by_cpu=False, tab_seat=seat):
                 self._play_cpus()
                 self._finish_if_over()

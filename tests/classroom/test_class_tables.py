@@ -201,7 +201,7 @@ def test_every_refusal_changes_nothing(store, klass):
         (ValueError, "turn is a move of room .*'s log, 0 to", lambda: page.close_vote(by=teacher, turn=99)),
         (ValueError, "turn is a move of room .*'s log, 0 to", lambda: page.tally(-1)),
         (ValueError, "is not a class table", lambda: store.room(ordinary.code).close_vote(by=ann)),
-        (IllegalActionError, "its class votes for it, and the move played is the closed vote's",
+        (IllegalActionError, "its class votes for it, and plays the closed vote's move",
          lambda: room.apply(0, legal[-1], by=teacher)),  # its teacher cannot play around the vote
     ]
     for error, message, call in refusals:
