@@ -42,6 +42,7 @@ from ..coach.replay import REPLAY_CSS
 from ..hooks import hooked, hooked_button, hooked_html
 from ..table.view import TABLE_CSS
 from .follow import RoomFollower
+from .offers import offered_rooms
 
 log = logging.getLogger(__name__)
 
@@ -273,19 +274,10 @@ class FollowStudy(_StudyPage):
 
     def show_open_studies(self) -> None:
         """A button for each open study of the learner's classes: following needs no code."""
-        store, user = self.session.store, self.session.user
-        try:
-            studies = [s for k in store.classes(user) for s in store.studies(k, by=user)]
-        except (ValueError, PermissionError, StoreUnavailable) as exc:
-            log.warning("studies not listed: %s", exc)
-            studies = []
-        buttons = []
-        for study in studies:
-            title = study.study_page(by=user).title
-            button = hooked_button(f"Follow {title} ({study.code})", "golf-follow-open", "success")
-            button.on_click(lambda _b, code=study.code: self.follow_study(code))
-            buttons.append(button)
-        self.open_studies.children = buttons
+        user = self.session.user
+        self.open_studies.children = offered_rooms(
+            self.session, "studies", lambda s: f"Follow {s.study_page(by=user).title} ({s.code})", "golf-follow-open",
+            self.follow_study)
 
     def follow_study(self, code: str) -> bool:
         """Follow the study of ``code`` (True), or say why not."""
