@@ -348,8 +348,16 @@ def assert_not_clipped(page, selector: str) -> None:
 
 
 def class_tokens(store, teacher: str, learners: tuple, password: str, class_name: str) -> dict[str, str]:
-    """A teacher with a class of ``learners`` in ``store`` (made once per store), and a session
-    token for each of them and the teacher."""
+    """A teacher with a class of ``learners`` in ``store`` (made once per store; a URL: the store
+    there, opened and closed here), and a session token for each of them and the teacher."""
+    if isinstance(store, str):
+        from golflab.classroom import Store
+
+        opened = Store(store)
+        try:
+            return class_tokens(opened, teacher, learners, password, class_name)
+        finally:
+            opened.close()
     if store.user(teacher) is None:
         owner = store.create_user(teacher, password, role="teacher")
         invite = store.create_invite(store.create_class(class_name, owner), by=owner)

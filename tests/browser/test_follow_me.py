@@ -26,12 +26,7 @@ PAGES = ("KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D |
 
 @pytest.fixture(scope="module")
 def tokens(voila_server, class_store_url) -> dict:
-    from golflab.classroom import Store
-
-    store = Store(class_store_url)
-    found = class_tokens(store, TEACHER, LEARNERS, PASSWORD, CLASS)
-    store.close()
-    return found
+    return class_tokens(class_store_url, TEACHER, LEARNERS, PASSWORD, CLASS)
 
 
 def test_two_learners_follow_a_study_of_three_positions(browser, voila_server, tokens):
