@@ -1,14 +1,18 @@
 """The class table (``class_table.ipynb``): the whole class plays one seat of a golf room against a CPU
-player, the teacher's page on the projector, each learner voting for the move from their own.
+player, or two halves of the class play each other, the teacher's page on the projector, each
+learner voting for their team's move from their own.
 
-``ClassTable()`` is the teacher's page: choose a class, the opponent and the seconds a vote stays
-open, open the table (``Store.create_class_table``; its code shows large), wait for the learners to
-join and start. While the class is to move, the page counts down and says how many voted; the vote
-closes at zero, or at *Close the vote now* (``Room.close_vote``: most votes, a tie or no vote
-decided by the coach), and then shows how the class voted and what each option was worth.
-``PlayTogether()`` is a learner's page: join their class's open table (or type its code), see the
-class's seat as it sees it (never another seat's hidden card) and click a card or a pile as at the
-table: the click is a vote, which a second click changes until the vote closes. ``ClassTableApp()``
+``ClassTable()`` is the teacher's page: choose a class, the opponent (a CPU player, or *Two halves
+of the class*: ``HALVES``) and the seconds a vote stays open, open the table
+(``Store.create_class_table``; its code shows large), wait for the learners to join (each half
+counted) and start. While a team is to move, the page counts down and says how many of it voted;
+the vote closes at zero, or at *Close the vote now* (``Room.close_vote``: most votes, a tie or no
+vote decided by the coach), and then shows how the team voted and what each option was worth. Both
+halves see the projector, so with halves it is drawn from the half not to move: the card the other
+drew stays hidden. ``PlayTogether()`` is a learner's page: join their class's open table (or type
+its code; ``Room.join_team`` gives the half), see their team's seat as it sees it (never another
+seat's hidden card) and click a card or a pile as at the table: the click is a vote, which a second
+click changes until the vote closes; on the other half's turn it is refused. ``ClassTableApp()``
 shows the one of them the signed-in user's role needs.
 
 Hooks: ``golf-class-table`` (the teacher's page), ``golf-class-table-class``,
