@@ -173,6 +173,7 @@ def test_two_halves_vote_a_hole_through_each_seeing_only_its_own_drawn_card(worl
             held += 1
             assert not shows(projector, game.held), f"the projector shows {name}'s drawn {game.held}"
             assert f"{name} is choosing its move" in projector.board.status_text
+            assert "its half of the class votes" in page_state(projector)  # under the half's name, not a person's
             assert f"{name} drew the " not in page_state(projector)  # the log's words, the suit unsaid
             for page in learners:
                 assert shows(page, game.held) == (page.seat == mover), (page.session.user.name, name)

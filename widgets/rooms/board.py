@@ -182,6 +182,9 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     where a game the store could not keep is held to be kept later (``PageSession.hold``). ``on_over``:
     called once when the game is over (the rooms panel gives the page's own table back)."""
 
+    #: What the board says under another person's seat (a CPU's: its style).
+    person_style = OWN_PAGE
+
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, grader: "Grader | None" = None,
                  follow: bool = True, large: "bool | None" = None, hold: "Callable | None" = None,
                  on_over: "Callable[[], None] | None" = None) -> None:
@@ -190,7 +193,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.board = b = Board()
         b.toolbar.layout.display = "none"  # no New game, CPU speed, save or settings in a room
         b.more.layout.display = "none"
-        b.person_style = OWN_PAGE  # people here play from their own page
+        b.person_style = self.person_style  # people here play from their own page
         b.shows_log = False  # the log in ``more`` is hidden: the room's own is below, kept in step once
         self.log_box = w.HTML()
         self.log_box.add_class("golf-room-log")

@@ -53,6 +53,8 @@ log = logging.getLogger(__name__)
 OPPONENTS = (*((name, name) for name in ("Expert", *(n for n in PROFILES if n != "Expert"))),
              ("Two halves of the class", HALVES))
 DEFAULT_SECONDS = 30
+#: What the boards say under a half's seat (the other half's, or either on the projector).
+TEAM_STYLE = "its half of the class votes"
 REFUSED = ("<p><b>The class table is opened by a teacher.</b> Learners: open it as <i>Play together</i> and "
            "join your class's table.</p>")
 WAITING = "<p>Waiting for your teacher to deal.</p>"
@@ -134,6 +136,7 @@ class ProjectorBoard(GolfRoomBoard):
     after each redraw."""
 
     on_redraw = None
+    person_style = TEAM_STYLE
 
     def view_seat(self, game) -> int:
         """The class's seat against a CPU player; with two halves, the half not to move: the card the
@@ -158,6 +161,8 @@ class ProjectorBoard(GolfRoomBoard):
 
 class TeamBoard(GolfRoomBoard):
     """A learner's page at the class table: the team's seat as it sees it; a click is a vote."""
+
+    person_style = TEAM_STYLE
 
     def __init__(self, room, seat: int, user, **kwargs) -> None:
         self.my_vote = w.HTML()
