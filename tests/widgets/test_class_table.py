@@ -1,8 +1,10 @@
 """The class table's pages driven from Python on a real SQLite class store (issue 41, point 4): the
 teacher opens it, three learners join by its code and vote through a whole hole against a CPU player
 by clicking as at the table; the vote closes at the end of its count-down and plays the majority's
-move; each page then shows how the class voted and what each option was worth. Refusals are said
-and change nothing; a learner never sees another seat's hidden cards."""
+move; each page then shows how the class voted and what each option was worth. Two halves of a
+class (four learners) play a hole against each other: the projector never shows the card a half
+drew, a learner's page only their own half's. Refusals are said and change nothing; a learner never
+sees another seat's hidden cards."""
 
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ from golflab_widgets.account.session import PageSession
 from golflab_widgets.rooms.class_table import ClassTable, ClassTableApp, PlayTogether
 
 from golflab.classroom import Store
-from tests.support.widget_state import page_state
+from golflab.classroom.class_tables import HALVES
+from golflab.rules import Rules
+from tests.support.widget_state import marks, page_state
 
 PASSWORD = "pass-word-1"
 LEARNERS = ("ann", "bob", "cat")
+FOUR = (*LEARNERS, "dan")
 SECONDS = 5
 
 
@@ -24,7 +29,7 @@ def world(tmp_path):
     lee = store.create_user("mrs_lee", PASSWORD, role="teacher")
     falcons = store.create_class("Falcons", lee)
     invite = store.create_invite(falcons, by=lee)
-    users = {n: store.register(n, PASSWORD, invite) for n in LEARNERS}
+    users = {n: store.register(n, PASSWORD, invite) for n in FOUR}
     ng = store.create_user("mr_ng", PASSWORD, role="teacher")
     users["zed"] = store.register("zed", PASSWORD, store.create_invite(store.create_class("Owls", ng), by=ng))
     yield dict(store=store, lee=lee, **users)
@@ -121,3 +126,74 @@ def test_a_learner_opening_the_app_gets_the_voting_page_and_a_guest_a_sentence(w
     assert "Sign in to vote" in page_state(ClassTableApp(PageSession()))
     refused = ClassTable(PageSession(world["store"], world["ann"]), follow=False)
     assert "opened by a teacher" in page_state(refused) and refused.room is None
+
+
+def onward(room, seat: int) -> str:
+    """A move that brings the hole nearer its end: from the deck into a face-down card, or a flip."""
+    down = [i for i, c in enumerate(room.observation(seat).grids[seat]) if c is None]
+    legal = sorted(room.table.legal())
+    return next((a for a in (*(f"swap {i}" for i in down), *(f"flip {i}" for i in down), "draw") if a in legal),
+                legal[0])
+
+
+def shows(page, card) -> bool:
+    text = page_state(page)
+    return any(mark in text for mark in marks(card))
+
+
+def test_two_halves_vote_a_hole_through_each_seeing_only_its_own_drawn_card(world):
+    projector = opened(world, HALVES)
+    room, code = projector.room, projector.room.code
+    assert Rules.from_dict(room.rules).decks_for(2) == 1  # one deck: a card seen anywhere is that very card
+    learners = [PlayTogether(PageSession(world["store"], world[n]), follow=False) for n in FOUR]
+    for page in learners:
+        assert page.join(code)
+        assert f"You are in {room.players[page.seat]}" in page.message.value
+    halves = {seat: [p for p in learners if p.seat == seat] for seat in room.team_seats}
+    assert [len(h) for h in halves.values()] == [2, 2]  # join_team keeps the halves even
+    projector.show_voters()
+    assert "4 learners joined (Half A 2, Half B 2)" in projector.voters.value
+    projector.start()
+    for page in learners:
+        page.poll()
+    held = played = 0
+    for _ in range(150):
+        poll(projector)
+        if room.state == "over":
+            break
+        mover = room.table.seat_to_move
+        name, turn = room.players[mover], len(room.log)
+        assert projector.vote_turn == turn, projector.board.status_text
+        assert f"{name}: vote now" in projector.vote_status.value and "0 of 2 voted" in projector.vote_status.value
+        for page in learners:
+            poll(page)
+            assert page.board.game.observation(page.board.seat).seat == page.seat  # its half's view only
+        game = room.game()
+        if game.held is not None and game.held_source == "draw":  # the half holds a card from the deck
+            held += 1
+            assert not shows(projector, game.held), f"the projector shows {name}'s drawn {game.held}"
+            assert f"{name} is choosing its move" in projector.board.status_text
+            assert "its half of the class votes" in page_state(projector)  # under the half's name, not a person's
+            assert f"{name} drew the " not in page_state(projector)  # the log's words, the suit unsaid
+            for page in learners:
+                assert shows(page, game.held) == (page.seat == mover), (page.session.user.name, name)
+                assert (f"{name} drew the " in page_state(page)) == (page.seat == mover)
+        (other, *_), log = halves[1 - mover], list(room.log)
+        move = onward(room, mover)
+        assert not other.board.act(move)  # the other half's turn: refused, said, nothing changes
+        assert f"It is {name}'s turn" in other.board.status_text and other.board.my_vote.value == ""
+        assert room.tally().voters == 0 and room.log == log
+        for page in halves[mover]:
+            assert page.board.act(move) and "Your vote:" in page.board.my_vote.value
+        projector.show_vote()
+        assert "2 of 2 voted" in projector.vote_status.value
+        for _second in range(SECONDS):
+            projector.tick()
+        closed = room.closed_votes()[-1]
+        assert (closed.turn, closed.seat, closed.action, closed.votes) == (turn, mover, move, {move: 2})
+        assert f"How {name} voted" in projector.results.value
+        for page in learners:  # both halves read how this half voted: its move is public now
+            poll(page)
+            assert f"How {name} voted" in page.board.results.value
+        played += 1
+    assert room.state == "over" and held >= 4 and played >= 8

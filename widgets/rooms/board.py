@@ -1,7 +1,8 @@
 """A room's table as one player's page sees it, and as the teacher watches it.
 
 * ``GolfRoomBoard``: the golf board (``widgets.table_board.Board``, with its hooks) drawn from
-  this page's seat only; its clicks go to ``room.apply`` for that seat. Below it, the link that
+  this page's seat only (``view_seat``: a class table's projector draws from the half not to
+  move); its clicks go to ``room.apply`` for that seat. Below it, the link that
   opens the moment on the analysis board (``golf-position-link``, ``widgets.position_links``), as
   this seat sees it.
 * ``CodepieceRoomBoard``: the same for a Codepiece room (``widgets.codepiece_view``'s
@@ -65,13 +66,14 @@ def _story(room, viewer: int) -> tuple[Game, words.Chronicle]:
     return game, words.Chronicle(game, f"Room {room.code}: {', '.join(game.players)}. Rules: {game.rules.describe()}.")
 
 
-def _catch_up(room, game: Game, story: words.Chronicle, seen: int, viewer: int) -> int:
-    """Replay ``room.log[seen:]`` on ``game``; the number of log entries replayed in all."""
+def _catch_up(room, game: Game, story: words.Chronicle, seen: int, viewer: Callable[[Game], int]) -> int:
+    """Replay ``room.log[seen:]`` on ``game``, each move told from the seat ``viewer(game)`` gives
+    before it; the number of log entries replayed in all."""
     for _seat, action, _cpu in room.log[seen:]:
         if action == NEXT:
-            story.next_hole(game, viewer)
+            story.next_hole(game, viewer(game))
         else:
-            story.play(game, Action.parse(action), viewer)
+            story.play(game, Action.parse(action), viewer(game))
     return len(room.log)
 
 
@@ -86,8 +88,17 @@ def golf_turn_words(room, game: Game, seat: int) -> str:
     if obs.current_player == seat:
         return words.prompt(obs)
     mover = obs.current_player
+    if room.seats[mover].team:
+        return team_waiting_words(obs)
     person = room.seats[mover].cpu is None and not room.away(mover)
     return words.waiting(obs, _seat_style(room, mover), person=person) + _away_note(room, mover)
+
+
+def team_waiting_words(obs) -> str:
+    """The status while a class table's team seat (a half of the class) decides its move."""
+    name = obs.players[obs.current_player]
+    last = f" (a last turn after {obs.players[obs.finisher]} went out)" if obs.phase is Phase.FINAL_TURN else ""
+    return f"{name} is choosing its move{last}: its learners vote on their own pages…"
 
 
 def _seat_style(room, seat: int) -> str:
@@ -172,6 +183,9 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     where a game the store could not keep is held to be kept later (``PageSession.hold``). ``on_over``:
     called once when the game is over (the rooms panel gives the page's own table back)."""
 
+    #: What the board says under another person's seat (a CPU's: its style).
+    person_style = OWN_PAGE
+
     def __init__(self, room, seat: int, user, *, tab: "str | None" = None, grader: "Grader | None" = None,
                  follow: bool = True, large: "bool | None" = None, hold: "Callable | None" = None,
                  on_over: "Callable[[], None] | None" = None) -> None:
@@ -180,7 +194,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.board = b = Board()
         b.toolbar.layout.display = "none"  # no New game, CPU speed, save or settings in a room
         b.more.layout.display = "none"
-        b.person_style = OWN_PAGE  # people here play from their own page
+        b.person_style = self.person_style  # people here play from their own page
         b.shows_log = False  # the log in ``more`` is hidden: the room's own is below, kept in step once
         self.log_box = w.HTML()
         self.log_box.add_class("golf-room-log")
@@ -220,26 +234,30 @@ class GolfRoomBoard(SeatBoard, w.VBox):
                     or action not in {str(a) for a in obs.legal_actions}:
                 return self._refuse(words.refusal(obs, target, pos))
         elif self.game.phase is not Phase.ROUND_OVER:
-            return self._refuse("There is no finished hole to leave: " + golf_turn_words(self.room, self.game,
-                                                                                           self.seat))
+            return self._refuse("There is no finished hole to leave: " + golf_turn_words(
+                self.room, self.game, self.view_seat(self.game)))
         return self._append(action)
 
     def redraw(self) -> None:
         """Show the room as it is now (after ``follower.step()``)."""
         self._sync()
-        b = self.board
-        b.draw(self.game, self.seat, self.story.log_lines, self.story.moves, self.story.notation)
+        b, seen = self.board, self.view_seat(self.game)
+        b.draw(self.game, seen, self.story.log_lines, self.story.moves, self.story.notation)
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
                                               else "none")
         self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
-        self.link.value = link_html(self.game.observation(self.seat))  # this seat's view: no hidden card
+        self.link.value = link_html(self.game.observation(seen))  # the page's view: no hidden card
         self.note.value = "".join(f'<div class="golf-room-watching">{escape(note)}</div>' for note in self._notes())
-        self._set_status(golf_turn_words(self.room, self.game, self.seat))
+        self._set_status(golf_turn_words(self.room, self.game, seen))
         if self.room.state == "over":
             self._keep()
 
     def stop(self) -> None:
         self.follower.stop()
+
+    def view_seat(self, game: Game) -> int:
+        """The seat whose view of ``game`` this page shows and tells: its own."""
+        return self.seat
 
     # ---------------------------------------------------------------- internal
     def _notes(self) -> "list[str]":
@@ -247,12 +265,12 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         return [*([] if self.follower.holds else [watching_words()]), *filter(None, [self.follower.problem])]
 
     def _sync(self) -> None:
-        self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.seat)
+        self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.view_seat)
 
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status = text
         last = self.story.moves[-1].text + "." if self.story.moves else ""
-        awaiting = words.awaiting(self.game, self.seat)
+        awaiting = words.awaiting(self.game, self.view_seat(self.game))
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"
         self.board.show_status(text, awaiting, last, extra)
@@ -488,7 +506,7 @@ class RoomWatch(w.VBox):
         r = self.room
         if self.game is None:
             self.game, self.story = _story(r, 0)
-        self._seen = _catch_up(r, self.game, self.story, self._seen, 0)
+        self._seen = _catch_up(r, self.game, self.story, self._seen, lambda _game: 0)
         g = self.game
         live = g.phase in words.ACTIVE_PHASES
         seats = []

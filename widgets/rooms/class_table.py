@@ -1,14 +1,18 @@
 """The class table (``class_table.ipynb``): the whole class plays one seat of a golf room against a CPU
-player, the teacher's page on the projector, each learner voting for the move from their own.
+player, or two halves of the class play each other, the teacher's page on the projector, each
+learner voting for their team's move from their own.
 
-``ClassTable()`` is the teacher's page: choose a class, the opponent and the seconds a vote stays
-open, open the table (``Store.create_class_table``; its code shows large), wait for the learners to
-join and start. While the class is to move, the page counts down and says how many voted; the vote
-closes at zero, or at *Close the vote now* (``Room.close_vote``: most votes, a tie or no vote
-decided by the coach), and then shows how the class voted and what each option was worth.
-``PlayTogether()`` is a learner's page: join their class's open table (or type its code), see the
-class's seat as it sees it (never another seat's hidden card) and click a card or a pile as at the
-table: the click is a vote, which a second click changes until the vote closes. ``ClassTableApp()``
+``ClassTable()`` is the teacher's page: choose a class, the opponent (a CPU player, or *Two halves
+of the class*: ``HALVES``) and the seconds a vote stays open, open the table
+(``Store.create_class_table``; its code shows large), wait for the learners to join (each half
+counted) and start. While a team is to move, the page counts down and says how many of it voted;
+the vote closes at zero, or at *Close the vote now* (``Room.close_vote``: most votes, a tie or no
+vote decided by the coach), and then shows how the team voted and what each option was worth. Both
+halves see the projector, so with halves it is drawn from the half not to move: the card the other
+drew stays hidden. ``PlayTogether()`` is a learner's page: join their class's open table (or type
+its code; ``Room.join_team`` gives the half), see their team's seat as it sees it (never another
+seat's hidden card) and click a card or a pile as at the table: the click is a vote, which a second
+click changes until the vote closes; on the other half's turn it is refused. ``ClassTableApp()``
 shows the one of them the signed-in user's role needs.
 
 Hooks: ``golf-class-table`` (the teacher's page), ``golf-class-table-class``,
@@ -31,6 +35,7 @@ import ipywidgets as w
 
 from golflab.ai import PROFILES
 from golflab.classroom import StoreUnavailable
+from golflab.classroom.class_tables import HALVES
 from golflab.classroom.room_games import NEXT
 from golflab.puzzles import describe
 
@@ -43,9 +48,13 @@ from .board import GolfRoomBoard, RoomFollower
 
 log = logging.getLogger(__name__)
 
-#: The CPU players a class may play against, the strongest first.
-OPPONENTS = ("Expert", *(name for name in PROFILES if name != "Expert"))
+#: The opponents a class may play against (label, value): the CPU players, the strongest first, then
+#: the other half of the class.
+OPPONENTS = (*((name, name) for name in ("Expert", *(n for n in PROFILES if n != "Expert"))),
+             ("Two halves of the class", HALVES))
 DEFAULT_SECONDS = 30
+#: What the boards say under a half's seat (the other half's, or either on the projector).
+TEAM_STYLE = "its half of the class votes"
 REFUSED = ("<p><b>The class table is opened by a teacher.</b> Learners: open it as <i>Play together</i> and "
            "join your class's table.</p>")
 WAITING = "<p>Waiting for your teacher to deal.</p>"
@@ -67,8 +76,18 @@ def votes_words(count: int, voters: int) -> str:
     return f"{count} of {voters} voted" if voters else f"{count} voted"
 
 
-def results_html(closed, obs) -> str:
-    """How the class voted on a closed vote and what each option was worth (the coach's values, lower is
+def has_halves(room) -> bool:
+    """Whether two halves of the class play each other at ``room`` (else the class plays a CPU player)."""
+    return len(room.team_seats) > 1
+
+
+def team_name(room, seat: int) -> str:
+    """Who votes for ``seat``: "the class", or its half ("Half A")."""
+    return room.players[seat] if has_halves(room) else "the class"
+
+
+def results_html(closed, obs, team: str = "the class") -> str:
+    """How ``team`` voted on a closed vote and what each option was worth (the coach's values, lower is
     better), the move played first."""
     if closed is None:
         return ""
@@ -78,9 +97,14 @@ def results_html(closed, obs) -> str:
         f"<td>{escape(_option_words(obs, a))}</td><td class='num'>{closed.votes.get(a, 0)}</td>"
         f"<td class='num'>{closed.values[a]:+.1f}</td></tr>" for a in order)
     total = sum(closed.votes.values())
-    return (f"<h2>How the class voted (move {closed.turn + 1}, {total} vote{'' if total == 1 else 's'})</h2>"
+    return (f"<h2>How {escape(team)} voted (move {closed.turn + 1}, {total} vote{'' if total == 1 else 's'})</h2>"
             f"<table><tr><th>Option</th><th>Votes</th><th>Worth (points, lower is better)</th></tr>{rows}</table>"
             f"<p>{escape(DECIDED.get(closed.decided_by, ''))}</p>")
+
+
+def closed_html(room, closed, views: "DecisionViews") -> str:
+    """``results_html`` for a vote closed at ``room``: its team named, its options worded from its view."""
+    return results_html(closed, views.get(closed.turn), team_name(room, closed.seat))
 
 
 def _option_words(obs, action: str) -> str:
@@ -89,14 +113,16 @@ def _option_words(obs, action: str) -> str:
 
 
 class DecisionViews:
-    """The team seats' views at each move the class decided, noted as a page shows them (the words
-    of a vote's options name the cards of that moment)."""
+    """The view of the team seat deciding each move a class voted for, noted as a page shows the room
+    (the words of a vote's options name the cards of that moment). Only noted, never shown: the
+    results show once the move is played, and public."""
 
     def __init__(self) -> None:
         self._views: dict = {}
 
-    def note(self, room, game, seat: int) -> None:
-        if game.current_player == seat and game.phase in words.ACTIVE_PHASES:
+    def note(self, room, game) -> None:
+        seat = game.current_player
+        if seat in room.team_seats and game.phase in words.ACTIVE_PHASES:
             self._views.setdefault(len(room.log), game.observation(seat))
 
     def get(self, turn: int):
@@ -105,10 +131,19 @@ class DecisionViews:
 
 class ProjectorBoard(GolfRoomBoard):
     """The class's seat drawn for the projector: the teacher's page holds it (so it is never away),
-    but its moves come from the votes; from here only the next hole is dealt. ``on_redraw`` is called
+    but its moves come from the votes; from here only the next hole is dealt. With two halves, both
+    see the projector: it is drawn from the half not to move (``view_seat``). ``on_redraw`` is called
     after each redraw."""
 
     on_redraw = None
+    person_style = TEAM_STYLE
+
+    def view_seat(self, game) -> int:
+        """The class's seat against a CPU player; with two halves, the half not to move: the card the
+        other half drew stays hidden (both halves' face-down cards are hidden to all)."""
+        if not has_halves(self.room):
+            return self.seat
+        return next(s for s in self.room.team_seats if s != game.current_player)
 
     def act(self, action: str, target: str = "", pos: "int | None" = None) -> bool:
         if action == NEXT:
@@ -126,6 +161,8 @@ class ProjectorBoard(GolfRoomBoard):
 
 class TeamBoard(GolfRoomBoard):
     """A learner's page at the class table: the team's seat as it sees it; a click is a vote."""
+
+    person_style = TEAM_STYLE
 
     def __init__(self, room, seat: int, user, **kwargs) -> None:
         self.my_vote = w.HTML()
@@ -157,7 +194,11 @@ class TeamBoard(GolfRoomBoard):
         if action == NEXT:
             return self._refuse("Your teacher deals the next hole from the projector.")
         obs = self.game.observation(self.seat)
-        if obs.current_player != self.seat or self.game.phase not in words.ACTIVE_PHASES \
+        mover = obs.current_player
+        if mover != self.seat and mover in self.room.team_seats and self.game.phase in words.ACTIVE_PHASES:
+            return self._refuse(f"It is {self.room.players[mover]}'s turn: the other half votes for this move. "
+                                f"Your half, {self.room.players[self.seat]}, votes when its turn comes.")
+        if mover != self.seat or self.game.phase not in words.ACTIVE_PHASES \
                 or action not in {str(a) for a in obs.legal_actions}:
             return self._refuse(words.refusal(obs, target, pos))
         try:
@@ -174,11 +215,11 @@ class TeamBoard(GolfRoomBoard):
         if self.voted is not None and self.voted[0] != len(self.room.log):
             self.voted = None
             self.my_vote.value = ""
-        self.views.note(self.room, self.game, self.seat)
+        self.views.note(self.room, self.game)
         closed = self.room.closed_votes()
         if closed and closed[-1] != self.last_closed:
             self.last_closed = closed[-1]
-            self.results.value = results_html(closed[-1], self.views.get(closed[-1].turn))
+            self.results.value = closed_html(self.room, closed[-1], self.views)
 
     def _keep(self) -> None:
         """The class's game is nobody's own game: it is not kept."""
@@ -205,7 +246,7 @@ class ClassTable(w.VBox):
         self.klass = name_control(w.Dropdown(options=[(k.name, k.id) for k in self.classes.values()],
                                              value=next(iter(self.classes), None)), "class")
         self.klass.add_class("golf-class-table-class")
-        self.opponent = name_control(w.Dropdown(options=list(OPPONENTS), value="Expert"), "opponent")
+        self.opponent = name_control(w.Dropdown(options=OPPONENTS, value="Expert"), "opponent")
         self.opponent.add_class("golf-class-table-opponent")
         self.seconds = name_control(w.BoundedIntText(value=DEFAULT_SECONDS, min=5, max=600), "seconds to vote")
         self.seconds.add_class("golf-class-table-seconds")
@@ -267,9 +308,12 @@ class ClassTable(w.VBox):
         """Who has joined so far (read again)."""
         if self.room is None:
             return
-        count = sum(self.room.voters().values())
+        voters = self.room.voters()
+        count = sum(voters.values())
+        each = (" (" + ", ".join(f"{self.room.players[s]} {n}" for s, n in voters.items()) + ")"
+                if has_halves(self.room) else "")
         where = "" if self.room.state != "lobby" else " Learners: open Play together and type the code above."
-        self.voters.value = escape(f"{count} learner{'' if count == 1 else 's'} joined.{where}")
+        self.voters.value = escape(f"{count} learner{'' if count == 1 else 's'} joined{each}.{where}")
 
     def start(self) -> None:
         """Deal: the class's first move is voted at once."""
@@ -290,7 +334,7 @@ class ClassTable(w.VBox):
         room, board = self.room, self.board
         if board is None:
             return
-        self.views.note(room, board.game, board.seat)
+        self.views.note(room, board.game)
         to_move = room.table.seat_to_move if room.state == "playing" and room.table is not None else None
         turn = len(room.log)
         if to_move in room.team_seats and board.game.phase in words.ACTIVE_PHASES:
@@ -311,8 +355,9 @@ class ClassTable(w.VBox):
             return
         tally = self.room.tally()
         team = self.room.voters().get(tally.seat, 0)
-        self.vote_status.value = escape(f"Vote now for the class's move: {self.left} s left \u00b7 "
-                                        f"{votes_words(tally.voters, team)}")
+        now = (f"{self.room.players[tally.seat]}: vote now for your half's move" if has_halves(self.room)
+               else "Vote now for the class's move")
+        self.vote_status.value = escape(f"{now}: {self.left} s left \u00b7 {votes_words(tally.voters, team)}")
 
     def tick(self) -> None:
         """One second of the vote has passed; at zero the vote closes."""
@@ -356,7 +401,7 @@ class ClassTable(w.VBox):
             self.vote_turn = turn  # nothing was played: the vote goes on
             return
         self.close_button.layout.display = "none"
-        self.results.value = results_html(closed[0], self.views.get(closed[0].turn))
+        self.results.value = closed_html(self.room, closed[0], self.views)
         self.board.follower.step()
         self.board.redraw()
 
@@ -415,8 +460,10 @@ class PlayTogether(w.VBox):
             self.message.value = escape(f"The class store cannot be reached just now ({exc}). Try again.")
             return False
         self.room, self.seat = room, seat
-        self.message.value = escape(f"You joined the class table {room.code}. When it is the class's turn, click "
-                                    "the card or pile you would play: that is your vote.")
+        turn = (f"You are in {room.players[seat]}: when it is {room.players[seat]}'s turn" if has_halves(room)
+                else "When it is the class's turn")
+        self.message.value = escape(f"You joined the class table {room.code}. {turn}, click the card or pile you "
+                                    "would play: that is your vote.")
         self.lobby = RoomFollower(room, self._lobby_changed, user=user)
         self._lobby_changed()
         if self.follow and self.board is None:
