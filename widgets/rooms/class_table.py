@@ -45,6 +45,7 @@ from ..hooks import hooked_button, hooked_html
 from ..table import words
 from ..table.display_size import resolve_large, set_large
 from .board import GolfRoomBoard, RoomFollower
+from .offers import offered_rooms
 
 log = logging.getLogger(__name__)
 
@@ -433,18 +434,9 @@ class PlayTogether(w.VBox):
 
     def show_open_tables(self) -> None:
         """A button for each open class table of the learner's classes: joining needs no code."""
-        store, user = self.session.store, self.session.user
-        try:
-            tables = [t for k in store.classes(user) for t in store.class_tables(k, by=user)]
-        except (ValueError, PermissionError, StoreUnavailable) as exc:
-            log.warning("class tables not listed: %s", exc)
-            tables = []
-        buttons = []
-        for table in tables:
-            button = hooked_button(f"Join your class's table {table.code}", "golf-together-open", "success")
-            button.on_click(lambda _b, code=table.code: self.join(code))
-            buttons.append(button)
-        self.open_tables.children = buttons
+        self.open_tables.children = offered_rooms(self.session, "class_tables",
+                                                  lambda t: f"Join your class's table {t.code}", "golf-together-open",
+                                                  self.join)
 
     def join(self, code: str) -> bool:
         """Join the class table of ``code`` (True), or say why not."""
