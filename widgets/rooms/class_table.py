@@ -43,7 +43,7 @@ from ..a11y import name_control
 from ..account.session import PageSession, page_session
 from ..hooks import hooked_button, hooked_html
 from ..table import words
-from ..table.display_size import resolve_large, set_large
+from ..table.display_size import PROJECTING_CSS, resolve_large, set_large, set_projecting
 from .board import GolfRoomBoard, RoomFollower
 from .offers import offered_rooms
 
@@ -272,7 +272,7 @@ class ClassTable(w.VBox):
                                     layout=row)])
         vote = w.HBox([self.vote_status, self.close_button], layout=w.Layout(align_items="center", grid_gap="16px",
                                                                              flex_flow="row wrap"))
-        self.children = (w.HTML(VOTE_CSS), self.setup, self.message, self.code, self.voters,
+        self.children = (w.HTML(VOTE_CSS + PROJECTING_CSS), self.setup, self.message, self.code, self.voters,
                          w.HBox([self.start_button]), vote, self.results, self.board_slot)
 
     # -- the store ------------------------------------------------------------------------
@@ -300,6 +300,7 @@ class ClassTable(w.VBox):
                 klass, by=self.session.user, opponent=self.opponent.value, vote_seconds=self.seconds.value))):
             self.room = made[0]
             self.setup.layout.display = "none"
+            set_projecting(self, True)
             self.code.value = escape(self.room.code)
             self.start_button.layout.display = None
             self.show_voters()

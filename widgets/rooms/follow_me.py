@@ -40,6 +40,7 @@ from ..coach.analysis_steps import StepBoard
 from ..coach.panel import COACH_CSS
 from ..coach.replay import REPLAY_CSS
 from ..hooks import hooked, hooked_button, hooked_html
+from ..table.display_size import PROJECTING_CSS, set_projecting
 from ..table.view import TABLE_CSS
 from .follow import RoomFollower
 from .offers import offered_rooms
@@ -127,7 +128,7 @@ class _StudyPage(w.VBox):
 
     @property
     def css(self) -> w.HTML:
-        return w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS + STUDY_CSS)
+        return w.HTML(TABLE_CSS + REPLAY_CSS + COACH_CSS + ANALYSIS_CSS + STUDY_CSS + PROJECTING_CSS)
 
 
 class FollowMe(_StudyPage):
@@ -216,6 +217,7 @@ class FollowMe(_StudyPage):
         count = self.room.study_page(by=self.session.user).count
         self.goto.children = [self._goto_button(n) for n in range(1, count + 1)]
         self.controls.layout.display = None
+        set_projecting(self, True)
         self._show()
         return True
 
@@ -242,6 +244,7 @@ class FollowMe(_StudyPage):
         self.message.value = "The study has ended. Open a new one above."
         self.controls.layout.display = "none"
         self.setup.layout.display = None
+        set_projecting(self, False)
         self._show()
         return True
 

@@ -106,6 +106,17 @@ def set_large(widget: w.DOMWidget, large: bool) -> None:
         widget.remove_class(LARGE_CLASS)
 
 
+#: A teacher's page on the projector (a class table, a study) while it shows the class: the app's own
+#: words stay, the notebook's introduction (its paragraphs; the heading stays) gives it the screen.
+PROJECTING = "golf-projecting"
+PROJECTING_CSS = "<style>body:has(.golf-projecting) .jp-MarkdownCell p{display:none}</style>"
+
+
+def set_projecting(widget: w.DOMWidget, on: bool) -> None:
+    """Mark ``widget`` (holding ``PROJECTING_CSS``) as on the projector, or no longer."""
+    (widget.add_class if on else widget.remove_class)(PROJECTING)
+
+
 def is_large(widget: w.DOMWidget) -> bool:
     return LARGE_CLASS in widget._dom_classes
 
