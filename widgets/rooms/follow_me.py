@@ -81,8 +81,8 @@ class StudyView(w.VBox):
 
     def __init__(self) -> None:
         self.page = None
-        self.heading = hooked_html("golf-study-heading")
-        self.note = hooked_html("golf-study-note")
+        self.heading = hooked(hooked_html("golf-study-heading"), "golf-live")  # a page turn is read out
+        self.note = hooked(hooked_html("golf-study-note"), "golf-live")
         self.board_slot = w.VBox()
         self.steps: "StepBoard | None" = None
         super().__init__([self.heading, self.note, self.board_slot])
