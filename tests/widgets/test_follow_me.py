@@ -152,3 +152,18 @@ def test_the_teachers_room_list_shows_a_study_as_its_class_sees_it(world):
     watch.follower.step()
     watch.redraw()
     assert "page 2 of 2" in watch.status.value and "Take it?" in watch.table.value
+
+
+def test_after_sign_out_the_open_pages_turn_nothing_and_say_they_are_signed_out(world):
+    store = world["store"]
+    token = store.sign_in("mrs_lee", PASSWORD)
+    projector = FollowMe(PageSession(store, store.user_for(token)))
+    projector.title.value, projector.pages.value = "Monday", TYPED
+    assert projector.open_study()
+    ann_token = store.sign_in("ann", PASSWORD)
+    ann = FollowStudy(PageSession(store, store.user_for(ann_token)), follow=False)
+    store.sign_out(token)  # the teacher signs out on the classroom's computer: the projector's page turns nothing
+    assert not projector.turn(2) and "signed out" in projector.message.value
+    assert store.room(projector.room.code).log == [] and not projector.session.signed_in
+    store.sign_out(ann_token)
+    assert not ann.follow_study(projector.room.code) and "signed out" in ann.message.value and ann.room is None

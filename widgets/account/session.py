@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 from urllib.parse import parse_qs
 
 from golflab.classroom.identity import session_token
@@ -66,6 +66,24 @@ class PageSession:
             self.end()
             return True
         return False
+
+    def attempt(self, work: Callable[[], object], say: Callable[[str], object], refused: str = "Not done",
+                unchanged: str = "Nothing was changed.") -> bool:
+        """Run ``work()`` (a teacher's or learner's store calls); True when done. A refusal is said
+        through ``say``: an ended session in its words (the page signs out), else
+        ``"<refused>: <why>."``; an unreachable store, that it cannot be reached and ``unchanged``.
+        Whatever was refused changed nothing in the store."""
+        from golflab.classroom.errors import StoreUnavailable
+
+        try:
+            work()
+        except (ValueError, PermissionError) as exc:
+            say(self.problem if self.ended(exc) else f"{refused}: {exc}.")
+            return False
+        except StoreUnavailable as exc:
+            say(f"The class store cannot be reached just now ({exc}). {unchanged}")
+            return False
+        return True
 
     def keep(self, method: str, *args, **kwargs):
         """Call ``store.<method>(user, ...)`` for the signed-in user; None (and ``problem`` set) if

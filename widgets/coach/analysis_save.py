@@ -17,7 +17,6 @@ from html import escape
 import ipywidgets as w
 
 from golflab import Position
-from golflab.classroom import StoreUnavailable
 from golflab.puzzles import AnswerCheck, check_answer, describe
 
 from ..a11y import name_control
@@ -103,18 +102,7 @@ class SaveToSet(w.VBox):
     def _act(self, work) -> bool:
         """Run ``work`` (store calls); a refusal, an ended session or an unreachable store is said
         in the panel and changes nothing. True when done."""
-        try:
-            work()
-        except (ValueError, PermissionError) as exc:
-            if self.session.ended(exc):
-                self._say(self.session.problem)
-            else:
-                self._say(f"Not saved: {exc}.")
-            return False
-        except StoreUnavailable as exc:
-            self._say(f"The class store cannot be reached just now ({exc}). Nothing was saved.")
-            return False
-        return True
+        return self.session.attempt(work, self._say, "Not saved", "Nothing was saved.")
 
     def _show_classes(self) -> None:
         classes = self.session.store.classes(self.session.user)

@@ -278,16 +278,14 @@ class ClassTable(w.VBox):
     # -- the store ------------------------------------------------------------------------
 
     def _act(self, work) -> bool:
-        try:
-            work()
-        except (ValueError, PermissionError) as exc:
-            self.message.value = escape(self.session.problem if self.session.ended(exc) else f"Not done: {exc}.")
-            return False
-        except StoreUnavailable as exc:
-            self.message.value = escape(f"The class store cannot be reached just now ({exc}). Nothing was changed.")
+        """Run ``work()`` (store calls): True when done; a refusal is said and changes nothing."""
+        if not self.session.attempt(work, self._say):
             return False
         self.message.value = ""
         return True
+
+    def _say(self, text: str) -> None:
+        self.message.value = escape(text)
 
     def open_table(self) -> None:
         """Open a class table for the chosen class: its code, for the learners to join."""
@@ -442,16 +440,16 @@ class PlayTogether(w.VBox):
     def join(self, code: str) -> bool:
         """Join the class table of ``code`` (True), or say why not."""
         store, user = self.session.store, self.session.user
-        try:
+        joined = []
+
+        def work():
             room = store.room(code.strip().upper())
-            seat = room.join_team(by=user)
-        except (ValueError, PermissionError) as exc:
-            said = self.session.problem if self.session.ended(exc) else f"You could not join: {exc}."
-            self.message.value = escape(said)
+            joined.append((room, room.join_team(by=user)))
+
+        if not self.session.attempt(work, lambda text: setattr(self.message, "value", escape(text)),
+                                    "You could not join", "Try again."):
             return False
-        except StoreUnavailable as exc:
-            self.message.value = escape(f"The class store cannot be reached just now ({exc}). Try again.")
-            return False
+        room, seat = joined[0]
         self.room, self.seat = room, seat
         turn = (f"You are in {room.players[seat]}: when it is {room.players[seat]}'s turn" if has_halves(room)
                 else "When it is the class's turn")

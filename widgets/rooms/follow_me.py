@@ -115,16 +115,10 @@ class _StudyPage(w.VBox):
 
     def _act(self, work, failed: str) -> bool:
         """Run ``work()``; on a refusal say why after ``failed`` and change nothing (False)."""
-        try:
-            work()
-        except (ValueError, PermissionError) as exc:
-            said = self.session.problem if self.session.ended(exc) else f"{failed}: {exc}."
-            self.message.value = escape(said)
-            return False
-        except StoreUnavailable as exc:
-            self.message.value = escape(f"The class store cannot be reached just now ({exc}). Nothing was changed.")
-            return False
-        return True
+        return self.session.attempt(work, self._say, failed)
+
+    def _say(self, text: str) -> None:
+        self.message.value = escape(text)
 
     @property
     def css(self) -> w.HTML:
