@@ -277,7 +277,8 @@ ROOM_TABLE: "dict[str, Callable]" = {
     "keep": room_user,
     **dict.fromkeys(("join_team", "vote"), in_room_class),
     "close_vote": closes_votes,
-    "study_page": follows_study,
+    **dict.fromkeys(("study_page", "follow_study"), follows_study),
+    "followers": open_to_all,
 }
 
 #: The classes guarded, by name, and their tables.

@@ -35,7 +35,7 @@ from .errors import StoreConflict
 from .records import Klass, User
 from .room_games import CODEPIECE_DEALS, CODEPIECE_SEATS, GAMES, NEXT, new_room_game
 from .rows import count_failure, rating_of, save_rating, throttle_row
-from .study_game import StudyRoom
+from .study_room import StudyRoom
 
 T = schema
 MAX_PLAYERS_PER_ROOM = 6

@@ -165,21 +165,5 @@ class StudyRoomGame:
         return [1] * len(self._players)
 
 
-class StudyRoom:
-    """A room's study side (mixed into ``Room``). Who may read a study's page: ``permissions.ROOM_TABLE``."""
-
-    @property
-    def is_study(self) -> bool:
-        return self.kind == StudyRoomGame.kind
-
-    def study_page(self, *, by) -> StudyPage:
-        """The page of this study shown now, for ``by``: its teacher, or a learner of its class."""
-        if not self.is_study:
-            raise ValueError(f"room {self.code} is not a study: it plays {self.kind}")
-        if self.table is None:
-            raise ValueError(f"room {self.code} has not started yet")
-        return self.table.view(0)
-
-
-__all__ = ["END", "MAX_NOTE", "MAX_PAGES", "MAX_TITLE", "NOTE_MARK", "StudyPage", "StudyRoom", "StudyRoomGame",
+__all__ = ["END", "MAX_NOTE", "MAX_PAGES", "MAX_TITLE", "NOTE_MARK", "StudyPage", "StudyRoomGame",
            "page_action", "pages_from_text", "shown_position", "study_rules"]

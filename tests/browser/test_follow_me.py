@@ -51,6 +51,7 @@ def test_two_learners_follow_a_study_of_three_positions(browser, voila_server, t
         assert "Swap the 8, or discard it?" in page.inner_text(".golf-study-note")
         learners.append(page)
     ann, bob = learners
+    teacher.locator(".golf-study-followers", has_text="2 learners following").wait_for(timeout=WAIT)  # counted
     ann.click(".golf-step-move-discard", timeout=WAIT)  # ann tries a move on her own copy
     ann.locator(".golf-step-log", has_text="discard").wait_for(timeout=WAIT)
     ann.click(".golf-step-values-section .jupyter-widget-Collapse-header")  # open the coach's values

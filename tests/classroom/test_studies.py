@@ -12,7 +12,7 @@ from golflab.classroom import StudyPage
 from golflab.classroom import schema as T
 from golflab.classroom.study_game import MAX_PAGES, pages_from_text, shown_position
 
-ROOM_TABLES = (T.rooms, T.room_seats, T.room_log)
+ROOM_TABLES = (T.rooms, T.room_seats, T.room_log, T.room_voters)
 #: Seat 1 holds the 8 of diamonds it drew; seat 0's position 3 is a face-down queen its teacher knows.
 HOLDS = "KH 5D ? (QS) ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D"
 DRAW = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 39; seat 0 to draw"
@@ -60,6 +60,29 @@ def test_learners_pages_follow_the_teachers_page_turns(store, klass):
     assert (last.number, last.ended, pages["bob"].state) == (2, True, "over")
     assert store.studies(k, by=u["bob"]) == []  # an ended study is no longer offered
     assert [entry[1] for entry in store.room(study.code).log] == ["page 3", "page 2", "end"]
+
+
+def test_each_learner_following_is_counted_once(store, klass):
+    teacher, k, u, eve, other = klass
+    study = store.create_study(k, by=teacher, title="Count", pages=PAGES)
+    assert study.followers() == 0
+    for name in ("ann", "bob", "ann"):  # ann's second page is the same learner
+        page = store.room(study.code)
+        assert page.follow_study(by=u[name]).number == 1
+    study.follow_study(by=teacher)  # its teacher's own pages are not the class
+    assert study.followers() == 2
+    before = snapshot(store)
+    with pytest.raises(PermissionError, match="eve is not in the class 6B"):
+        store.room(study.code).follow_study(by=eve)
+    study.apply(0, "end", by=teacher)
+    ended = snapshot(store)
+    with pytest.raises(ValueError, match="has ended: ask your teacher for the new one"):
+        store.room(study.code).follow_study(by=u["ann"])
+    assert snapshot(store) == ended and before["room_log"] != ended["room_log"]
+    room = store.create_room(u["ann"], seats=2, cpus=["Sofia"])
+    for call in (room.followers, lambda: room.follow_study(by=u["ann"]), lambda: room.study_page(by=u["ann"])):
+        with pytest.raises(ValueError, match="is not a study: it plays golf"):
+            call()
 
 
 def test_a_page_is_kept_as_its_player_to_move_sees_it(store, klass):

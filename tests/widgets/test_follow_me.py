@@ -37,7 +37,7 @@ def world(tmp_path):
 
 
 def teacher(world) -> FollowMe:
-    return FollowMe(PageSession(world["store"], world["lee"]))
+    return FollowMe(PageSession(world["store"], world["lee"]), follow=False)
 
 
 def learner(world, name: str) -> FollowStudy:
@@ -60,6 +60,8 @@ def test_two_learners_follow_a_study_of_three_positions(world):
     assert code in offered.description and "Monday" in offered.description
     offered.click()
     assert pages["bob"].follow_study(code.lower())
+    projector.show_followers()
+    assert projector.followers.value == "2 learners following."
     for page in pages.values():
         assert "Page 1 of 3" in page.view.heading.value and "Swap it, or discard it?" in page.view.note.value
         assert all(mark not in page_state(page) for mark in marks(Card("Q", "S")))  # the card its teacher knew
@@ -157,7 +159,7 @@ def test_the_teachers_room_list_shows_a_study_as_its_class_sees_it(world):
 def test_after_sign_out_the_open_pages_turn_nothing_and_say_they_are_signed_out(world):
     store = world["store"]
     token = store.sign_in("mrs_lee", PASSWORD)
-    projector = FollowMe(PageSession(store, store.user_for(token)))
+    projector = FollowMe(PageSession(store, store.user_for(token)), follow=False)
     projector.title.value, projector.pages.value = "Monday", TYPED
     assert projector.open_study()
     ann_token = store.sign_in("ann", PASSWORD)

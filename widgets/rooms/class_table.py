@@ -27,7 +27,6 @@ Hooks: ``golf-class-table`` (the teacher's page), ``golf-class-table-class``,
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from html import escape
 
@@ -46,6 +45,7 @@ from ..table import words
 from ..table.display_size import PROJECTING_CSS, resolve_large, set_large, set_projecting
 from .board import GolfRoomBoard, RoomFollower
 from .offers import offered_rooms
+from .ticking import every_second
 
 log = logging.getLogger(__name__)
 
@@ -374,21 +374,10 @@ class ClassTable(w.VBox):
         self._every_second(self.tick, lambda: self.vote_turn == turn)
 
     def _every_second(self, work, while_) -> None:
-        """Run ``work`` each second on the kernel's event loop while ``while_()`` holds (nothing when
-        the page does not follow: tests call the work themselves)."""
-        if not self.follow:
-            return
-
-        def second() -> None:
-            if not while_():
-                return
-            try:
-                work()
-            except Exception:  # a store problem is said by the work itself; the kernel's log keeps the rest
-                log.exception("class table %s: %s", self.room.code, getattr(work, "__name__", "a timer"))
-            asyncio.get_event_loop().call_later(1.0, second)
-
-        asyncio.get_event_loop().call_later(1.0, second)
+        """Run ``work`` each second while ``while_()`` holds (nothing when the page does not follow:
+        tests call the work themselves)."""
+        if self.follow:
+            every_second(work, while_, f"class table {self.room.code}")
 
     def close_vote(self) -> None:
         """Close the vote now: the move is played, and how the class voted shows."""

@@ -15,8 +15,9 @@ of them the signed-in user's role needs.
 
 Hooks: the teacher's ``golf-study`` with ``golf-study-class``, ``golf-study-title``,
 ``golf-study-set``, ``golf-study-pages``, ``golf-study-open``, ``golf-study-message``,
-``golf-study-code``, ``golf-study-prev``, ``golf-study-next``, ``golf-study-goto`` (a button a page,
-``data``-free: its words are the page number), ``golf-study-end``; the learner's ``golf-follow``
+``golf-study-code``, ``golf-study-followers`` (how many learners follow), ``golf-study-prev``,
+``golf-study-next``, ``golf-study-goto`` (a button a page, its words the page's number),
+``golf-study-end``; the learner's ``golf-follow``
 with ``golf-follow-open`` (a button per open study of their classes), ``golf-follow-code``,
 ``golf-follow-join``, ``golf-follow-message``; both show a ``golf-study-view``:
 ``golf-study-heading`` (the title, "Page 2 of 3"), ``golf-study-note`` and the step board's hooks
@@ -44,6 +45,7 @@ from ..table.display_size import PROJECTING_CSS, set_projecting
 from ..table.view import TABLE_CSS
 from .follow import RoomFollower
 from .offers import offered_rooms
+from .ticking import every_second
 
 log = logging.getLogger(__name__)
 
@@ -126,10 +128,12 @@ class _StudyPage(w.VBox):
 
 
 class FollowMe(_StudyPage):
-    """The teacher's page (see the module)."""
+    """The teacher's page (see the module). ``follow=False`` leaves counting the followers to the
+    caller (``show_followers()``: tests)."""
 
-    def __init__(self, session: "PageSession | None" = None) -> None:
+    def __init__(self, session: "PageSession | None" = None, *, follow: bool = True) -> None:
         super().__init__(session, "golf-study")
+        self.follow = follow
         user = self.session.user
         if self.session.store is None or user is None or not user.teaches:
             self.children = (hooked_html("golf-study-refused", REFUSED),)
@@ -151,6 +155,7 @@ class FollowMe(_StudyPage):
         self.open_button.on_click(lambda _b: self.open_study())
         self.klass.observe(lambda _c: self._show_sets(), names="value")
         self.code = hooked_html("golf-study-code")
+        self.followers = hooked_html("golf-study-followers")
         self.prev_button = hooked_button("\u2190 Previous page", "golf-study-prev")
         self.next_button = hooked_button("Next page \u2192", "golf-study-next", "primary")
         self.end_button = hooked_button("End the study", "golf-study-end", "warning")
@@ -167,7 +172,7 @@ class FollowMe(_StudyPage):
                              w.HTML(f"<span class='golf-note'>or type them, one a line (at most {MAX_PAGES}): a "
                                     "position or a link to one, then ' | ' and your note.</span>"),
                              self.pages, w.HBox([self.open_button])])
-        self.children = (self.css, self.setup, self.message, self.code, self.controls, self.view)
+        self.children = (self.css, self.setup, self.message, self.code, self.followers, self.controls, self.view)
         self._show_sets()
 
     def _show_sets(self) -> None:
@@ -213,7 +218,20 @@ class FollowMe(_StudyPage):
         self.controls.layout.display = None
         set_projecting(self, True)
         self._show()
+        self.show_followers()
+        room = self.room
+        if self.follow:  # the class coming in, counted each second while the study is open
+            every_second(self.show_followers, lambda: self.room is room and room.state == "playing",
+                         f"study {room.code}")
         return True
+
+    def show_followers(self) -> None:
+        """How many learners follow the study (read again)."""
+        if self.room is None:
+            return
+        count = []
+        if self.session.attempt(lambda: count.append(self.room.followers()), self._say):
+            self.followers.value = escape(f"{count[0]} learner{'' if count[0] == 1 else 's'} following.")
 
     def _goto_button(self, number: int) -> w.Button:
         button = hooked(w.Button(description=str(number), tooltip=f"Show page {number}",
@@ -238,6 +256,7 @@ class FollowMe(_StudyPage):
         self.message.value = "The study has ended. Open a new one above."
         self.controls.layout.display = "none"
         self.setup.layout.display = None
+        self.followers.value = ""
         set_projecting(self, False)
         self._show()
         return True
@@ -286,7 +305,7 @@ class FollowStudy(_StudyPage):
         if not room.is_study:
             self.message.value = escape(f"Room {room.code} is not a study: join it from the app of its game.")
             return False
-        if not self._act(lambda: room.study_page(by=user), "You could not follow it"):
+        if not self._act(lambda: room.follow_study(by=user), "You could not follow it"):
             return False
         if self.follower is not None:
             self.follower.stop()
