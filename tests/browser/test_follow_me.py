@@ -72,6 +72,8 @@ def test_two_learners_follow_a_study_of_three_positions(browser, voila_server, t
         if number == 2:
             teacher.screenshot(path=str(ARTIFACTS / "follow-me-projector.png"))
             assert_accessible(teacher, "the projector showing a study's page")
+            assert_fits_small_screens(teacher, "follow_me-teacher")  # a teacher's tablet, by touch too
+            teacher.set_viewport_size({"width": 1024, "height": 768})
     assert "Where does the 4 go?" in bob.inner_text(".golf-study-note")
     assert_accessible(bob, "a learner's page following a study")
     teacher.click(".golf-study-end")
