@@ -2,7 +2,8 @@
 lesson exercises, puzzles with Glicko-2 ratings, teachers' puzzle sets, assignments), rooms,
 class tables' votes and studies, on SQLite or PostgreSQL.
 
-No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``.
+No Jupyter imports: the apps, the command line and tests use it alike. See ``Store``; the docstring of
+``store`` names the module of each of its areas.
 """
 
 from ..lazy import lazy_exports

@@ -29,6 +29,10 @@ class User:
         """A teacher or an admin: may create classes and see their learners."""
         return self.role in ("teacher", "admin")
 
+    @classmethod
+    def from_row(cls, row) -> "User":
+        return cls(row.id, row.name, row.role, bool(row.active), bool(row.hub), row.last_seen, row.role_setting)
+
 
 @dataclass(frozen=True)
 class Klass:

@@ -4,6 +4,8 @@ stage it is retired."""
 
 from __future__ import annotations
 
+#: Seconds in a day: the store's clock counts seconds, its limits and due dates days.
+DAY = 86_400.0
 #: Missed puzzles come back after these many days (then they are retired once solved).
 REVIEW_DAYS = (1, 3, 7)
 

@@ -169,7 +169,7 @@ def test_purge_forgets_ended_sessions_and_old_failures_and_keeps_the_rest(store,
 
 
 def test_a_sign_in_purges_at_most_once_an_hour(store, clock):
-    from golflab.classroom.store import PURGE_EVERY
+    from golflab.classroom.accounts import PURGE_EVERY
 
     store.create_user("bob", password="pass-bob")
     store.sign_in("bob", "pass-bob")  # session A (this process's first sign-in purges: nothing yet)
