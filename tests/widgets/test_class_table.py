@@ -62,6 +62,7 @@ def test_three_learners_vote_a_hole_through_against_a_cpu_player(world):
     for page in learners.values():
         assert page.join(code.lower())
         assert "Waiting for your teacher" in page_state(page)
+        assert page.joining.layout.display == "none"  # joined: no more code to type
     projector.show_voters()
     assert "3 learners joined" in projector.voters.value
     projector.start()

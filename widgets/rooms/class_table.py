@@ -416,8 +416,8 @@ class PlayTogether(w.VBox):
         self.join_button.on_click(lambda _b: self.join(self.code.value))
         self.board_slot = w.VBox()
         self.open_tables = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.children = (w.HTML(VOTE_CSS), self.open_tables, w.HBox([self.code, self.join_button]), self.message,
-                         self.board_slot)
+        self.joining = w.VBox([self.open_tables, w.HBox([self.code, self.join_button])])
+        self.children = (w.HTML(VOTE_CSS), self.joining, self.message, self.board_slot)
         self.show_open_tables()
 
     def show_open_tables(self) -> None:
@@ -440,6 +440,7 @@ class PlayTogether(w.VBox):
             return False
         room, seat = joined[0]
         self.room, self.seat = room, seat
+        self.joining.layout.display = "none"  # joined: the table is all the page needs now
         turn = (f"You are in {room.players[seat]}: when it is {room.players[seat]}'s turn" if has_halves(room)
                 else "When it is the class's turn")
         self.message.value = escape(f"You joined the class table {room.code}. {turn}, click the card or pile you "
