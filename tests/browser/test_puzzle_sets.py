@@ -147,7 +147,7 @@ def test_a_moment_of_a_learners_game_becomes_a_set_the_class_solves(browser, voi
     row.locator(".golf-set-right-first", has_text="1").wait_for(timeout=WAIT)
     text = row.inner_text()
     wrong = wrong_hook[len("golf-puzzle-option-"):].replace("-", " ")
-    assert "2 of 2" in text and f"{wrong} (1)" in text, text
+    assert "2 of 2" in text and f"({wrong}): 1" in text, text  # the wrong answer in words, its notation after
     assert "2 of 2 finished" in teacher.inner_text(".golf-assignment-row")  # each answered the set's one puzzle
     assert_accessible(teacher, "the dashboard with a puzzle set's results")
     _shoot(teacher, "dashboard", 2400)

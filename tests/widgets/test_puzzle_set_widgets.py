@@ -118,7 +118,9 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
 
     dash = ClassDashboard(PageSession(room.store, teacher))
     shown = text(dash.set_results)
-    assert "Over the nine" in shown and "2 of 2" in shown and "discard (1)" in shown
+    assert "Over the nine" in shown and "2 of 2" in shown
+    assert "Put the 8 at top left (over your 9) (swap 0)" in shown  # the move wanted, in words
+    assert "Discard the 8 (discard): 1" in shown  # the most common wrong answer, in words
     assert "2 of 2 finished" in text(dash.assignments)
 
 

@@ -2,7 +2,8 @@
 
 ``set_results_html(puzzle_set, results)``: a table per set, a ``golf-set-item-row`` per item: its
 title, the move the teacher wants (and, when the coach finds another better, by how much), how many
-learners answered, how many were right at the first try, and the most common wrong first answer.
+learners answered, how many were right at the first try, and the most common wrong first answer,
+each move in words with its notation after it (``move_words``).
 ``kept_games_html(records)``: a learner's kept games, each a link that replays it
 (``replay.ipynb?game=<id>``: at any moment of it, *Link to this position* opens that moment on the
 analysis board, where it can be saved into a set).
@@ -13,9 +14,21 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
+from golflab import Position
 from golflab.classroom.admin import when
+from golflab.puzzles import describe
 
 from ..position_links import position_link
+
+
+def move_words(seen, action: str) -> str:
+    """A move of a set's puzzle in words, its notation after it: "put the 2 at top left (over your 9)
+    (swap 0)"; the notation alone if it is not a move there (an answer kept from older rules)."""
+    try:
+        text = describe(seen, action)
+    except ValueError:
+        return action
+    return f"{text[:1].upper()}{text[1:]} ({action})"
 
 
 def set_results_html(puzzle_set, results: Sequence) -> str:
@@ -26,9 +39,11 @@ def set_results_html(puzzle_set, results: Sequence) -> str:
     rows = []
     for r in results:
         item = r.item
-        move = escape(item.answer) + (f" <span class='gl-note'>(the coach finds it {item.loss:.1f} points worse "
-                                      "than its best)</span>" if item.loss > 0 else "")
-        wrong = ", ".join(f"{escape(answer)} ({count})" for answer, count in r.wrong[:1]) or "–"
+        seen = Position.parse(item.position).observation()  # the puzzle's seat, as the learner saw it
+        move = escape(move_words(seen, item.answer)) + (
+            f" <span class='gl-note'>(the coach finds it {item.loss:.1f} points worse than its best)</span>"
+            if item.loss > 0 else "")
+        wrong = ", ".join(f"{escape(move_words(seen, answer))}: {count}" for answer, count in r.wrong[:1]) or "–"
         rows.append(f"<tr class='golf-set-item-row' data-title='{escape(item.title)}'>"
                     f"<td>{item.seq}. <a href='{escape(position_link(item.position))}' target='_blank'>"
                     f"{escape(item.title)}</a></td><td>{move}</td>"
