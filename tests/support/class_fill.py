@@ -1,5 +1,6 @@
 """A class of any size in a store, and the SQL statements a call runs (SQLAlchemy's
-``before_cursor_execute``): what the school-scale tests count."""
+``before_cursor_execute``): what the school-scale tests count; ``falcons``, the small class the
+pages' tests share."""
 
 from __future__ import annotations
 
@@ -24,6 +25,18 @@ def fill_class(store: Store, learners: int):
         for _ in range(3):
             store.record_puzzle(kid, f"p{i % 4}", i % 3 == 0, skill="knocking")
     return teacher, klass
+
+
+def falcons(store: Store, learners: "tuple[str, ...]", password: str) -> dict:
+    """Mrs Lee's class Falcons with ``learners``, and zed, a learner of Mr Ng's class Owls: the
+    store, ``lee``, ``falcons`` and each user by name."""
+    lee = store.create_user("mrs_lee", password, role="teacher")
+    klass = store.create_class("Falcons", lee)
+    invite = store.create_invite(klass, by=lee)
+    users = {n: store.register(n, password, invite) for n in learners}
+    ng = store.create_user("mr_ng", password, role="teacher")
+    users["zed"] = store.register("zed", password, store.create_invite(store.create_class("Owls", ng), by=ng))
+    return dict(store=store, lee=lee, falcons=klass, **users)
 
 
 @contextlib.contextmanager

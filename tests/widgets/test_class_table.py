@@ -15,6 +15,7 @@ from golflab_widgets.rooms.class_table import ClassTable, ClassTableApp, PlayTog
 from golflab.classroom import Store
 from golflab.classroom.class_tables import HALVES
 from golflab.rules import Rules
+from tests.support.class_fill import falcons
 from tests.support.widget_state import marks, page_state
 
 PASSWORD = "pass-word-1"
@@ -26,13 +27,7 @@ SECONDS = 5
 @pytest.fixture
 def world(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'class.db'}")
-    lee = store.create_user("mrs_lee", PASSWORD, role="teacher")
-    falcons = store.create_class("Falcons", lee)
-    invite = store.create_invite(falcons, by=lee)
-    users = {n: store.register(n, PASSWORD, invite) for n in FOUR}
-    ng = store.create_user("mr_ng", PASSWORD, role="teacher")
-    users["zed"] = store.register("zed", PASSWORD, store.create_invite(store.create_class("Owls", ng), by=ng))
-    yield dict(store=store, lee=lee, **users)
+    yield falcons(store, FOUR, PASSWORD)
     store.close()
 
 

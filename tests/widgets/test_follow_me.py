@@ -13,6 +13,7 @@ from golflab_widgets.rooms.follow_me import FollowMe, FollowMeApp, FollowStudy
 
 from golflab import Card
 from golflab.classroom import Store
+from tests.support.class_fill import falcons
 from tests.support.widget_state import marks, page_state, widget_tree
 
 PASSWORD = "pass-word-1"
@@ -26,13 +27,7 @@ TYPED = f"{HOLDS} | Swap it, or discard it?\n{DRAW} | Take the 4?\n{TOOK}"
 @pytest.fixture
 def world(tmp_path):
     store = Store(f"sqlite:///{tmp_path / 'class.db'}")
-    lee = store.create_user("mrs_lee", PASSWORD, role="teacher")
-    falcons = store.create_class("Falcons", lee)
-    invite = store.create_invite(falcons, by=lee)
-    users = {n: store.register(n, PASSWORD, invite) for n in ("ann", "bob")}
-    ng = store.create_user("mr_ng", PASSWORD, role="teacher")
-    users["zed"] = store.register("zed", PASSWORD, store.create_invite(store.create_class("Owls", ng), by=ng))
-    yield dict(store=store, lee=lee, falcons=falcons, **users)
+    yield falcons(store, ("ann", "bob"), PASSWORD)
     store.close()
 
 
