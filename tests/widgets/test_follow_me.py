@@ -162,5 +162,13 @@ def test_after_sign_out_the_open_pages_turn_nothing_and_say_they_are_signed_out(
     store.sign_out(token)  # the teacher signs out on the classroom's computer: the projector's page turns nothing
     assert not projector.turn(2) and "signed out" in projector.message.value
     assert store.room(projector.room.code).log == [] and not projector.session.signed_in
-    store.sign_out(ann_token)
-    assert not ann.follow_study(projector.room.code) and "signed out" in ann.message.value and ann.room is None
+    assert ann.follow_study(projector.room.code)
+    store.room(projector.room.code).apply(0, "page 2", by=world["lee"])  # the teacher's other computer
+    store.sign_out(ann_token)  # ann signs out in another tab: her open page shows no more pages
+    assert ann.poll()  # the page turn reaches her page, which no longer shows it
+    assert "signed out" in ann.message.value and "Page 1 of 3" in ann.view.heading.value
+    assert not ann.session.signed_in
+    bob_token = store.sign_in("bob", PASSWORD)
+    bob = FollowStudy(PageSession(store, store.user_for(bob_token)), follow=False)
+    store.sign_out(bob_token)
+    assert not bob.follow_study(projector.room.code) and "signed out" in bob.message.value and bob.room is None

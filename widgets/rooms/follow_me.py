@@ -326,12 +326,18 @@ class FollowStudy(_StudyPage):
         return False
 
     def redraw(self) -> None:
+        """Show the page the study shows now; a page signed out since says so and stops following."""
         if self.follower.problem:
             self.message.value = escape(self.follower.problem)
         if self.room.state == "closed":
             self.message.value = "The study has closed."
             return
-        self.view.show(self.room.study_page(by=self.session.user))
+        shown = []
+        if self.session.signed_in and self.session.attempt(
+                lambda: shown.append(self.room.study_page(by=self.session.user)), self._say, "The page cannot be shown"):
+            self.view.show(shown[0])
+        elif not self.session.signed_in:
+            self.follower.stop()
 
 
 def FollowMeApp(session: "PageSession | None" = None) -> w.VBox:  # noqa: N802 (a widget, as a class is)
