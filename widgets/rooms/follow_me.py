@@ -333,8 +333,11 @@ class FollowStudy(_StudyPage):
             self.message.value = "The study has closed."
             return
         shown = []
-        if self.session.signed_in and self.session.attempt(
-                lambda: shown.append(self.room.study_page(by=self.session.user)), self._say, "The page cannot be shown"):
+
+        def read() -> None:
+            shown.append(self.room.study_page(by=self.session.user))
+
+        if self.session.signed_in and self.session.attempt(read, self._say, "The page cannot be shown"):
             self.view.show(shown[0])
         elif not self.session.signed_in:
             self.follower.stop()
