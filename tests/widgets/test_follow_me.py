@@ -59,6 +59,7 @@ def test_two_learners_follow_a_study_of_three_positions(world):
     assert projector.followers.value == "2 learners following."
     for page in pages.values():
         assert "Page 1 of 3" in page.view.heading.value and "Swap it, or discard it?" in page.view.note.value
+        assert "analysis.ipynb?position=" in page.view.link.value and "%28QS%29" not in page.view.link.value
         assert all(mark not in page_state(page) for mark in marks(Card("Q", "S")))  # the card its teacher knew
         assert "8\u2666" in page_state(page) or "8D" in page_state(page)  # the mover's own drawn card
     # ann tries a move on her copy: bob's page and the teacher's do not change

@@ -20,7 +20,8 @@ Hooks: the teacher's ``golf-study`` with ``golf-study-class``, ``golf-study-titl
 ``golf-study-end``; the learner's ``golf-follow``
 with ``golf-follow-open`` (a button per open study of their classes), ``golf-follow-code``,
 ``golf-follow-join``, ``golf-follow-message``; both show a ``golf-study-view``:
-``golf-study-heading`` (the title, "Page 2 of 3"), ``golf-study-note`` and the step board's hooks
+``golf-study-heading`` (the title, "Page 2 of 3"), ``golf-study-note``, ``golf-position-link`` (the
+page's position on the analysis board) and the step board's hooks
 (``golf-step-move-<move>``, ``golf-step-status``, ``golf-step-values``, ...).
 """
 
@@ -41,6 +42,7 @@ from ..coach.analysis_steps import StepBoard
 from ..coach.panel import COACH_CSS
 from ..coach.replay import REPLAY_CSS
 from ..hooks import hooked, hooked_button, hooked_html
+from ..position_links import LINK_CLASS, link_html
 from ..table.display_size import PROJECTING_CSS, set_projecting
 from ..table.view import TABLE_CSS
 from .follow import RoomFollower
@@ -86,8 +88,9 @@ class StudyView(w.VBox):
         self.heading = hooked(hooked_html("golf-study-heading"), "golf-live")  # a page turn is read out
         self.note = hooked(hooked_html("golf-study-note"), "golf-live")
         self.board_slot = w.VBox()
+        self.link = hooked_html(LINK_CLASS)  # the page's position on the analysis board, to keep or share
         self.steps: "StepBoard | None" = None
-        super().__init__([self.heading, self.note, self.board_slot])
+        super().__init__([self.heading, self.note, self.board_slot, self.link])
         self.add_class("golf-study-view")
         for hook in ("golf-analysis", "golf-replay", "golf-table"):  # the analysis board's look of cards and seats
             self.add_class(hook)
@@ -100,6 +103,7 @@ class StudyView(w.VBox):
             self.steps = StepBoard(page.position.game(0), values_closed=True)
             self.board_slot.children = (self.steps,)
             self.note.value = note_html(page.note)
+            self.link.value = link_html(page.position)
         self.heading.value = study_heading_html(page)
 
 
