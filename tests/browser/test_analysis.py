@@ -15,7 +15,7 @@ from golflab import Card, Position
 from golflab import words as plain
 from golflab.coach import hint
 from tests.browser.board_hooks import GOLF, shoot_whole
-from tests.browser.test_a11y import assert_accessible
+from tests.browser.test_a11y import assert_accessible, assert_fits_small_screens
 
 #: Seat 1 drew the jack of clubs: discard it, or swap it for a face-down card (or a 9, 4 or 7)?
 TEXT = "KH 5D ? ? ? 2C / 9S ? 4H ? 7H ?; discard 4S; deck 38; seat 1 holds JC; rules knock_penalty=on"
@@ -45,6 +45,7 @@ def test_a_link_opens_the_position_with_the_coachs_values(page, voila_server, ap
         "impossible position: KH is there 2 times", timeout=WAIT)
     assert values.inner_text() == shown  # the last good position's values stay
     shoot_whole(page, "analysis-refused")
+    assert_fits_small_screens(page, "analysis.ipynb")  # a teacher's phone and tablet, by touch too
 
 
 def expect_values(page, text: str) -> None:
