@@ -15,7 +15,7 @@ import pytest
 
 from tests.browser.board_hooks import GOLF, face_down_slots
 from tests.browser.conftest import ARTIFACTS, class_tokens, open_signed_in
-from tests.browser.test_a11y import assert_accessible
+from tests.browser.test_a11y import assert_accessible, assert_fits_small_screens
 
 TEACHER, PASSWORD, CLASS = "table_teacher", "table-pass-1", "Table class"
 LEARNERS = ("table_ann", "table_bob", "table_cat")
@@ -105,6 +105,7 @@ def test_a_class_votes_a_hole_through_against_the_expert(browser, voila_server, 
         page.locator(".golf-vote-results", has_text="How the class voted").wait_for(timeout=WAIT)
         assert GOLF.awaiting(page) == "game-over"
     assert_accessible(learners[0], "a learner's page at the class table")
+    assert_fits_small_screens(learners[0], "class_table.ipynb")  # a learner's phone or tablet, by touch
     teacher.screenshot(path=str(ARTIFACTS / "class-table-over.png"), full_page=True)
     print(f"\nclass table: {votes} votes; a closed vote's move on every page after a median of "
           f"{statistics.median(reach):.2f} s, at most {max(reach):.2f} s")

@@ -64,6 +64,7 @@ VOTE_CSS = """<style>
 .golf-class-table-code{font:700 40px/1.2 ui-monospace,monospace;letter-spacing:6px}
 .golf-vote-results table{border-collapse:collapse;font-size:15px}
 .golf-vote-results th,.golf-vote-results td{padding:3px 10px;border-bottom:1px solid #ccc;text-align:left}
+.golf-vote-results th.golf-nowrap{white-space:nowrap}
 .golf-vote-results td.num{text-align:right}
 .golf-vote-played{background:#e8f5e9;font-weight:600}
 .golf-my-vote{font:600 16px system-ui,sans-serif;color:#0d47a1;margin:4px 0}
@@ -99,7 +100,7 @@ def results_html(closed, obs, team: str = "the class") -> str:
         f"<td class='num'>{closed.values[a]:+.1f}</td></tr>" for a in order)
     total = sum(closed.votes.values())
     return (f"<h2>How {escape(team)} voted (move {closed.turn + 1}, {total} vote{'' if total == 1 else 's'})</h2>"
-            f"<table><tr><th>Option</th><th>Votes</th><th>Worth (points, lower is better)</th></tr>{rows}</table>"
+            f"<table><tr><th>Option</th><th class='golf-nowrap'>Votes</th><th>Worth (points, lower is better)</th></tr>{rows}</table>"
             f"<p>{escape(DECIDED.get(closed.decided_by, ''))}</p>")
 
 
