@@ -100,7 +100,8 @@ def results_html(closed, obs, team: str = "the class") -> str:
         f"<td class='num'>{closed.values[a]:+.1f}</td></tr>" for a in order)
     total = sum(closed.votes.values())
     return (f"<h2>How {escape(team)} voted (move {closed.turn + 1}, {total} vote{'' if total == 1 else 's'})</h2>"
-            f"<table><tr><th>Option</th><th class='golf-nowrap'>Votes</th><th>Worth (points, lower is better)</th></tr>{rows}</table>"
+            "<table><tr><th>Option</th><th class='golf-nowrap'>Votes</th><th>Worth (points, lower is better)</th>"
+            f"</tr>{rows}</table>"
             f"<p>{escape(DECIDED.get(closed.decided_by, ''))}</p>")
 
 
