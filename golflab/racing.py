@@ -36,13 +36,15 @@ class Estimate:
     """One option after the race: ``value`` (its mean, or the best's mean plus the paired
     difference when it left the race with fewer samples than the best), ``se`` (standard error
     of its own mean), ``gap_se`` (standard error of its paired difference to the best; 0 for
-    the best) and ``samples``."""
+    the best), ``samples`` and ``same_as`` (the move whose samples it shares, being the same move
+    up to a symmetry; "" when it was valued itself)."""
 
     action: str
     value: float
     se: float
     gap_se: float
     samples: int
+    same_as: str = ""
 
 
 def mean(xs: Sequence[float]) -> float:

@@ -62,7 +62,8 @@ exact EV past the horizon), not a proof of the best play.
 
 The package, one module a job: ``worlds`` (determinizations), ``rollouts`` (an option played
 out, in Python or compiled), ``valuation`` (the one valuation: rollouts, the chance node, the
-race), ``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
+race), ``equivalence`` (moves that are one move up to the grid's symmetry, valued once),
+``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
 Expert's former search, kept for comparison), ``reasons`` (the
 sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one decision),
 ``review`` (a game), ``expert`` (the Expert CPUs).
@@ -71,7 +72,7 @@ sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one deci
 from __future__ import annotations
 
 from .grades import REVIEW_ROLLOUTS, CoachGrade, grade
-from .hints import HINT_ROLLOUTS, MIN_SAMPLES, PRECISE_ROLLOUTS, Option, clear_cache, hint
+from .hints import HINT_ROLLOUTS, MIN_SAMPLES, PRECISE_ROLLOUTS, Option, clear_cache, hint, rollouts_spent
 from .review import ACCURACY_SCALE, REVIEW_CANDIDATES, Review, accuracy, review
 from .rollouts import HORIZON, ROLLOUT_PROFILE
 from .worlds import determinize, observation_seed
@@ -79,5 +80,5 @@ from .worlds import determinize, observation_seed
 __all__ = [
     "ACCURACY_SCALE", "HINT_ROLLOUTS", "HORIZON", "MIN_SAMPLES", "PRECISE_ROLLOUTS", "REVIEW_CANDIDATES",
     "REVIEW_ROLLOUTS", "ROLLOUT_PROFILE", "CoachGrade", "Option", "Review", "accuracy", "clear_cache", "determinize",
-    "grade", "hint", "observation_seed", "review",
+    "grade", "hint", "observation_seed", "review", "rollouts_spent",
 ]

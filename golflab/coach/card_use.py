@@ -3,7 +3,7 @@
 used as well as it can be (``use_plan``), and *take* by the taken card's best use (``best_use``).
 
 A card's candidate uses (``swap N``, ``discard``) are pruned to the ``USES`` best by the one-step
-EV (``ev.placement_evs``; equivalent face-down positions once, ``candidate_uses``), then raced on
+EV (``ev.placement_evs``; equivalent moves once, ``equivalence``), then raced on
 the position's own rollouts (``golflab.racing``) within ``USE_ROLLOUTS`` per use (``best_of``).
 The position after drawing a card is dealt from the observation's own seed (``drawn_observation``),
 so the same observation always gives the same uses. The former Expert's search
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
 from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import race
+from .equivalence import equivalent_moves
 from .rollouts import HORIZON, ROLLOUT_PROFILE, Samples
 from .worlds import deal_world, observation_seed, unseen_cards
 
@@ -45,19 +45,12 @@ def drawn_observation(obs: Observation, card) -> Observation:
 
 
 def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
-    """The ``count`` best uses of the drawn card by one-step EV (face-down positions of equal
-    EV, interchangeable, once), in the legal order."""
+    """The ``count`` best uses of the drawn card by one-step EV (uses that are one move up to the
+    grid's symmetry once, ``equivalence``), in the legal order."""
     legal = [a.notation for a in obs.legal_actions]
     evs = placement_evs(obs, obs.drawn)
-    up = obs.my_grid
-    seen, ranked = set(), []
-    for a in sorted(legal, key=lambda a: evs.get(a, 0.0)):
-        act = Action.parse(a)
-        key = (round(evs.get(a, 0.0), 9),) if act.kind == "swap" and up[act.pos] is None else (a,)
-        if key not in seen:
-            seen.add(key)
-            ranked.append(a)
-    keep = set(ranked[:count])
+    firsts = [group[0] for group in equivalent_moves(obs, legal)]
+    keep = set(sorted(firsts, key=lambda a: evs.get(a, 0.0))[:count])
     return [a for a in legal if a in keep]
 
 

@@ -35,7 +35,9 @@ class Option:
     """One legal option: ``action`` (its notation), ``value`` (expected hole points relative to
     the table: lower is better), ``se`` (standard error of ``value``), ``samples`` (the
     rollouts behind it), ``reason`` (one plain sentence saying what the move does) and
-    ``gap_se`` (standard error of its paired difference to the best option; 0 for the best)."""
+    ``gap_se`` (standard error of its paired difference to the best option; 0 for the best) and
+    ``same_as`` (the move it is the same as up to the grid's symmetry, whose value and rollouts it
+    shares; "" when it was valued itself: ``rollouts_spent``)."""
 
     action: str
     value: float
@@ -43,9 +45,16 @@ class Option:
     samples: int
     reason: str
     gap_se: float = 0.0
+    same_as: str = ""
 
     def __str__(self) -> str:
         return f"{self.action}: {self.value:+.1f} ± {self.se:.1f} - {self.reason}"
+
+
+def rollouts_spent(options) -> int:
+    """The rollouts a hint (or a grade's or a review's options) spent: each option valued itself
+    counted once (``Option.same_as``)."""
+    return sum(o.samples for o in options if not o.same_as)
 
 
 def known_hint(obs: Observation, samples: int | None = None) -> list[Option] | None:
@@ -105,7 +114,8 @@ def evaluate(obs: Observation, actions: tuple, samples: int | None, budget: int 
         return list(found)
     estimates = value(obs, actions, samples=samples, budget=budget, first=MIN_SAMPLES, precision=precision,
                       seed=seed, policy=policy, horizon=horizon, chance=chance)
-    options = [Option(e.action, e.value, e.se, e.samples, describe(obs, e.action), e.gap_se) for e in estimates]
+    options = [Option(e.action, e.value, e.se, e.samples, describe(obs, e.action), e.gap_se, e.same_as)
+               for e in estimates]
     _CACHE[key] = options
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)

@@ -25,11 +25,13 @@ race). Only the check, ``reference``, chooses its uses on worlds of its own seed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ..game import Observation
 from ..racing import Estimate, race
 from . import card_use
+from .equivalence import equivalent_moves
 from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
 from .worlds import observation_seed
 
@@ -90,16 +92,30 @@ def sampler(obs: Observation, actions, seed: int, policy: str = ROLLOUT_PROFILE,
 def value(obs: Observation, actions, *, samples: int | None = None, budget: int, first: int,
           precision: float | None = None, seed: int | None = None, policy: str = ROLLOUT_PROFILE,
           horizon: int | None = None, chance: bool | int | None = None, salt: int = 0) -> list[Estimate]:
-    """Every option of ``actions`` valued (``racing.Estimate``s, best first): ``samples`` each,
-    or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
+    """Every option of ``actions`` valued (``racing.Estimate``s, best first), the moves that are
+    one move up to the grid's symmetry once, by the first of them (``equivalence``): ``samples``
+    each, or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
     the gap to the runner-up has at most ``precision`` standard error, when given). ``seed``:
     the worlds' seed (None: the observation's); ``horizon`` table rounds (None:
     ``rollouts.HORIZON``); ``chance`` (``chance_draw``); ``salt`` (``sampler``: 0, the coach's)."""
     seed = observation_seed(obs) if seed is None else seed
-    sample = sampler(obs, actions, seed, policy, horizon, chance, salt)
+    groups = equivalent_moves(obs, actions)
+    moves = [group[0] for group in groups]
+    sample = sampler(obs, moves, seed, policy, horizon, chance, salt)
     if samples is not None:
-        return race(actions, sample, first=samples, budget=samples * len(actions))
-    return race(actions, sample, first=first, budget=max(budget, first * len(actions)), precision=precision)
+        raced = race(moves, sample, first=samples, budget=samples * len(moves))
+    else:
+        raced = race(moves, sample, first=first, budget=max(budget, first * len(moves)), precision=precision)
+    return shared(raced, groups)
+
+
+def shared(raced: list[Estimate], groups: list[tuple[str, ...]]) -> list[Estimate]:
+    """Each group's estimate (its first move's) for every move of the group (the others' ``same_as``
+    the first), each group's moves together in their order, the groups as ``raced`` orders them
+    (``equivalence.equivalent_moves``)."""
+    members = {group[0]: group for group in groups}
+    return [e if move == e.action else replace(e, action=move, same_as=e.action)
+            for e in raced for move in members[e.action]]
 
 
 def is_chance_node(obs: Observation) -> bool:
@@ -125,4 +141,4 @@ def reference(obs: Observation, samples: int, seed: int, horizon: int = END_OF_H
 
 
 __all__ = ["CHANCE_DRAW", "CHANCE_USES", "END_OF_HOLE", "TAKE_USES", "chance_draw", "is_chance_node", "reference",
-           "sampler", "value"]
+           "sampler", "shared", "value"]

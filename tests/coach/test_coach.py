@@ -314,7 +314,7 @@ def test_the_default_hint_races_its_options_deterministically():
     game = find(mid_place)
     obs = game.observation(game.current_player)
     options = hint(obs)
-    total = sum(o.samples for o in options)
+    total = coach.rollouts_spent(options)
     assert total <= coach.HINT_ROLLOUTS and len({o.samples for o in options}) > 1
     best = options[0]
     assert best.gap_se == 0
@@ -371,5 +371,5 @@ def test_review_races_the_candidates_within_its_budget():
         game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
     coach.clear_cache()
     r = review(game, 1)
-    assert r.grades and all(sum(o.samples for o in g.options) <= coach.REVIEW_ROLLOUTS for g in r.grades)
+    assert r.grades and all(coach.rollouts_spent(g.options) <= coach.REVIEW_ROLLOUTS for g in r.grades)
     assert all(o.samples >= coach.MIN_SAMPLES for g in r.grades for o in g.options)
