@@ -4,7 +4,8 @@ Every option is valued on the same samples (common random numbers: sample ``i`` 
 world for every option), so the difference between two options is measured sample by sample
 and its standard error is small. ``race`` values every option on ``first`` samples, then
 doubles the samples of the options still in the race, round after round, until each is
-settled against the current best (the lowest mean):
+settled against the current best (the lowest mean; an option settled against an earlier best
+comes back into the race when it is not settled against the current one):
 
 * **separated**: its paired difference to the best exceeds ``SEPARATION`` standard errors;
 * **no longer matters**: the difference and its standard error are both at most
@@ -68,7 +69,9 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
 
 
 def _settled(diff: float, se: float) -> bool:
-    return diff > SEPARATION * se or (diff <= INDIFFERENCE and se <= INDIFFERENCE)
+    """Whether an option ``diff`` points behind the best (standard error ``se``) may leave the race:
+    one ahead of the best on the samples they share (fewer than the best's) is not settled."""
+    return diff > SEPARATION * se or (0 <= diff <= INDIFFERENCE and se <= INDIFFERENCE)
 
 
 def race(actions: Sequence[str], sample: Callable[[str, int, int], list], *, first: int, budget: int,
@@ -85,7 +88,9 @@ def race(actions: Sequence[str], sample: Callable[[str, int, int], list], *, fir
                 results[a] += sample(a, len(results[a]), target)
         means = {a: sum(results[a]) / len(results[a]) for a in active}
         best = min(active, key=means.get)  # ties: the given order
-        active = [best] + [a for a in active if a != best and not _settled(*paired(results[a], results[best]))]
+        # every option against the current best: one settled against an earlier best comes back
+        # when its samples no longer settle it against this one
+        active = [best] + [a for a in actions if a != best and not _settled(*paired(results[a], results[best]))]
         if precision is not None and len(actions) > 1:
             runner = min((a for a in actions if a != best), key=lambda a: paired(results[a], results[best])[0])
             if paired(results[runner], results[best])[1] > precision and runner not in active:
@@ -112,5 +117,7 @@ def _estimates(actions: Sequence[str], results: dict, best: str) -> list[Estimat
         diff, gap_se = paired(results[a], top)
         value = mean if len(results[a]) >= len(top) else top_mean + diff
         out.append(Estimate(a, value, se, 0.0 if a == best else gap_se, len(results[a])))
-    out.sort(key=lambda e: e.value)  # stable: ties keep the given order
+    # the race's best first (an option that came back and was cut short by the budget may show a
+    # lower value on its fewer samples), then by value; stable: ties keep the given order
+    out.sort(key=lambda e: (e.action != best, e.value))
     return out

@@ -297,6 +297,30 @@ def test_the_race_stops_when_the_difference_no_longer_matters_or_at_the_budget()
     assert sum(e.samples for e in out) <= 500 and min(e.samples for e in out) > 16
 
 
+def test_an_option_settled_against_an_earlier_best_comes_back_when_the_best_changes():
+    """b is clearly behind a on the first samples; a then turns out bad and c, noisy, becomes the
+    best: b, ahead of c on the samples they share, comes back into the race and wins it."""
+    import random
+
+    from golflab.racing import race
+
+    def sample(action, start, stop):
+        out = []
+        for i in range(start, stop):
+            own = random.Random(ord(action) * 1_000_003 + i + 105)  # c ahead of b on the first samples
+            if action == "a":
+                out.append(own.gauss(0.0, 0.1) if i < 16 else 10.0)
+            elif action == "b":
+                out.append(own.gauss(1.0, 0.1))
+            else:
+                out.append(own.gauss(1.5, 8.0))
+        return out
+
+    out = race(["a", "b", "c"], sample, first=16, budget=20_000)  # before: c best on 64 samples, b left at 16
+    assert out[0].action == "b" and out[0].samples > 16 and out[0].gap_se == 0
+    assert [e.action for e in out[1:]] == ["c", "a"] and all(e.value >= out[0].value for e in out)
+
+
 def test_the_race_with_a_precision_measures_the_gap_to_the_runner_up():
     from golflab.racing import race
 
