@@ -9,19 +9,23 @@ as the Expert's search chose them).
 
 Positions: decisions with a choice from games of four CPU personalities
 (``coach_precision.positions``). For each position, references value every option on
-``--samples`` determinizations drawn from an independent seed (the observation's seed xor
-``REFERENCE_SEED``, its best uses too): the *same-horizon* reference with the candidate's own
-horizon and treatment of *draw*, and the *end-of-hole* reference, rollouts to the end of the
-hole with *draw* a chance node (``valuation.reference``: the best use of the drawn
-card, what a player following the coach then does). Regret: the reference's points lost by
-the candidate's first option against the reference's best; ``>=0.5``: positions where that
-loss is half a point or more; ``draw``: the mean regret on the draw decisions alone. Time:
-the CPU time of one hint (cache emptied; median of ``--repeats`` runs), its median and 95th
-percentile over the positions.
+determinizations drawn from an independent seed (the observation's seed xor ``REFERENCE_SEED``,
+its best uses too): the *same-horizon* reference with the candidate's own horizon and
+treatment of *draw* (``--samples`` per option), and the *end-of-hole* reference,
+``coach_precision``'s (``END_SAMPLES`` per option, rollouts to the end of the hole with *draw* a
+chance node: ``valuation.reference``, the best use of the drawn card, what a player following
+the coach then does). Regret: the reference's points lost by the candidate's first option
+against the reference's best; ``>=0.5``: positions where that loss is half a point or more;
+then the end-of-hole regret by kind of decision (initial flips, draw or take, the card's use).
+The reference's own noise is printed above the table (``coach_precision.noise_line``: a second
+end-of-hole reference judged by the first). Time: the CPU time of one hint (cache emptied;
+median of ``--repeats`` runs), its median and 95th percentile over the positions.
 
-``nice -n 19 python benchmarks/valuation.py --positions 40 --samples 400`` (defaults 20 and
-300; ``--seed`` the positions' first game seed, ``--json FILE`` every number kept, ``--pool A B``
-the table of several ``--json`` runs joined: run two with other ``--seed``s on two cores).
+``nice -n 5 python benchmarks/valuation.py --positions 200 --cache refs.json`` (defaults 20
+positions and 1,000 samples; ``--seed`` the positions' first game seed, ``--cache FILE`` keeps
+the references, shared with ``coach_precision.py --cache``, ``--json FILE`` every number kept,
+``--pool A B`` the table of several ``--json`` runs joined). 200 positions take about 25
+minutes on one core here, the references most of it.
 """
 
 from __future__ import annotations
@@ -33,9 +37,9 @@ import statistics
 import sys
 import time
 
-from coach_precision import end_reference, pct, positions
+from coach_precision import END_REFERENCES, END_SAMPLES, end_reference, noise_line, pct, positions, references, regret
 
-from golflab.coach import card_use, hints, rollouts, valuation
+from golflab.coach import hints, rollouts, valuation
 
 REFERENCE_SEED = 0x5EED_E0D
 HORIZONS = (("2 rounds", 2), ("3 rounds", 3), ("end of hole", valuation.END_OF_HOLE))
@@ -60,57 +64,70 @@ def hint_first(obs, horizon: int, chance: int, repeats: int) -> tuple[str, float
     return first, statistics.median(times)
 
 
-def regret(ref: dict[str, float], choice: str) -> float:
-    return ref[choice] - min(ref.values())
+def same_kinds(samples: int) -> list:
+    """The same-horizon references, one per (horizon, treatment) with a treatment of its own at a
+    draw decision ((name, make) pairs for ``coach_precision.references``)."""
+    def make(horizon, chance):
+        return lambda obs: reference(obs, samples, horizon, chance if valuation.is_chance_node(obs) else 0)
+    return [(f"same {samples} {horizon} {chance}", make(horizon, chance))
+            for _, horizon in HORIZONS for _, chance in TREATMENTS]
 
 
-def measure(count: int, samples: int, repeats: int, seed: int) -> list[dict]:
-    """One row per position: its draw flag and, per candidate, choice, regrets and time."""
+def measure(count: int, samples: int, repeats: int, seed: int, cache: str | None = None) -> tuple[list, str]:
+    """One row per position: its kind, draw flag and, per candidate, choice, regrets and time;
+    the reference's own noise (``coach_precision.noise_line``)."""
     obs_list = positions(count, seed)
     rollouts.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
     hint_first(obs_list[0], 2, False, 1)  # load the kernel before timing
+    kinds = [*END_REFERENCES, *same_kinds(samples)]
+    ends, seconds, *sames = references(obs_list, kinds, cache)
+    same_of = {name: found for (name, _), found in zip(kinds[2:], sames)}
     rows, start = [], time.perf_counter()
     for i, obs in enumerate(obs_list):
-        chance_here = valuation.is_chance_node(obs)
-        end = end_reference(obs, samples, REFERENCE_SEED)
-        row = {"position": i, "draw": chance_here, "candidates": {}}
-        same_refs: dict = {(valuation.END_OF_HOLE, card_use.USES if chance_here else 0): end}
+        row = {"position": i, "kind": obs.awaiting, "draw": valuation.is_chance_node(obs), "candidates": {}}
         for label, horizon in HORIZONS:
             for name, chance in TREATMENTS:
-                key = (horizon, chance if chance_here else 0)
-                if key not in same_refs:
-                    same_refs[key] = reference(obs, samples, *key)
+                same = same_of[f"same {samples} {horizon} {chance}"][i]
                 choice, cpu = hint_first(obs, horizon, chance, repeats)
                 row["candidates"][f"{label}, {name}"] = {
-                    "choice": choice, "cpu": cpu, "same": regret(same_refs[key], choice), "end": regret(end, choice)}
+                    "choice": choice, "cpu": cpu, "same": regret(same, choice), "end": regret(ends[i], choice)}
         rows.append(row)
-        print(f"position {i + 1}/{count} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
-    return rows
+        if i % 20 == 19:
+            print(f"hints {i + 1}/{count} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+    return rows, noise_line(obs_list, ends, seconds)
+
+
+KINDS = (("initial_flip", "initial flips"), ("draw", "draw or take"), ("place", "the card's use"))
 
 
 def table(rows: list[dict]) -> str:
     """The table of the module's docstring, one line per candidate."""
-    lines = ["| valuation | regret, same horizon | >=0.5 | regret, end of hole | >=0.5 | draw decisions, end "
-             "| CPU ms median | p95 |", "|---|---|---|---|---|---|---|---|"]
-    n, draws = len(rows), [r for r in rows if r["draw"]]
+    kinds = [(k, label, [r for r in rows if r.get("kind") == k]) for k, label in KINDS]
+    kinds = [(k, label, found) for k, label, found in kinds if found]
+    heads = ["valuation", "regret, same horizon", ">=0.5", "regret, end of hole", ">=0.5",
+             *(f"end, {label} ({len(found)})" for _, label, found in kinds), "CPU ms median", "p95"]
+    lines = ["| " + " | ".join(heads) + " |", "|---" * len(heads) + "|"]
+    n = len(rows)
     for name in rows[0]["candidates"]:
         got = [r["candidates"][name] for r in rows]
         same, end = [g["same"] for g in got], [g["end"] for g in got]
         cpu = [1000 * g["cpu"] for g in got]
-        on_draws = [r["candidates"][name]["end"] for r in draws]
-        lines.append(
-            f"| {name} | {statistics.mean(same):.3f} | {sum(x >= 0.5 for x in same)}/{n} | {statistics.mean(end):.3f} "
-            f"| {sum(x >= 0.5 for x in end)}/{n} | {statistics.mean(on_draws) if on_draws else 0:.3f} ({len(draws)}) "
-            f"| {statistics.median(cpu):.0f} | {pct(cpu, 0.95):.0f} |")
+        by_kind = [f"{statistics.mean(r['candidates'][name]['end'] for r in found):.3f}" for _, _, found in kinds]
+        cells = [name, f"{statistics.mean(same):.3f}", f"{sum(x >= 0.5 for x in same)}/{n}",
+                 f"{statistics.mean(end):.3f}", f"{sum(x >= 0.5 for x in end)}/{n}", *by_kind,
+                 f"{statistics.median(cpu):.0f}", f"{pct(cpu, 0.95):.0f}"]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--samples", type=int, default=300, help="determinizations per option of a reference")
+    parser.add_argument("--samples", type=int, default=1000, help="determinizations per option of a same-horizon "
+                        f"reference (the end-of-hole ones: coach_precision.END_SAMPLES, {END_SAMPLES})")
     parser.add_argument("--repeats", type=int, default=1, help="timed runs of each hint (the median is kept)")
     parser.add_argument("--seed", type=int, default=100, help="the first game seed of the positions")
+    parser.add_argument("--cache", help="keep the references in this JSON file (coach_precision's --cache)")
     parser.add_argument("--json", help="write every row to this file")
     parser.add_argument("--pool", nargs="+", metavar="FILE", help="print the table of these --json files joined")
     args = parser.parse_args(argv)
@@ -122,13 +139,14 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{len(pooled)} positions from {', '.join(args.pool)}")
         print(table(pooled))
         return
-    rows = measure(args.positions, args.samples, args.repeats, args.seed)
+    rows, noise = measure(args.positions, args.samples, args.repeats, args.seed, args.cache)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f)
-    print(f"{args.positions} positions (seed {args.seed}), references {args.samples} samples per option "
-          f"(seed xor {REFERENCE_SEED:#x}), hint budget {hints.HINT_ROLLOUTS} rollouts; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"{args.positions} positions (seed {args.seed}), references: same horizon {args.samples} samples per "
+          f"option (seed xor {REFERENCE_SEED:#x}), end of hole {END_SAMPLES} (coach_precision's); hint budget "
+          f"{hints.HINT_ROLLOUTS} rollouts; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(noise)
     print(table(rows))
 
 

@@ -33,14 +33,15 @@ from numbers import Integral, Real
 from . import words
 from .actions import Action, one_of
 from .ai import CPUPlayer, personality_names
+from .equivalence import same_move
 from .ev import PARTNER, action_values
 from .game import Game, Observation, Phase
 from .rules import Rules, card_value
 
 __all__ = ["BEST_WITHIN", "DIFFICULTY", "GAP_PRECISION", "KINDS", "POSITION_NAMES", "SEPARATION", "VALUATION",
            "VALUATIONS", "VALUE_MEANING", "AnswerCheck", "Puzzle", "PuzzleOption", "check_answer", "cpu_hole",
-           "decision_kind", "describe", "generate", "load_kernel", "one_step_options", "separated", "set_puzzle",
-           "stream", "value_options"]
+           "decision_kind", "describe", "generate", "load_kernel", "one_step_options", "runner_up", "separated",
+           "set_puzzle", "stream", "value_options"]
 
 POSITION_NAMES = words.POSITIONS  # the board's names of the grid positions (one table: golflab.words)
 #: Minimum gaps (points) per difficulty: a big gap is an easy puzzle.
@@ -89,6 +90,12 @@ class Puzzle:
     source: str
     valuation: str = "coach"
     gap_se: float = 0.0
+
+    def is_answer(self, action: str) -> bool:
+        """Whether ``action`` (notation) is the answer: the answer's move, or one that is the same move
+        up to the grid's symmetry (``equivalence.same_move``: the other face-down card under a
+        face-down card)."""
+        return same_move(self.observation, action, self.answer)
 
     def value(self, action: str) -> float:
         """The value of one option (by notation); a ValueError names the options otherwise."""
@@ -166,9 +173,11 @@ def value_options(obs: Observation, valuation: str | None = None) -> list:
     return VALUATIONS[name](obs)
 
 
-def _explain(obs: Observation, options: list[PuzzleOption]) -> str:
-    """Why the answer is best, in plain words (no notation, no position numbers)."""
-    best, second = options[0], options[1]
+def _explain(obs: Observation, options: list[PuzzleOption], answer: str | None = None) -> str:
+    """Why the answer (the best option unless given: one of the best's move) is best, in plain words
+    (no notation, no position numbers)."""
+    best = options[0] if answer is None else next(o for o in options if o.action == answer)
+    second = runner_up(options, best.action)
     rules = obs.rules
     why = [f"Best: {describe(obs, best.action)}.",
            f"The next best, {describe(obs, second.action)}, loses "
@@ -214,6 +223,13 @@ class AnswerCheck:
         return self.loss == 0.0
 
 
+def runner_up(options, answer: str):
+    """The best option of ``options`` (best first) that is not the move ``answer`` nor the same move
+    (``Option.same_as``), or None."""
+    move = next((getattr(o, "same_as", "") or o.action for o in options if o.action == answer), answer)
+    return next((o for o in options if (getattr(o, "same_as", "") or o.action) != move), None)
+
+
 def check_answer(obs: Observation, answer: str) -> AnswerCheck:
     """How the coach values the move ``answer`` at ``obs`` (the seat to move's view): the best move, or
     how many points worse than the best. The options are valued as a puzzle's are (``GAP_PRECISION``),
@@ -225,9 +241,10 @@ def check_answer(obs: Observation, answer: str) -> AnswerCheck:
     loss = chosen.value - best.value
     if loss < BEST_WITHIN:
         said = f"The coach finds this the best move: {describe(obs, answer)}."
-        if len(options) > 1:
-            said += (f" The next best, {describe(obs, options[1].action)}, loses "
-                     f"{words.points(round(options[1].value - best.value, 1))} compared with it.")
+        second = runner_up(options, answer)
+        if second is not None:
+            said += (f" The next best, {describe(obs, second.action)}, loses "
+                     f"{words.points(round(second.value - best.value, 1))} compared with it.")
         return AnswerCheck(answer, best.action, 0.0, 0.0, options, said)
     said = (f"The coach values this move ({describe(obs, answer)}) {words.points(round(loss, 1))} worse than "
             f"its best: {describe(obs, best.action)}.")
@@ -240,12 +257,14 @@ def set_puzzle(obs: Observation, answer: str, title: str = "", note: str = "") -
     coach's words (why its best is best, or how far the teacher's move is from it)."""
     check = check_answer(obs, answer)
     options = list(check.options)
-    coach = _explain(obs, options) if check.is_best and len(options) > 1 else check.words
+    second = runner_up(options, check.answer)
+    coach = _explain(obs, options, check.answer) if check.is_best and second is not None else check.words
     explanation = " ".join(part for part in (note.strip(), coach) if part)
-    others = [o.value for o in options if o.action != answer]
-    gap = round(min(others) - next(o.value for o in options if o.action == answer), 2) if others else 0.0
-    return Puzzle(obs, answer, tuple(options), explanation, gap, f"a teacher's puzzle: {title}" if title else
-                  "a teacher's puzzle", "coach", round(getattr(options[1], "gap_se", 0.0), 3) if others else 0.0)
+    chosen = next(o.value for o in options if o.action == check.answer)
+    gap = round(second.value - chosen, 2) if second is not None else 0.0
+    gap_se = round(getattr(second, "gap_se", 0.0), 3) if second is not None else 0.0
+    return Puzzle(obs, check.answer, tuple(options), explanation, gap,
+                  f"a teacher's puzzle: {title}" if title else "a teacher's puzzle", "coach", gap_se)
 
 
 def decision_kind(obs: Observation) -> str:

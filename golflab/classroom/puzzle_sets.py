@@ -19,6 +19,7 @@ from sqlalchemy import and_, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from golflab.actions import one_of
+from golflab.equivalence import same_move
 from golflab.position import Position
 
 from . import database, progress, schema, security
@@ -117,7 +118,8 @@ class PuzzleSetsMixin:
 
     def record_set_answer(self, user: User, item_id: int, answer: str) -> SetAnswer:
         """Keep ``user``'s answer to a set item (a legal move at its position): right when it is the
-        teacher's move; first when ``user`` had not answered the item before."""
+        teacher's move, or the same move up to the grid's symmetry (``equivalence.same_move``); first
+        when ``user`` had not answered the item before."""
         actor = user
         i, a = T.set_items, T.set_answers
         now = self.clock()
@@ -134,7 +136,8 @@ class PuzzleSetsMixin:
             move = one_of(answer, _legal_moves(item.position)[1])
             seen = conn.execute(select(a.c.id).where(and_(a.c.item_id == item.id, a.c.user_id == actor.id))
                                 .limit(1)).first()
-            done = SetAnswer(item.id, move, move == item.answer, seen is None)
+            right = same_move(Position.parse(item.position).observation(), move, item.answer)
+            done = SetAnswer(item.id, move, right, seen is None)
             conn.execute(insert(a).values(item_id=item.id, user_id=actor.id, answer=move, correct=done.correct,
                                           first_try=done.first_try, at=now))
             return done

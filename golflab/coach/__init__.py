@@ -18,9 +18,13 @@ The method (determinized rollouts with common random numbers):
    is played out by CPU personalities: each opponent by its personality when its seat name
    is one (``"Maya 2"`` is Maya), else by ``ROLLOUT_PROFILE``; this seat too, after the
    option, by ``ROLLOUT_PROFILE``.
-   At a draw decision *draw* is a chance node: in each world the top card of the pile is
-   drawn and put to its best use by one-step EV (``valuation.CHANCE_USES``: the use a learner
-   following the coach is then shown), and *take* is followed by the taken card's best use.
+   The hole is played on for ``HORIZON`` (3) table rounds past the option, then each hand is
+   scored at its exact expectation. At a draw decision *draw* is a chance node: in each world
+   the top card of the pile is drawn and put to its best use, the best of its three best uses
+   by one-step EV raced on rollouts (``valuation.CHANCE_USES``: what a learner following the
+   coach then does), and *take* is followed by the taken card's best use. Moves that are one
+   move up to the grid's symmetry (two face-down cards under face-down cards) are valued once
+   and share that value (``golflab.equivalence``, ``Option.same_as``).
 3. An option's ``value`` is the mean over the samples of (this seat's hole score, with every
    round adjustment, minus the others' mean); ``se`` is its standard error (the samples'
    standard deviation over the square root of their number). Differences between options
@@ -62,8 +66,7 @@ exact EV past the horizon), not a proof of the best play.
 
 The package, one module a job: ``worlds`` (determinizations), ``rollouts`` (an option played
 out, in Python or compiled), ``valuation`` (the one valuation: rollouts, the chance node, the
-race), ``equivalence`` (moves that are one move up to the grid's symmetry, valued once),
-``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
+race), ``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
 Expert's former search, kept for comparison), ``reasons`` (the
 sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one decision),
 ``review`` (a game), ``expert`` (the Expert CPUs).

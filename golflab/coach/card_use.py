@@ -3,7 +3,7 @@
 used as well as it can be (``use_plan``), and *take* by the taken card's best use (``best_use``).
 
 A card's candidate uses (``swap N``, ``discard``) are pruned to the ``USES`` best by the one-step
-EV (``ev.placement_evs``; equivalent moves once, ``equivalence``), then raced on
+EV (``ev.placement_evs``; equivalent moves once, ``golflab.equivalence``), then raced on
 the position's own rollouts (``golflab.racing``) within ``USE_ROLLOUTS`` per use (``best_of``).
 The position after drawing a card is dealt from the observation's own seed (``drawn_observation``),
 so the same observation always gives the same uses. The former Expert's search
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
+from ..equivalence import equivalent_moves
 from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import race
-from .equivalence import equivalent_moves
 from .rollouts import HORIZON, ROLLOUT_PROFILE, Samples
 from .worlds import deal_world, observation_seed, unseen_cards
 
@@ -46,7 +46,7 @@ def drawn_observation(obs: Observation, card) -> Observation:
 
 def candidate_uses(obs: Observation, count: int = USES) -> list[str]:
     """The ``count`` best uses of the drawn card by one-step EV (uses that are one move up to the
-    grid's symmetry once, ``equivalence``), in the legal order."""
+    grid's symmetry once, ``golflab.equivalence``), in the legal order."""
     legal = [a.notation for a in obs.legal_actions]
     evs = placement_evs(obs, obs.drawn)
     firsts = [group[0] for group in equivalent_moves(obs, legal)]

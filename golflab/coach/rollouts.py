@@ -17,8 +17,10 @@ from ..model import scoring_model
 from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
 
 #: Rollouts look this many table rounds past the option's turn, then score each hand at its
-#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends).
-HORIZON = 2
+#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends). Three
+#: (``benchmarks/valuation.py``, 200 positions): two rounds lost 0.38 points per second initial flip
+#: against play to the end of the hole (which column to turn up next), three none.
+HORIZON = 3
 #: The personality that plays this seat (and opponents that are no personality) in rollouts.
 ROLLOUT_PROFILE = "Marcus"
 

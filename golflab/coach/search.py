@@ -55,7 +55,7 @@ DECISION_FIRST = 32
 #: use ``rollouts.ROLLOUT_PROFILE``).
 ROLLOUT_POLICY = ROLLOUT_PROFILE
 #: Table rounds the Expert's rollouts look past the option's turn before they score the leaf:
-#: three, one more than the coach's hints (``rollouts.HORIZON``). ``benchmarks/expert.py`` measured
+#: three, as the coach's hints since 29 November 2026 (``rollouts.HORIZON``). ``benchmarks/expert.py`` measured
 #: three against two on the same deals (seed 0, 2,000 rounds each): +4.32 points per round
 #: against Marcus where two gave +3.87 (see the README for every figure). Levels 6 and 7 search
 #: two rounds ahead (``ai.levels.SHORT_SEARCH``).

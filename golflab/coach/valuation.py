@@ -2,17 +2,19 @@
 reviews, puzzles, the tutor and the Expert alike (``value``).
 
 Each option is played out on the same determinizations (``rollouts.Samples``) and the hole
-played on by CPU personalities for ``rollouts.HORIZON`` (2) table rounds, then scored at its
-exact expectation (``rollouts.leaf``). With ``CHANCE_DRAW`` (on), *draw* at a draw decision is
-a chance node: each world's top card is drawn and used as its kind's best use says
-(``card_use.use_plan``: the best by one-step EV, ``CHANCE_USES`` 1), and *take* is followed by
-the taken card's best use (``card_use.best_use``: the best of ``TAKE_USES`` raced on rollouts);
-else the rollout policy plays the drawn or taken card. ``benchmarks/valuation.py`` chose these
-among two and three table rounds and the end of the hole, *draw* by the rollout policy or a
-chance node (the use by one-step EV or the best of three raced on rollouts): the lowest regret
-against rollouts to the end of the hole (0.045 points per decision on 40 positions, 0.093 for
-the hint before), at the hint's time before (median 65 ms of CPU; see the README's table).
-The taken card's use was then raced as well (``TAKE_USES``), one race more.
+played on by CPU personalities for ``rollouts.HORIZON`` (3) table rounds, then scored at its
+exact expectation (``rollouts.leaf``). Moves that are one move up to the grid's symmetry are
+valued once (``golflab.equivalence``). With ``CHANCE_DRAW`` (on), *draw* at a draw decision is a chance
+node: each world's top card is drawn and used as its kind's best use says (``card_use.use_plan``:
+the best of ``CHANCE_USES`` (3) raced on rollouts), and *take* is followed by the taken card's
+best use (``card_use.best_use``: the best of ``TAKE_USES`` raced on rollouts); else the rollout
+policy plays the drawn or taken card. ``benchmarks/valuation.py`` chose these among two and
+three table rounds and the end of the hole, *draw* by the rollout policy or a chance node (the
+use by one-step EV or the best of three raced on rollouts), on 200 positions from CPU play
+against rollouts to the end of the hole (4,000 samples per option, whose own noise is 0.013
+points per decision): the lowest regret, 0.031 points per decision (0.144 for the hint before,
+two rounds with the use by one-step EV), at a median of 115 ms of CPU and 317 ms at the 95th
+percentile (38 and 223 before; see the README's table).
 
 The options race on paired differences (``golflab.racing``) within ``budget`` rollouts, or are
 valued on ``samples`` each. Deterministic: sample ``i`` comes from ``seed`` (the observation's
@@ -28,19 +30,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
+from ..equivalence import equivalent_moves
 from ..game import Observation
 from ..racing import Estimate, race
 from . import card_use
-from .equivalence import equivalent_moves
 from .rollouts import ROLLOUT_PROFILE, Samples, rollout_horizon
 from .worlds import observation_seed
 
 #: Whether *draw* (and *take*) are valued by the best use of the card (a chance node over the
 #: drawn card) rather than by the rollout policy's own use of it (``benchmarks/valuation.py``).
 CHANCE_DRAW = True
-#: The uses of a drawn card raced for its best use (``card_use.best_use``): 1, the best by
-#: one-step EV (``card_use.candidate_uses``) without rollouts (a plan for every kind of unseen card).
-CHANCE_USES = 1
+#: The uses of a drawn card raced for its best use (``card_use.best_use``; a plan for every kind
+#: of unseen card): the best three by one-step EV (``card_use.candidate_uses``) raced on rollouts
+#: (``card_use.USES``). The best by one-step EV alone (1, no rollouts) lost 0.17 points per draw
+#: decision against play to the end of the hole at three rounds, three raced 0.008.
+CHANCE_USES = card_use.USES
 #: The uses of the taken card raced for its best use when *draw* is a chance node: one race, a
 #: few ms; by one-step EV alone, *take* of a 2 was valued up to 3 points worse than the use the
 #: coach's next hint then shows (``tests/coach/test_taught_values.py`` found puzzles whose quoted gap
@@ -93,7 +97,7 @@ def value(obs: Observation, actions, *, samples: int | None = None, budget: int,
           precision: float | None = None, seed: int | None = None, policy: str = ROLLOUT_PROFILE,
           horizon: int | None = None, chance: bool | int | None = None, salt: int = 0) -> list[Estimate]:
     """Every option of ``actions`` valued (``racing.Estimate``s, best first), the moves that are
-    one move up to the grid's symmetry once, by the first of them (``equivalence``): ``samples``
+    one move up to the grid's symmetry once, by the first of them (``golflab.equivalence``): ``samples``
     each, or raced on paired differences from ``first`` each within ``budget`` rollouts (and until
     the gap to the runner-up has at most ``precision`` standard error, when given). ``seed``:
     the worlds' seed (None: the observation's); ``horizon`` table rounds (None:
@@ -112,7 +116,7 @@ def value(obs: Observation, actions, *, samples: int | None = None, budget: int,
 def shared(raced: list[Estimate], groups: list[tuple[str, ...]]) -> list[Estimate]:
     """Each group's estimate (its first move's) for every move of the group (the others' ``same_as``
     the first), each group's moves together in their order, the groups as ``raced`` orders them
-    (``equivalence.equivalent_moves``)."""
+    (``golflab.equivalence.equivalent_moves``)."""
     members = {group[0]: group for group in groups}
     return [e if move == e.action else replace(e, action=move, same_as=e.action)
             for e in raced for move in members[e.action]]

@@ -77,7 +77,7 @@ def save_a_moment_of_the_learners_game(page, server) -> tuple[str, str]:
     obs = Position.parse(text).observation()
     moves = [a.notation for a in obs.legal_actions]
     best = check_answer(obs, moves[0]).best
-    worse = next(m for m in moves if m != best)
+    worse = next(m for m in moves if not check_answer(obs, m).is_best)  # not the best nor the same move
 
     page.goto(f"{server.base}/voila/render/{link}", wait_until="domcontentloaded")
     page.click(".golf-set-saver .jupyter-widget-Collapse-header", timeout=WAIT)  # the panel opens

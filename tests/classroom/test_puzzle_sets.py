@@ -65,13 +65,15 @@ def test_a_set_round_trip_first_tries_results_and_removed_items(store, klass):
     store.record_set_answer(cy, items[0].id, "discard")
     store.record_set_answer(bob, items[1].id, "swap 5")
     store.record_set_answer(teacher, items[1].id, "swap 0")  # a teacher trying their set: kept, not counted
+    # top right is the same move as the answer, bottom right (face-down cards under face-down cards): right
+    assert store.record_set_answer(cy, items[1].id, "swap 2") == SetAnswer(items[1].id, "swap 2", True, True)
     assert store.set_progress(ann, ps, by=ann) == {items[0].id: first}
     assert store.set_progress(bob, ps, by=teacher) == {items[0].id: SetAnswer(items[0].id, "swap 0", False, True),
                                                        items[1].id: SetAnswer(items[1].id, "swap 5", True, True)}
     results = store.set_results(ps, by=teacher)
     assert [(r.item, r.learners, r.answered, r.right_first, r.wrong) for r in results] == [
         (items[0], 3, 3, 0, (("discard", 2), ("swap 0", 1))),
-        (items[1], 3, 1, 1, ()),
+        (items[1], 3, 2, 2, ()),
         (items[2], 3, 0, 0, ())]
 
     store.remove_set_item(items[0].id, by=teacher)

@@ -1,11 +1,11 @@
 """Moves that are one move up to the grid's symmetry are valued once, and shown with one value
-(``golflab.coach.equivalence``, issue 40: a learner meets one number for one option)."""
+(``golflab.equivalence``, issue 40: a learner meets one number for one option)."""
 
 from __future__ import annotations
 
 from golflab import Game, Position, Rules, coach
 from golflab.coach import valuation
-from golflab.coach.equivalence import equivalent_moves
+from golflab.equivalence import equivalent_moves, same_move
 
 HOLDS_4 = "7H ? ? 7S ? 5C / 9S ? ? ? 7D ?; discard 4S; deck 38; seat 0 holds 4D"
 JACKS = "JH ? ? JD ? ? / 9S ? ? ? 7D ?; discard 4S; deck 38; seat 0 holds 4D; rules one_eyed_jacks=on"
@@ -39,6 +39,8 @@ def test_moves_are_grouped_by_what_they_and_their_column_partners_hold():
     assert equivalent_moves(jacks, legal(jacks)) == [
         ("swap 0",), ("swap 1", "swap 2", "swap 4", "swap 5"), ("swap 3",), ("discard",)]
     assert equivalent_moves(obs, ["discard", "swap 3"]) == [("discard",), ("swap 3",)]
+    assert same_move(obs, "swap 1", "Swap 4") and same_move(obs, "discard", "discard")
+    assert not same_move(obs, "swap 1", "swap 2") and not same_move(jacks, "swap 0", "swap 3")
 
 
 def test_a_hint_values_each_move_once_and_shows_that_value_for_its_equals():

@@ -16,7 +16,8 @@ from golflab_widgets.lessons.puzzle_board import PuzzleBoard, requested_set
 from golflab import Position
 from tests.widgets.test_progress import Classroom, text
 
-#: Seat 1 has drawn the 8 of diamonds; the coach's best is over the 9 (swap 0).
+#: Seat 1 has drawn the 8 of diamonds; the coach's best is over a face-down card under a face-down card
+#: (swap 2, or swap 5: the same move), about 0.6 points better than over the 9 (swap 0).
 DRAWN = "KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D"
 SET = "Пазлы 5Б"  # a set's name in any script
 
@@ -33,7 +34,7 @@ def saver(room, name: str = "mrs_lee") -> SaveToSet:
     return SaveToSet(board, PageSession(room.store, room.store.user(name)))
 
 
-def fill(panel: SaveToSet, move: str, title: str = "Over the nine", note: str = "") -> None:
+def fill(panel: SaveToSet, move: str, title: str = "Into the dark", note: str = "") -> None:
     panel.set_name.value, panel.title.value, panel.note.value, panel.move.value = SET, title, note, move
 
 
@@ -46,30 +47,30 @@ def items(room) -> list:
 def test_the_best_move_is_saved_at_once_and_a_worse_one_only_when_asked(room):
     panel = saver(room)
     assert [v for _, v in panel.move.options] == [f"swap {i}" for i in range(6)] + ["discard"]
-    fill(panel, "swap 3")
+    fill(panel, "swap 0")
     panel.check_and_save()
     assert "worse than its best" in panel.said.value and "Save it anyway?" in panel.said.value
     assert panel.anyway_button.layout.display is None and items(room) == []  # nothing saved yet
-    panel.move.value = "swap 0"  # another choice: the check no longer stands
+    panel.move.value = "swap 2"  # another choice: the check no longer stands
     assert panel.anyway_button.layout.display == "none"
     panel.save_anyway()
     assert items(room) == []
     panel.check_and_save()
     assert "Saved as puzzle 1 of the set" in panel.said.value and "the best move" in panel.said.value
-    fill(panel, "swap 3", "Into the dark", "A face-down card may pair.")
+    fill(panel, "swap 0", "Over the nine", "It saves a point now.")
     panel.check_and_save()
     panel.save_anyway()
     assert "Saved as puzzle 2" in panel.said.value
     first, second = items(room)
-    assert (first.answer, first.loss, first.title) == ("swap 0", 0.0, "Over the nine")
-    assert (second.answer, second.title, second.note) == ("swap 3", "Into the dark", "A face-down card may pair.")
+    assert (first.answer, first.loss, first.title) == ("swap 2", 0.0, "Into the dark")
+    assert (second.answer, second.title, second.note) == ("swap 0", "Over the nine", "It saves a point now.")
     assert second.loss > 0 and first.position == second.position == str(Position.parse(DRAWN))
     assert panel.set_name.options == (SET,)
 
 
 def test_a_save_without_a_title_or_set_says_so_and_saves_nothing(room):
     panel = saver(room)
-    fill(panel, "swap 0", title="  ")
+    fill(panel, "swap 2", title="  ")
     panel.check_and_save()
     assert "a title first" in panel.said.value and items(room) == []
 
@@ -83,7 +84,7 @@ def test_only_a_teacher_sees_the_panel(room, who):
 
 def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkeypatch):
     panel = saver(room)
-    fill(panel, "swap 0", note="Look at your 9.")
+    fill(panel, "swap 2", note="Look past your 9.")
     panel.check_and_save()
     teacher = room.store.user("mrs_lee")
     (puzzle_set,) = room.store.puzzle_sets(room.klass, by=teacher)
@@ -95,10 +96,10 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
     monkeypatch.setenv("QUERY_STRING", f"set={puzzle_set.id}")  # the greeting's link to it
     assert requested_set() == puzzle_set.id
     board = PuzzleBoard(seed=3)
-    assert board.puzzle_set == puzzle_set and board.puzzle.answer == "swap 0"
-    assert "puzzle 1 of 1" in board.score.value and "Over the nine" in board.score.value
-    assert board.answer("swap 0") is True
-    assert "Look at your 9." in board.feedback.value
+    assert board.puzzle_set == puzzle_set and board.puzzle.answer == "swap 2"
+    assert "puzzle 1 of 1" in board.score.value and "Into the dark" in board.score.value
+    assert board.answer("swap 5") is True  # the other face-down card under a face-down card: the same move
+    assert "Look past your 9." in board.feedback.value and "Right" in board.feedback.value
     assert "right at the first try 1 of 1 · set done \u2605\u2605\u2605" in board.score.value
     board.next()
     assert "that was the last puzzle of the set" in board.feedback.value
@@ -110,7 +111,7 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
     board.source.value = puzzle_set.id
     assert board.answer("discard") is False
     board.choose_set(puzzle_set.id)  # the set again: a second answer is not a first try
-    board.answer("swap 0")
+    board.answer("swap 2")
     answers = room.store.set_progress(room.store.user("bob"), puzzle_set, by=teacher)
     assert [(a.answer, a.correct, a.first_try) for a in answers.values()] == [("discard", False, True)]
     # the first try counts; a finished set earns one star, as a finished lesson does
@@ -118,20 +119,20 @@ def test_a_learner_solves_the_assigned_set_and_the_teacher_sees_how(room, monkey
 
     dash = ClassDashboard(PageSession(room.store, teacher))
     shown = text(dash.set_results)
-    assert "Over the nine" in shown and "2 of 2" in shown
-    assert "Put the 8 at top left (over your 9) (swap 0)" in shown  # the move wanted, in words
+    assert "Into the dark" in shown and "2 of 2" in shown
+    assert "Put the 8 at top right (over a face-down card) (swap 2)" in shown  # the move wanted, in words
     assert "Discard the 8 (discard): 1" in shown  # the most common wrong answer, in words
     assert "2 of 2 finished" in text(dash.assignments)
 
 
 def test_a_teacher_removes_a_puzzle_and_it_is_no_longer_served(room):
     panel = saver(room)
-    fill(panel, "swap 0")
+    fill(panel, "swap 2")
     panel.check_and_save()
     teacher = room.store.user("mrs_lee")
     dash = ClassDashboard(PageSession(room.store, teacher))
     ((label, item_id),) = dash.set_item_choice.options
-    assert label == f"{SET} · 1. Over the nine"
+    assert label == f"{SET} · 1. Into the dark"
     dash.remove_set_item(item_id)
     assert items(room) == [] and dash.set_item_choice.options == () and dash.set_item_remove.disabled
     assert "no puzzles yet" in text(dash.set_results) and "no longer get it" in dash.status.value

@@ -391,7 +391,7 @@ class BestOption(Question):
     def check(self, choice=None, number=None) -> Verdict:
         said = self._choice(choice)
         size = self._choice(number, self.buckets) if self.buckets else None
-        if said != self.puzzle.answer:
+        if not self.puzzle.is_answer(said):
             return _wrong(NUDGES[decision_kind(self.puzzle.observation)])
         if size is not None and size != self.bucket:
             return _wrong("That is the best option. Now look again at how far ahead of the next best it is. "

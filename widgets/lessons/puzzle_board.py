@@ -179,7 +179,7 @@ def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
     bold = ' style="font-weight:600"'
     mine = " (your choice)"
     rows = "".join(
-        f"<tr{bold if o.action == puzzle.answer else ''}>"
+        f"<tr{bold if puzzle.is_answer(o.action) else ''}>"
         f"<td style='text-align:left'>{escape(describe(obs, o.action))}{mine if o.action == chosen else ''}</td>"
         f"<td style='text-align:right;padding-left:12px'>{o.value:+.1f}</td></tr>" for o in puzzle.options)
     return (f"<table><tr><th style='text-align:left'>option</th><th>value</th></tr>{rows}</table>"
@@ -189,7 +189,7 @@ def options_table_html(puzzle: Puzzle, chosen: str | None = None) -> str:
 def feedback_html(puzzle: Puzzle, chosen: str) -> str:
     """Right or wrong, what every option is worth (best first) and why the answer is best."""
     obs = puzzle.observation
-    right = chosen == puzzle.answer
+    right = puzzle.is_answer(chosen)
     head = ("\u2714 Right!" if right else
             f"\u2718 Not the best: {escape(describe(obs, chosen))} is "
             f"{puzzle.value(chosen) - puzzle.options[0].value:.1f} points worse than the best option.")
@@ -395,7 +395,7 @@ class PuzzleBoard(w.VBox):
         if self.chosen is not None:
             raise ValueError("this puzzle is answered already: press Next puzzle")
         self.chosen = action
-        right = action == puzzle.answer
+        right = puzzle.is_answer(action)  # the answer's move, or the same move (the other equal face-down card)
         self.tried += 1
         self.solved += right
         self.streak = self.streak + 1 if right else 0
@@ -411,7 +411,7 @@ class PuzzleBoard(w.VBox):
         self._show_score()
         for button in self.options.children:
             button.disabled = True
-            if button.action == puzzle.answer:
+            if puzzle.is_answer(button.action):
                 button.button_style = "success"
             elif button.action == action:
                 button.button_style = "danger"

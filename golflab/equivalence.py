@@ -8,18 +8,19 @@ hold the same (a face-down card, or a face-up card of the same kind) and so do t
 partners: some symmetry maps one onto the other and fixes everything else. Their values are
 equal in the game; rollouts played by a CPU policy that prefers some positions (it fills the top
 row first) gave them values up to 0.3 points apart, so the coach values each group once, by its
-first move, and shows that value for every move of the group (``valuation.value``).
+first move, and shows that value for every move of the group (``coach.valuation.value``); a
+puzzle's answer is any move of its group (``same_move``).
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
-from ..actions import Action
-from ..game import Observation
-from ..model import PARTNER, scoring_model
+from .actions import Action
+from .game import Observation
+from .model import PARTNER, scoring_model
 
-__all__ = ["equivalent_moves"]
+__all__ = ["equivalent_moves", "same_move"]
 
 
 def equivalent_moves(obs: Observation, actions: Iterable[str]) -> list[tuple[str, ...]]:
@@ -38,3 +39,9 @@ def equivalent_moves(obs: Observation, actions: Iterable[str]) -> list[tuple[str
         key = (notation,) if act.pos is None else (act.kind, held(act.pos), held(PARTNER[act.pos]))
         groups.setdefault(key, []).append(notation)
     return [tuple(group) for group in groups.values()]
+
+
+def same_move(obs: Observation, a: str, b: str) -> bool:
+    """Whether the notations ``a`` and ``b`` are one move at ``obs`` (``equivalent_moves``)."""
+    a, b = Action.parse(a).notation, Action.parse(b).notation
+    return len(equivalent_moves(obs, [a, b])) == 1
