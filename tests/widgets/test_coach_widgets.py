@@ -9,10 +9,10 @@ import re
 
 import pytest
 from golflab_widgets import GolfTable
-from golflab_widgets.coach.panel import Coach, loss_per_turn
+from golflab_widgets.coach.panel import Coach, hint_html, loss_per_turn
 from golflab_widgets.coach.replay import ReplayViewer
 
-from golflab import Game, Phase, Rules, words
+from golflab import Game, Phase, Position, Rules, words
 from golflab.coach import accuracy, grade, hint
 
 
@@ -119,6 +119,19 @@ def test_hint_lists_every_option_best_first_and_marked():
         assert f"{o.value:+.1f} \u00b1 {o.se:.1f}" in shown and o.reason in shown
     t.deck_button.click()
     assert coach.hint_text.value == ""  # a hint never outlives the position it was for
+
+
+def test_a_move_equal_to_the_best_is_said_best_too():
+    """The other face-down card under a face-down card is the same move (``Option.same_as``): best
+    too, with one value, and said to be an equal place."""
+    obs = Position.parse("KH 5D ? ? ? 2C / 9S ? ? ? 7H ?; discard 4S; deck 38; seat 1 holds 8D").observation()
+    options = hint(obs)
+    assert [(o.action, o.same_as) for o in options[:2]] == [("swap 2", ""), ("swap 5", "swap 2")]
+    shown = hint_html(options, obs)
+    assert shown.count('class="golf-best"') == 1 and shown.count('class="golf-best-too"') == 1
+    plain_text = re.sub(r"<[^>]+>", "", shown.split("<details")[0])
+    assert "\u2605 Best too. " + words.describe(obs, "swap 5") in plain_text
+    assert plain_text.count("an equal place in your grid") == 1
 
 
 def test_hint_when_there_is_no_decision_says_so():

@@ -106,15 +106,20 @@ def details_html(rows: list[tuple[str, str, str]], extra: str = "") -> str:
 
 def hint_html(options: list[Option], obs: Observation) -> str:
     """The hint in plain words: every move (as the board names it), best first and marked, the
-    others with the points they lose compared with the best move; notation and \u00b1 under *Details*."""
+    others with the points they lose compared with the best move, a move equal to another (the same
+    move up to the grid's symmetry, ``Option.same_as``) said so; notation and \u00b1 under *Details*."""
     items = []
     for i, o in enumerate(options):
-        said = plain.describe(obs, o.action)
+        said = escape(plain.describe(obs, o.action))
+        same = " (an equal place in your grid: the same move as one above)" if o.same_as else ""
         if i == 0:
-            items.append(f'<li class="golf-best"><b>\u2605 Best.</b> {escape(said)}</li>')
+            items.append(f'<li class="golf-best"><b>\u2605 Best.</b> {said}</li>')
+        elif o.same_as == options[0].action:
+            items.append(f'<li class="golf-best-too"><b>\u2605 Best too.</b> {said} '
+                         f"<span class='golf-note'>{escape(same)}</span></li>")
         else:
-            lost = max(0.0, o.value - options[0].value)
-            items.append(f"<li>{escape(said)} <span class='golf-note'>{escape(plain.loss_words(lost))}.</span></li>")
+            lost = plain.loss_words(max(0.0, o.value - options[0].value))
+            items.append(f"<li>{said} <span class='golf-note'>{escape(lost + same)}.</span></li>")
     why = "".join(f"<div class='golf-note'>{escape(o.action)}: {escape(o.reason)}</div>" for o in options)
     return f"<ol>{''.join(items)}</ol>{details_html(plain.details_rows(options), why)}"
 
