@@ -136,7 +136,8 @@ class PuzzleSetsMixin:
             move = one_of(answer, _legal_moves(item.position)[1])
             seen = conn.execute(select(a.c.id).where(and_(a.c.item_id == item.id, a.c.user_id == actor.id))
                                 .limit(1)).first()
-            right = same_move(Position.parse(item.position).observation(), move, item.answer)
+            played = Position.parse(item.position).game()
+            right = same_move(played.observation(played.current_player), move, item.answer)  # the mover's grid
             done = SetAnswer(item.id, move, right, seen is None)
             conn.execute(insert(a).values(item_id=item.id, user_id=actor.id, answer=move, correct=done.correct,
                                           first_try=done.first_try, at=now))
