@@ -5,7 +5,6 @@ a/an, sentences of at most 25 words."""
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
 from golflab_widgets.coach.panel import hint_html
@@ -15,6 +14,7 @@ from golflab_widgets.table import words as status
 from golflab import Card, Game, Phase, Rules, round_breakdown, words
 from golflab.ai import CPUPlayer
 from golflab.analysis import CASE_SEVERITY
+from golflab.coach import Option
 from golflab.ev import action_values
 from tests.support.plain_words import problems, seen, widget_texts
 
@@ -113,7 +113,7 @@ def learner_texts(games: int = 12) -> list[str]:
                 if len(obs.legal_actions) > 1 and obs.awaiting != "initial_flip":
                     values = action_values(obs).values
                     ranked = sorted(values, key=values.get)
-                    opts = [SimpleNamespace(action=a, value=values[a], se=0.2, reason="x") for a in ranked]
+                    opts = [Option(action=a, value=values[a], se=0.2, samples=16, reason="x") for a in ranked]
                     texts.append(seen(hint_html(opts, obs)))
                     for a in ranked:
                         texts.append(words.grade_text(obs, a, ranked[0], "MISTAKE", values[a] - values[ranked[0]]))
