@@ -39,7 +39,7 @@ import time
 
 from coach_precision import END_REFERENCES, END_SAMPLES, end_reference, noise_line, pct, positions, references, regret
 
-from golflab.coach import hints, rollouts, valuation
+from golflab.coach import hints, observation_seed, rollouts, valuation
 
 REFERENCE_SEED = 0x5EED_E0D
 HORIZONS = (("2 rounds", 2), ("3 rounds", 3), ("end of hole", valuation.END_OF_HOLE))
@@ -65,10 +65,18 @@ def hint_first(obs, horizon: int, chance: int, repeats: int) -> tuple[str, float
 
 
 def same_kinds(samples: int) -> list:
-    """The same-horizon references, one per (horizon, treatment) with a treatment of its own at a
-    draw decision ((name, make) pairs for ``coach_precision.references``)."""
-    def make(horizon, chance):
-        return lambda obs: reference(obs, samples, horizon, chance if valuation.is_chance_node(obs) else 0)
+    """The same-horizon references, one per (horizon, treatment) ((name, make) pairs for
+    ``coach_precision.references``). Away from a draw decision the treatments value alike, so
+    each horizon's reference is made there once and shared by its treatments."""
+    made: dict[tuple, dict[str, float]] = {}
+
+    def make(horizon: int, chance: int):
+        def made_for(obs) -> dict[str, float]:
+            key = (horizon, chance if valuation.is_chance_node(obs) else 0, observation_seed(obs))
+            if key not in made:
+                made[key] = reference(obs, samples, *key[:2])
+            return made[key]
+        return made_for
     return [(f"same {samples} {horizon} {chance}", make(horizon, chance))
             for _, horizon in HORIZONS for _, chance in TREATMENTS]
 
@@ -79,9 +87,9 @@ def measure(count: int, samples: int, repeats: int, seed: int, cache: str | None
     obs_list = positions(count, seed)
     rollouts.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
     hint_first(obs_list[0], 2, False, 1)  # load the kernel before timing
-    kinds = [*END_REFERENCES, *same_kinds(samples)]
-    ends, seconds, *sames = references(obs_list, kinds, cache)
-    same_of = {name: found for (name, _), found in zip(kinds[2:], sames)}
+    sames_made = same_kinds(samples)
+    ends, seconds, *sames = references(obs_list, [*END_REFERENCES, *sames_made], cache)
+    same_of = {name: found for (name, _), found in zip(sames_made, sames)}
     rows, start = [], time.perf_counter()
     for i, obs in enumerate(obs_list):
         row = {"position": i, "kind": obs.awaiting, "draw": valuation.is_chance_node(obs), "candidates": {}}

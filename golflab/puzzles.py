@@ -226,8 +226,11 @@ class AnswerCheck:
 def runner_up(options, answer: str):
     """The best option of ``options`` (best first) that is not the move ``answer`` nor the same move
     (``Option.same_as``), or None."""
-    move = next((getattr(o, "same_as", "") or o.action for o in options if o.action == answer), answer)
-    return next((o for o in options if (getattr(o, "same_as", "") or o.action) != move), None)
+    def move_of(option) -> str:  # the first of its equal moves
+        return getattr(option, "same_as", "") or option.action
+
+    move = next((move_of(o) for o in options if o.action == answer), answer)
+    return next((o for o in options if move_of(o) != move), None)
 
 
 def check_answer(obs: Observation, answer: str) -> AnswerCheck:

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from golflab.actions import one_of
 from golflab.equivalence import same_move
+from golflab.game import Game
 from golflab.position import Position
 
 from . import database, progress, schema, security
@@ -79,7 +80,7 @@ class PuzzleSetsMixin:
         teacher wants (``answer``: a legal move there), a title (1 to 120 characters), a note (at most
         2,000) and ``loss``: the points by which that move is worse than the coach's best (0: the
         best). A set serves at most ``MAX_ITEMS``; the item takes the set's next number."""
-        position, legal = _legal_moves(position)
+        position, legal, _ = _legal_moves(position)
         answer = one_of(answer, legal)
         title = _title(title)
         if not isinstance(note, str) or len(note) > MAX_NOTE or "\x00" in note:
@@ -133,10 +134,10 @@ class PuzzleSetsMixin:
             if item.removed:
                 raise ValueError(f"the set item {item.id} ({item.title!r}) was removed by its teacher: "
                                  "it takes no more answers")
-            move = one_of(answer, _legal_moves(item.position)[1])
+            _, legal, played = _legal_moves(item.position)
+            move = one_of(answer, legal)
             seen = conn.execute(select(a.c.id).where(and_(a.c.item_id == item.id, a.c.user_id == actor.id))
                                 .limit(1)).first()
-            played = Position.parse(item.position).game()
             right = same_move(played.observation(played.current_player), move, item.answer)  # the mover's grid
             done = SetAnswer(item.id, move, right, seen is None)
             conn.execute(insert(a).values(item_id=item.id, user_id=actor.id, answer=move, correct=done.correct,
@@ -260,18 +261,19 @@ def _title(title: object) -> str:
     return stripped
 
 
-def _legal_moves(position: object) -> "tuple[str, list[str]]":
-    """``position`` in normal form and the moves legal there, or a ValueError (unreadable, or a
-    position at which nobody can move)."""
+def _legal_moves(position: object) -> "tuple[str, list[str], Game]":
+    """``position`` in normal form, the moves legal there and its game (its seat to move is the
+    game's current player), or a ValueError (unreadable, or a position at which nobody can move)."""
     try:
         parsed = Position.parse(position)
-        legal = [action.notation for action in parsed.game().legal_actions()]
+        game = parsed.game()
+        legal = [action.notation for action in game.legal_actions()]
     except ValueError as exc:
         raise ValueError(f"position: {exc}") from None
     if not legal:
         raise ValueError(f"position: nobody can move at {parsed.stage!r} (the hole or the game is over): an item "
                          "needs a position with a move to find")
-    return str(parsed), legal
+    return str(parsed), legal, game
 
 
 def _id(value: object, what: str) -> int:
