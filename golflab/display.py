@@ -19,8 +19,9 @@ CARD_CSS = """
 <style>
 .gl-card{display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;
  width:var(--gl-w,48px);height:var(--gl-h,68px);border-radius:6px;border:1px solid #999;background:#fff;
- font:600 var(--gl-f,16px)/1 system-ui,sans-serif;padding:4px;margin:2px;box-shadow:0 1px 2px rgba(0,0,0,.25);
- color:#222;vertical-align:top}
+ font:600 var(--gl-f,16px)/1 system-ui,sans-serif;padding:calc(var(--gl-f,16px)/4);margin:2px;
+ box-shadow:0 1px 2px rgba(0,0,0,.25);color:#222;vertical-align:top}
+.gl-card>span{white-space:nowrap}
 .gl-card .gl-mid{align-self:center;font-size:calc(var(--gl-f,16px)*1.5)}
 .gl-card .gl-br{align-self:flex-end;transform:rotate(180deg)}
 .gl-card.gl-red{color:#c62828}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 TIMEOUT = 60_000
 STEP = ".golf-replay-step"
@@ -37,8 +39,9 @@ def test_step_through_a_game(page, voila_server, app_opener, widget_error_finder
 
     assert press(page, "next") == (1, n)
     assert press(page, "next") == (2, n)
-    moves = page.inner_text(".golf-replay-moves")
-    assert "Move 2" in moves and "turned up the" in moves and "Next" in moves
+    moves = page.locator(".golf-replay-moves")
+    for words in ("Move 2", "turned up the", "Next"):
+        expect(moves).to_contain_text(words, timeout=TIMEOUT)
     for _ in range(10):
         press(page, "next")
     page.screenshot(path=str(ARTIFACTS / "replay-step-12.png"), full_page=True)
@@ -49,8 +52,8 @@ def test_step_through_a_game(page, voila_server, app_opener, widget_error_finder
     page.screenshot(path=str(ARTIFACTS / "replay-step-12-maya.png"), full_page=True)
 
     assert press(page, "last") == (n, n)
-    assert "The end of the recorded game" in page.inner_text(".golf-replay-moves")
-    assert "is over" in page.inner_text(".golf-replay")
+    expect(moves).to_contain_text("The end of the recorded game", timeout=TIMEOUT)
+    expect(page.locator(".golf-replay").first).to_contain_text("is over", timeout=TIMEOUT)
     page.screenshot(path=str(ARTIFACTS / "replay-last.png"), full_page=True)
     assert press(page, "prev") == (n - 1, n)
     assert press(page, "first") == (0, n)

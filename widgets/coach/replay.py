@@ -420,11 +420,15 @@ class ReplayViewer(w.VBox):
         for b in (self.next_button, self.last_button):
             b.disabled = replay is None or self._step == self.steps
         self.grade_button.disabled = replay is None
-        self.step_label.value = f"{self._step} / {self.steps}"
         if replay is None:
             self.board.value = self.link.value = ""
             self.moves.value = '<div class="golf-replay-moves">Open a saved game to replay it.</div>'
-            return
+        else:
+            self._render_step(replay)
+        # The step shown changes last, once the moves and the board it names are sent.
+        self.step_label.value = f"{self._step} / {self.steps}"
+
+    def _render_step(self, replay: _Replayed) -> None:
         viewer = self.view.value if self.view.value is not None else TEACHER
         state = replay.states[self._step]
         self._syncing = True
