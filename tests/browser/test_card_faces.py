@@ -25,11 +25,12 @@ FACES = [Card.parse(code) for code in ("TH", "TS", "QD", "JK")]
 
 OVERFLOW = """cards => cards.flatMap(card => {
     const box = card.getBoundingClientRect();
-    return [...card.children].filter(part => { const r = part.getBoundingClientRect();
-        return r.left < box.left + 1 || r.right > box.right - 1 || r.top < box.top + 1 || r.bottom > box.bottom - 1; })
-      .map(part => `${card.closest('[data-place]').dataset.place}: ${card.title} ${part.className || 'index'}`
-                   + ` (${part.getBoundingClientRect().width.toFixed(1)} x ${part.getBoundingClientRect().height.toFixed(1)}`
-                   + ` in ${box.width} x ${box.height})`); })"""
+    return [...card.children].map(part => [part, part.getBoundingClientRect()])
+      .filter(([, r]) => r.left < box.left + 1 || r.right > box.right - 1
+                         || r.top < box.top + 1 || r.bottom > box.bottom - 1)
+      .map(([part, r]) => `${card.closest('[data-place]').dataset.place}: ${card.title}`
+                          + ` ${part.className || 'index'} (${r.width.toFixed(1)} x ${r.height.toFixed(1)}`
+                          + ` in ${box.width} x ${box.height})`); })"""
 
 
 def nest(classes: str, inner: str) -> str:
