@@ -180,8 +180,7 @@ class Pool:
             else:
                 group[r] = (c, points)
         for r, (n, s) in group.items():
-            if n > 1:
-                pairs += (n - 1) * (2 * s - pp[r] * n)
+            pairs += _group_term(n, s, pp[r])
         self.group = group
         self._set(size, total, pairs)
 
