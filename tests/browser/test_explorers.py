@@ -27,7 +27,9 @@ def test_tier_toggle_recomputes_in_the_browser(page, voila_server, app_opener):
     # ... in words, with the old charts dimmed (issue 8 polish).
     page.wait_for_function("""() => { const c = document.querySelector('.explorer-computing .explorer-chart');
         return c && parseFloat(getComputedStyle(c).opacity) < 0.5; }""", timeout=30_000)
-    assert "dimmed charts still show the previous result" in page.inner_text(".explorer-status")
+    # said while it computes (the status turns to Done when it ends, so read it with the class)
+    page.wait_for_selector(".explorer-computing .explorer-status :text('dimmed charts still show the previous result')",
+                           timeout=30_000)
     page.wait_for_selector(".explorer-status :text-matches('Done:.*from 900 simulated holes')", timeout=120_000)
     # The status line and the explorer's CSS class are separate widgets, updated one after the other.
     page.wait_for_selector(".explorer-computing", state="detached", timeout=30_000)

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from golflab.classroom import Store
 from tests.browser.board_hooks import GOLF, play_hole
@@ -50,6 +51,8 @@ def test_two_hub_users_each_find_only_their_own_game_in_my_games(hub, browser, a
         for page in pages.values():
             play_hole(page)
             assert GOLF.awaiting(page) == "new-game", page.inner_text(GOLF.selector)
+            # the game is written to the store after the status says the hole is over: wait for the words
+            expect(page.locator(GOLF.selector)).to_contain_text("Game kept in My games", timeout=60_000)
         store = Store(hub.env["GOLFLAB_DATABASE_URL"])
         kept = {}
         for user in LEARNERS:

@@ -12,6 +12,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from golflab import Game, Position, Rules
 from golflab.ai import CPUPlayer
@@ -87,7 +88,8 @@ def save_a_moment_of_the_learners_game(page, server) -> tuple[str, str]:
     page.select_option(".golf-set-move select", label=f"{describe(obs, worse)} ({worse})")
     page.click(".golf-set-save")
     said = _said(page, "Save it anyway?")
-    assert "worse than its best" in said and page.locator(".golf-set-save-anyway").is_visible()
+    assert "worse than its best" in said
+    expect(page.locator(".golf-set-save-anyway")).to_be_visible(timeout=WAIT)
     page.select_option(".golf-set-move select", label=f"{describe(obs, best)} ({best})")  # a change of mind
     page.locator(".golf-set-save-anyway").wait_for(state="hidden", timeout=WAIT)  # the check no longer stands
     page.click(".golf-set-save")

@@ -8,6 +8,7 @@ import time
 
 import pytest
 from golflab_widgets.server.request_socket import NO_SUCH_KERNEL
+from playwright.sync_api import expect
 from websockets.sync.client import connect
 
 from golflab.classroom import Store
@@ -41,7 +42,7 @@ def test_sign_in_show_who_on_the_app_reload_and_sign_out(page, voila_server, lea
     page.fill("input[name=name]", NAME)
     page.fill("input[name=password]", "wrong-password")
     page.click("button[type=submit]")
-    assert "The name or the password is wrong." in page.inner_text("main")
+    expect(page.locator("main")).to_contain_text("The name or the password is wrong.", timeout=60_000)
     assert page.input_value("input[name=name]") == NAME  # the name kept
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")

@@ -141,8 +141,8 @@ class SaveToSet(w.VBox):
         if check.is_best:
             return self._save(str(view), check)
         self.checked = (str(view), move, check)
+        self.anyway_button.layout.display = None  # shown before the words that offer it
         self._say(f"{check.words} Learners answering it will be told so. {PRECISION_NOTE} Save it anyway?")
-        self.anyway_button.layout.display = None
 
     def save_anyway(self) -> None:
         """Save the move the coach found worse, as checked (nothing when the choice changed since)."""

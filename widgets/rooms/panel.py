@@ -287,9 +287,9 @@ class RoomsPanel(w.VBox):
         """Show ``room`` from ``seat``: its lobby until it starts, then the table."""
         self.stop()
         self.room, self.seat = room, seat
+        self.code.value = f"<div title='the room code'>{escape(room.code)}</div>"  # before its box shows
         self.create_box.layout.display = "none"
         self.room_box.layout.display = None
-        self.code.value = f"<div title='the room code'>{escape(room.code)}</div>"
         from .follow import RoomFollower
 
         self.follower = RoomFollower(room, self._lobby_changed, seat=seat, user=self.session.user)

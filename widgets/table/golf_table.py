@@ -649,12 +649,12 @@ class GolfTable(CpuSpeed, w.VBox):
         self.board.show_pass(self.passing_to)
         self.board.draw(self.game, self.human_seat, self.log_lines, self.moves, self.story.notation)
         self.new_game_button.disabled = self._aside is not None
+        self._tell_moves()  # the coach's "grading" badge reaches the page before the status it follows
         if self._aside is not None:  # its learner plays elsewhere on the page: the board waits, hidden
             self.board.felt.layout.display = "none"
             self._set_status(self._aside, "golf-set-aside")
         else:
             self._set_status(self._situation())
-        self._tell_moves()
         if g.phase is Phase.GAME_OVER and self._kept is not g:
             self._kept = g
             self._keep(g)
