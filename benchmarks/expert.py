@@ -19,7 +19,9 @@ matchup, or per pair of levels: two per deal; ``--horizon``: the table rounds th
 rollouts look ahead, the coach's ``rollouts.HORIZON`` by default; ``--csv`` writes one row per deal as
 it ends, so an interrupted run keeps its deals; ``--first-deal K`` goes on from deal K of each
 seed). ``python benchmarks/expert.py --pool a.csv b.csv`` prints the figures of the deals of
-several runs pooled exactly (each deal once).
+several runs pooled exactly (each deal once); ``--compare before.csv after.csv`` (several files
+each, comma-separated) the change of margin between two versions of the Expert, deal by deal, on
+the deals both played.
 """
 
 from __future__ import annotations
@@ -148,11 +150,11 @@ def ladder(rounds: int, seed: int, processes: int) -> None:
         print(f"{rung(low, rounds // 2, seed, processes).line()} [{time.perf_counter() - start:.0f} s]", flush=True)
 
 
-def pooled_csv(paths: list[str]) -> dict[str, tuple[list, list, list]]:
-    """The deals of ``--csv`` files, per matchup: ``{versus: (margins, opponents' means, Experts'
-    means)}``, in file order. A ValueError when a file is not one ``--csv`` wrote or when a deal
-    (matchup, seed, deal) is in two places: each deal must count once."""
-    pooled: dict[str, tuple[list, list, list]] = {}
+def csv_deals(paths: list[str]) -> dict[tuple[str, str, str], tuple[float, float, float]]:
+    """The deals of ``--csv`` files, in file order: ``{(matchup, seed, deal): (margin, opponents'
+    mean, Experts' mean)}``. A ValueError when a file is not one ``--csv`` wrote or when a deal is
+    in two places: each deal must count once."""
+    deals: dict[tuple[str, str, str], tuple[float, float, float]] = {}
     seen: dict[tuple, str] = {}
     for path in paths:
         with open(path, newline="") as f:
@@ -169,10 +171,41 @@ def pooled_csv(paths: list[str]) -> dict[str, tuple[list, list, list]]:
                 raise ValueError(f"{path}, row {n}: deal {deal} of seed {seed} against {versus} is also in "
                                  f"{seen[key]}; pool each deal once")
             seen[key] = path
-            into = pooled.setdefault(versus, ([], [], []))
-            for values, value in zip(into, (margin, om, em)):
-                values.append(float(value))
+            deals[key] = (float(margin), float(om), float(em))
+    return deals
+
+
+def pooled_csv(paths: list[str]) -> dict[str, tuple[list, list, list]]:
+    """The deals of ``--csv`` files, per matchup: ``{versus: (margins, opponents' means, Experts'
+    means)}``, in file order (``csv_deals``: each deal once)."""
+    pooled: dict[str, tuple[list, list, list]] = {}
+    for (versus, _seed, _deal), figures in csv_deals(paths).items():
+        for values, value in zip(pooled.setdefault(versus, ([], [], [])), figures):
+            values.append(value)
     return pooled
+
+
+def compared(before: list[str], after: list[str]) -> list[str]:
+    """Two runs over the same deals, deal by deal (``--compare``): per matchup, the deals both
+    played, each run's mean margin and the mean change with a 95% interval (the spread of the
+    per-deal changes: the deal's luck cancels out). A ValueError when they share no deal."""
+    old, new = csv_deals(before), csv_deals(after)
+    lines = []
+    for versus in dict.fromkeys(k[0] for k in new):
+        both = [k for k in new if k[0] == versus and k in old]
+        if not both:
+            continue
+        change = [new[k][0] - old[k][0] for k in both]
+        n, mean = len(both), statistics.fmean(change)
+        half = 1.96 * statistics.stdev(change) / math.sqrt(n) if n > 1 else math.nan
+        lines.append(f"Expert v {versus}, {n} deals ({2 * n} rounds) in both: margin "
+                     f"{statistics.fmean(old[k][0] for k in both):+.2f} before, "
+                     f"{statistics.fmean(new[k][0] for k in both):+.2f} after; change {mean:+.2f} "
+                     + (f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})" if n > 1
+                        else "(an interval needs 2 deals)"))
+    if not lines:
+        raise ValueError("the two runs share no deal (the same matchup, seed and deal)")
+    return lines
 
 
 def add_horizon_option(parser: argparse.ArgumentParser) -> None:
@@ -205,7 +238,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="start at deal K of each seed (to go on with a run later: pool the CSVs with --pool)")
     parser.add_argument("--pool", nargs="+", metavar="CSV",
                         help="print the pooled figures of the deals in these --csv files, and play nothing")
+    parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
+                        help="two --csv files (several each: comma-separated) of the same deals played by two "
+                             "versions of the Expert: print the change of margin deal by deal, and play nothing")
     args = parser.parse_args(argv)
+    if args.compare:
+        try:
+            for line in compared(*(paths.split(",") for paths in args.compare)):
+                print(line, flush=True)
+        except (OSError, ValueError) as error:
+            parser.error(f"--compare: {error}")
+        return 0
     if args.pool:
         try:
             pooled = pooled_csv(args.pool)

@@ -86,3 +86,23 @@ def test_the_benchmark_goes_on_from_a_deal_and_pools_the_runs_as_one(small_searc
     with pytest.raises(SystemExit):
         bench.main(["--first-deal", "-1"])
     assert "--first-deal must be 0 or more, got -1" in capsys.readouterr().err
+
+
+def test_two_versions_of_the_expert_are_compared_deal_by_deal(tmp_path, capsys):
+    """``--compare``: the change of margin on the deals both runs played, its interval from the
+    per-deal changes; files that share no deal, or are no --csv file, are refused."""
+    bench = _expert_bench()
+    header = ",".join(bench.CSV_HEADER)
+    before, after, other = (tmp_path / f"{name}.csv" for name in ("before", "after", "other"))
+    before.write_text(f"{header}\nmarcus,0,0,8,6,2\nmarcus,0,1,9,6,3\nmarcus,0,2,10,6,4\n")
+    after.write_text(f"{header}\nmarcus,0,0,9,6,3\nmarcus,0,1,9,5,4\nmarcus,0,3,9,9,0\n")  # deal 3: not in before
+    other.write_text(f"{header}\nmarcus,1,0,9,6,3\n")  # another seed
+    assert bench.main(["--compare", str(before), str(after)]) == 0
+    said = capsys.readouterr().out
+    assert "Expert v marcus, 2 deals (4 rounds) in both: margin +2.50 before, +3.50 after; change +1.00" in said
+    assert "(95% interval +1.00 to +1.00)" in said  # both deals changed by exactly one point
+    for paths, says in (([str(before), str(other)], "share no deal"),
+                        ([str(before), str(tmp_path / "none.csv")], "No such file")):
+        with pytest.raises(SystemExit):
+            bench.main(["--compare", *paths])
+        assert says in capsys.readouterr().err
