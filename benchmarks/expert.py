@@ -92,14 +92,18 @@ def deal_margin(task: tuple[str, int, int]) -> tuple[float, float, float, list[f
     return om, em, om - em, times
 
 
+def mean_and_interval(values: list[float]) -> tuple[float, str]:
+    """The mean of per-deal ``values`` and its 95% interval in words (normal approximation)."""
+    n, mean = len(values), statistics.fmean(values)
+    if n < 2:
+        return mean, "an interval needs 2 deals"
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
+    return mean, f"95% interval {mean - half:+.2f} to {mean + half:+.2f}"
+
+
 def summary(versus: str, margins: list[float], oms: list[float], ems: list[float]) -> str:
     n = len(margins)
-    mean = statistics.fmean(margins)
-    if n > 1:
-        half = 1.96 * statistics.stdev(margins) / math.sqrt(n)
-        interval = f"95% interval {mean - half:+.2f} to {mean + half:+.2f}"
-    else:
-        interval = "an interval needs 2 deals"
+    mean, interval = mean_and_interval(margins)
     return (f"Expert v {versus} (2 v 2): {2 * n} rounds ({n} deals): {versus} {statistics.fmean(oms):.2f}, "
             f"Expert {statistics.fmean(ems):.2f} points per round; margin {mean:+.2f} ({interval})")
 
@@ -195,14 +199,11 @@ def compared(before: list[str], after: list[str]) -> list[str]:
         both = [k for k in new if k[0] == versus and k in old]
         if not both:
             continue
-        change = [new[k][0] - old[k][0] for k in both]
-        n, mean = len(both), statistics.fmean(change)
-        half = 1.96 * statistics.stdev(change) / math.sqrt(n) if n > 1 else math.nan
+        n = len(both)
+        mean, interval = mean_and_interval([new[k][0] - old[k][0] for k in both])
         lines.append(f"Expert v {versus}, {n} deals ({2 * n} rounds) in both: margin "
                      f"{statistics.fmean(old[k][0] for k in both):+.2f} before, "
-                     f"{statistics.fmean(new[k][0] for k in both):+.2f} after; change {mean:+.2f} "
-                     + (f"(95% interval {mean - half:+.2f} to {mean + half:+.2f})" if n > 1
-                        else "(an interval needs 2 deals)"))
+                     f"{statistics.fmean(new[k][0] for k in both):+.2f} after; change {mean:+.2f} ({interval})")
     if not lines:
         raise ValueError("the two runs share no deal (the same matchup, seed and deal)")
     return lines
