@@ -18,7 +18,7 @@ from tests.browser.conftest import ARTIFACTS
 #: Each place the apps size cards (its CSS custom properties): its wrapping classes, outermost first.
 PLACES = {
     "grid": "", "opponent": "golf-opp", "hand": "golf-hand", "replay piles": "golf-replay golf-replay-piles",
-    "large grid": "golf-large", "large opponent": "golf-large golf-opp", "large hand": "golf-large golf-hand",
+    "large grid": "golf-large gl-grid", "large opponent": "golf-large golf-opp", "large hand": "golf-large golf-hand",
 }
 #: The widest and tallest faces: a ten of each suit colour, a queen, a joker.
 FACES = [Card.parse(code) for code in ("TH", "TS", "QD", "JK")]
