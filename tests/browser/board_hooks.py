@@ -184,9 +184,10 @@ def is_outside(url: str, server) -> bool:
 
 
 def record_requests(page) -> list[str]:
-    """The URLs ``page``'s context requests from now on (the list grows as it loads)."""
+    """The URLs ``page`` requests from now on (the list grows as it loads); the page's own listener, so
+    that nothing is left listening on a context that outlives the test (``shared_context``)."""
     requests: list[str] = []
-    page.context.on("request", lambda request: requests.append(request.url))
+    page.on("request", lambda request: requests.append(request.url))
     return requests
 
 

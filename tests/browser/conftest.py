@@ -16,9 +16,12 @@ Reuse them in any ``tests/browser/test_*.py``:
   kernel's model, ``api(path)`` any JSON the server answers, with its token); ``server_env``
   gives ``app_env(**extra)``, the environment the test servers run with; ``preheat_option``
   gives ``preheat_only(notebooks)``, golflab-voila's option to preheat those notebooks' kernels alone.
-* ``browser`` (session): Debian's Chromium, headless. Missing ``/usr/bin/chromium`` is a
-  skip on a developer machine and a failure in CI (``CI=true``).
-* ``page``: a fresh browser context and page per test, closed afterwards.
+* ``browser`` (module): Debian's Chromium, headless, for contexts of a test's own
+  (``browser.new_context()``). Missing ``/usr/bin/chromium`` is a skip on a developer machine and a
+  failure in CI (``CI=true``).
+* ``shared_context``: the module's Chromium's own context, on a profile kept on disk for the whole
+  pytest process (its caches spare each page the apps' scripts), with no cookie before or after
+  the test and its pages closed after it; ``page``: a new page of it.
 * ``open_app(page, voila_server, "play.ipynb", ready=".golf-status")``: opens an app and
   waits until the ``ready`` selector shows; raises ``WidgetLoadError`` when the page shows
   "Error displaying widget" / "model not found" instead.
@@ -270,28 +273,65 @@ def preheat_option():
     return preheat_only
 
 
+#: The viewport of ``page`` and of the module's own context (``shared_context``).
+VIEWPORT = {"width": 1280, "height": 1000}
+
+
+@dataclass
+class Chromium:
+    """A module's Chromium: ``browser`` for contexts of their own (``browser.new_context()``, a
+    fresh profile each: a learner's own cookies), and ``shared``, the context of its profile on
+    disk, whose HTTP and compiled-code caches outlive the module (see ``chromium``)."""
+
+    browser: object
+    shared: object
+
+
 @pytest.fixture(scope="module")
-def browser():
+def chromium(tmp_path_factory):
     """Debian's Chromium under Playwright, one per test module: Playwright's sync API keeps an
     event loop running in this thread while it is open, which would break later tests that call
-    ``asyncio.run``."""
+    ``asyncio.run``. It runs on one profile directory per pytest process (each xdist worker's
+    own: two Chromiums never share one), so the apps' scripts, about 6 MB a page, are fetched and
+    compiled once per worker rather than on every page: a page of the shared context costs
+    Chromium about 3 s of CPU instead of 5 (``benchmarks/browser_load.py``)."""
     if not Path(CHROMIUM).exists():
         message = f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests"
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message)
         pytest.skip(message)
+    profile = tmp_path_factory.getbasetemp() / "chromium-profile"
     with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
+        shared = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                       viewport=VIEWPORT)
+        for blank in shared.pages:  # the window a persistent launch opens with
+            blank.close()
+        yield Chromium(shared.browser, shared)
+        shared.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium):
+    """The module's Chromium (``chromium``) for contexts of a test's own: ``browser.new_context()``."""
+    return chromium.browser
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = context.new_page()
-    yield pg
-    context.close()
+def shared_context(chromium):
+    """The module's Chromium's own context (its profile's caches kept), for this test alone: no
+    cookie before or after it, and the pages it opened closed after it."""
+    context = chromium.shared
+    context.clear_cookies()
+    yield context
+    for opened in context.pages:
+        opened.close()
+    context.clear_cookies()
+
+
+@pytest.fixture
+def page(shared_context):
+    """A new page of the shared context (``VIEWPORT``), no cookie set, closed after the test."""
+    return shared_context.new_page()
 
 
 def widget_errors(page) -> list[str]:
@@ -396,3 +436,4 @@ def pytest_runtest_makereport(item, call):
         server = item.funcargs.get("voila_server")
         if server is not None:
             report.sections.append(("Voila log (tail)", server.log_tail()))
+

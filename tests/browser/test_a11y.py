@@ -121,22 +121,6 @@ def notebook(app: str) -> str:
 AXE_CHECKED = frozenset(notebook(app) for app in AXE_APPS)
 
 
-@pytest.fixture(scope="module")
-def context(browser):
-    """One browser context for the module's pages (each app's page closes after its checks)."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    yield ctx
-    ctx.close()
-
-
-@pytest.fixture
-def app_page(context):
-    """A page of the module's context, closed after the test (its kernel with it)."""
-    page = context.new_page()
-    yield page
-    page.close()
-
-
 def axe_violations(page) -> list[dict]:
     """axe-core's violations on the page as it stands: id, impact, nodes (HTML and why)."""
     if not AXE.exists():
@@ -172,14 +156,13 @@ def open_every_panel(page) -> int:
 
 
 @pytest.mark.parametrize("app", AXE_APPS)
-def test_every_app_opens_whole_offline_and_accessible(app_page, voila_server, app):
+def test_every_app_opens_whole_offline_and_accessible(page, voila_server, app):
     """Each app's one page: an explorer draws every chart (``assert_explorer_drawn``), a lesson opens
     with its exercises and links (``assert_lesson_opened``, test_lessons' check); nothing was
     taken from outside the server (issue 8, ``test_offline``'s check); axe finds nothing serious as
     the app opens, with every panel open (by keyboard) and, on an explorer, after a house rule was
     switched (by keyboard) and the result computed again; at 390x844 and 768x1024 nothing sticks
     out sideways and every control can be tapped."""
-    page = app_page
     requests = record_requests(page)
     open_app(page, voila_server, notebook(app), ready=APPS[app])
     if notebook(app) in EXPLORERS:
@@ -286,8 +269,7 @@ LISTEN = """() => { window.golfHeard = []; const seen = new WeakSet();
     watch(); new MutationObserver(watch).observe(document.body, {childList: true, subtree: true}); }"""
 
 
-def test_a_hole_played_by_keyboard_alone_with_the_moves_announced(app_page, voila_server):
-    page = app_page
+def test_a_hole_played_by_keyboard_alone_with_the_moves_announced(page, voila_server):
     open_app(page, voila_server, "play.ipynb", ready=APPS["play.ipynb"])
     page.wait_for_selector(".golf-status[role=status][aria-live=polite]")
     page.evaluate(LISTEN)
@@ -350,18 +332,16 @@ def test_a_hole_played_by_keyboard_alone_with_the_moves_announced(app_page, voil
 
 
 @pytest.fixture
-def teacher_page(browser, voila_server, class_store_url):
+def teacher_page(shared_context, voila_server, class_store_url):
     store = Store(class_store_url)
     try:
         token = class_tokens(store, TEACHER, ("a11y_kid",), PASSWORD, "A11y class")[TEACHER]
     finally:
         store.close()
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    context.add_cookies([{"name": COOKIE_NAME, "value": token, "url": voila_server.base}])
-    page = context.new_page()
+    shared_context.add_cookies([{"name": COOKIE_NAME, "value": token, "url": voila_server.base}])
+    page = shared_context.new_page()
     open_app(page, voila_server, "class.ipynb", ready=".golf-roster")
-    yield page
-    context.close()
+    return page
 
 
 def test_axe_finds_nothing_serious_on_the_dashboard_with_a_class(teacher_page):
@@ -372,10 +352,9 @@ def test_axe_finds_nothing_serious_on_the_dashboard_with_a_class(teacher_page):
     assert_fits_small_screens(teacher_page, "class.ipynb")
 
 
-def test_a_lesson_exercise_answered_by_keyboard_alone(app_page, voila_server):
+def test_a_lesson_exercise_answered_by_keyboard_alone(page, voila_server):
     """Lesson 2's first exercise by keyboard alone: Tab to its answer box, type the hand's score, Tab on
     to Check (its focus visible), Enter: the exercise says the answer is right."""
-    page = app_page
     open_app(page, voila_server, LESSON2, ready=LESSON_PROGRESS)
     page.evaluate("() => document.activeElement.blur()")
     tabs = press_tab_until(page, ".golf-exercise-0 .golf-exercise-number input", limit=80)

@@ -22,6 +22,7 @@ SOURCE = """from golflab import Rules
 from golflab_widgets.table.golf_table import GolfTable
 GolfTable(players=["Ann", "Ben", "Sofia"], humans=["Ann", "Ben"], seed=7, rules=Rules(rounds=1))"""
 STEP_TIMEOUT = 90_000  # ms
+SCREEN = {"width": 1024, "height": 768}  # a classroom projector's
 
 
 def _notebook(folder: Path) -> Path:
@@ -61,7 +62,7 @@ def test_two_people_and_a_cpu_play_a_hot_seat_game_through(browser, server_start
                 f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
 
     with server_starter("voila-hotseat", command, env=server_env(), render_path="") as server:
-        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        context = browser.new_context(viewport=SCREEN)
         page = context.new_page()
         try:
             page.goto(server.base, wait_until="domcontentloaded", timeout=STEP_TIMEOUT)
@@ -172,46 +173,45 @@ def _play_turns(page, passes: int, people: tuple[str, ...]) -> dict[str, int]:
     raise AssertionError(f"the board was not passed on {passes} times: {seen}")
 
 
-def test_a_hot_seat_game_from_the_panel_is_played_saved_and_resumed(browser, voila_server, app_opener, tmp_path):
-    context = browser.new_context(viewport={"width": 1024, "height": 768})
-    try:
-        page = context.new_page()
-        app_opener(page, voila_server, "play.ipynb")
-        _seat_people_in_the_panel(page, ["Teacher", "Class"], cpus=1)
-        page.click(".golf-new-game-here")
-        page.wait_for_function(
-            "() => (document.querySelector('.golf-status')?.innerText || '').startsWith('Teacher, it is your turn.')",
-            timeout=STEP_TIMEOUT)
-        assert "Hole 1 of 1" in page.inner_text(".golf-rules")
-        assert page.inner_text(".golf-mine-label").startswith("Teacher \u00b7 total")
-        seen = _play_turns(page, 3, ("Teacher", "Class"))
-        assert seen.get("place", 0) >= 1, seen
+def test_a_hot_seat_game_from_the_panel_is_played_saved_and_resumed(shared_context, voila_server, app_opener, tmp_path):
+    context = shared_context
+    page = context.new_page()
+    page.set_viewport_size(SCREEN)
+    app_opener(page, voila_server, "play.ipynb")
+    _seat_people_in_the_panel(page, ["Teacher", "Class"], cpus=1)
+    page.click(".golf-new-game-here")
+    page.wait_for_function(
+        "() => (document.querySelector('.golf-status')?.innerText || '').startsWith('Teacher, it is your turn.')",
+        timeout=STEP_TIMEOUT)
+    assert "Hole 1 of 1" in page.inner_text(".golf-rules")
+    assert page.inner_text(".golf-mine-label").startswith("Teacher \u00b7 total")
+    seen = _play_turns(page, 3, ("Teacher", "Class"))
+    assert seen.get("place", 0) >= 1, seen
 
-        saved = download_save(page, tmp_path, STEP_TIMEOUT)
-        history = json.loads(saved.read_text())["history"]
+    saved = download_save(page, tmp_path, STEP_TIMEOUT)
+    history = json.loads(saved.read_text())["history"]
 
-        fresh = context.new_page()  # a new learner's page: one learner against the CPU players
-        app_opener(fresh, voila_server, "play.ipynb")
-        assert _state(fresh)[1].startswith("Your turn")
-        fresh.click(".golf-more >> text=Save or resume a game")
-        with fresh.expect_file_chooser(timeout=STEP_TIMEOUT) as chooser:
-            fresh.click(".golf-upload")
-        chooser.value.set_files(str(saved))
-        fresh.wait_for_function(
-            "() => document.querySelector('.golf-status').textContent.includes('Loaded a saved hot-seat game')",
-            timeout=STEP_TIMEOUT)
-        awaiting, text = _state(fresh)
-        assert awaiting == "pass" and "(Teacher and Class at this screen): hole 1 of 1" in text, text
-        fresh.click(".golf-more >> text=Save or resume a game")  # close it: the board is in view again
-        resumed = _play_turns(fresh, 2, ("Teacher", "Class"))
-        assert resumed.get("pass", 0) >= 2, resumed
-        fresh.click(".golf-more >> text=Save or resume a game")
-        fresh.click(".golf-save")
-        fresh.locator("a.golf-download").wait_for(timeout=STEP_TIMEOUT)
-        href = fresh.get_attribute("a.golf-download", "href")
-        again = json.loads(base64.b64decode(href.split(",", 1)[1]))
-        assert again["players"] == ["Teacher", "Class", "Sofia"] and again["history"][:len(history)] == history
-        assert len(again["history"]) > len(history)
-        assert fresh.locator("text=Error displaying widget").count() == 0
-    finally:
-        context.close()
+    fresh = context.new_page()  # a new learner's page: one learner against the CPU players
+    fresh.set_viewport_size(SCREEN)
+    app_opener(fresh, voila_server, "play.ipynb")
+    assert _state(fresh)[1].startswith("Your turn")
+    fresh.click(".golf-more >> text=Save or resume a game")
+    with fresh.expect_file_chooser(timeout=STEP_TIMEOUT) as chooser:
+        fresh.click(".golf-upload")
+    chooser.value.set_files(str(saved))
+    fresh.wait_for_function(
+        "() => document.querySelector('.golf-status').textContent.includes('Loaded a saved hot-seat game')",
+        timeout=STEP_TIMEOUT)
+    awaiting, text = _state(fresh)
+    assert awaiting == "pass" and "(Teacher and Class at this screen): hole 1 of 1" in text, text
+    fresh.click(".golf-more >> text=Save or resume a game")  # close it: the board is in view again
+    resumed = _play_turns(fresh, 2, ("Teacher", "Class"))
+    assert resumed.get("pass", 0) >= 2, resumed
+    fresh.click(".golf-more >> text=Save or resume a game")
+    fresh.click(".golf-save")
+    fresh.locator("a.golf-download").wait_for(timeout=STEP_TIMEOUT)
+    href = fresh.get_attribute("a.golf-download", "href")
+    again = json.loads(base64.b64decode(href.split(",", 1)[1]))
+    assert again["players"] == ["Teacher", "Class", "Sofia"] and again["history"][:len(history)] == history
+    assert len(again["history"]) > len(history)
+    assert fresh.locator("text=Error displaying widget").count() == 0

@@ -26,33 +26,29 @@ def shoot(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("size", [(1366, 900), (1024, 768)], ids=["1366", "1024"])
-def test_score_pad_teaches_pairs_and_explains_a_bad_card(browser, voila_server, app_opener, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    try:
-        app_opener(page, voila_server, "rules.ipynb", ready=RESULT, timeout=120_000)
-        result = page.locator(RESULT)
-        assert "saves" in result.inner_text() and page.locator(".golf-score-warning").count() == 0
-        shoot(page, "default")
+def test_score_pad_teaches_pairs_and_explains_a_bad_card(page, voila_server, app_opener, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    app_opener(page, voila_server, "rules.ipynb", ready=RESULT, timeout=120_000)
+    result = page.locator(RESULT)
+    assert "saves" in result.inner_text() and page.locator(".golf-score-warning").count() == 0
+    shoot(page, "default")
 
-        type_card(page, 4, "2D")  # under the 2 of spades: a pair of negative cards
-        page.wait_for_selector(".golf-score-warning", timeout=WAIT)
-        warning = page.locator(".golf-score-warning").inner_text()
-        assert "pair of negative cards" in warning and "throws away 4 points" in warning
-        assert "\u2714" not in warning
-        shoot(page, "negative-pair")
+    type_card(page, 4, "2D")  # under the 2 of spades: a pair of negative cards
+    page.wait_for_selector(".golf-score-warning", timeout=WAIT)
+    warning = page.locator(".golf-score-warning").inner_text()
+    assert "pair of negative cards" in warning and "throws away 4 points" in warning
+    assert "\u2714" not in warning
+    shoot(page, "negative-pair")
 
-        before = result.inner_html()
-        type_card(page, 4, "KX")
-        message = page.locator(".golf-score-message")
-        message.wait_for(state="visible", timeout=WAIT)
-        text = message.inner_text()
-        assert "Bottom middle keeps the 2\u2666" in text and '"X" is not a suit' in text
-        assert page.locator(".golf-score-slot-4 .golf-card-text input").input_value() == "2D"
-        assert result.inner_html() == before  # nothing changed
-        shoot(page, "bad-card")
-    finally:
-        context.close()
+    before = result.inner_html()
+    type_card(page, 4, "KX")
+    message = page.locator(".golf-score-message")
+    message.wait_for(state="visible", timeout=WAIT)
+    text = message.inner_text()
+    assert "Bottom middle keeps the 2\u2666" in text and '"X" is not a suit' in text
+    assert page.locator(".golf-score-slot-4 .golf-card-text input").input_value() == "2D"
+    assert result.inner_html() == before  # nothing changed
+    shoot(page, "bad-card")
 
 
 def test_the_walkthrough_reads_as_teaching_text_and_links_home(page, voila_server, app_opener):
