@@ -106,6 +106,23 @@ def test_two_learners_pages_follow_each_others_moves(world):
     assert [m.text for m in ann.story.moves] == [m.text for m in bob.story.moves]
 
 
+def test_the_teachers_watch_changes_its_status_last(world):
+    """The status line is what a watcher (a test, a screen reader's live region) waits on: when it
+    changes, the board, the scores and the moves it speaks of have changed already."""
+    code = started_room(world)
+    ann, bob = boards(world, code)
+    watch = RoomWatch(world["store"].room(code), follow=False)
+    changed: list[str] = []
+    for name in ("title", "status", "table", "scores", "log_box"):
+        getattr(watch, name).observe(lambda _change, name=name: changed.append(name), "value")
+    for moves in (4, 9, 14):
+        play_some(world, (ann, bob), until=lambda moves=moves: len(ann.room.log) >= moves)
+        changed.clear()
+        assert watch.follower.step()
+        watch.redraw()
+        assert changed[-1] == "status" and {"table", "log_box"} <= set(changed), changed
+
+
 def test_a_move_for_a_seat_not_yours_is_refused_and_changes_nothing(world):
     code = started_room(world)
     ann, bob = boards(world, code)

@@ -497,10 +497,10 @@ class RoomWatch(w.VBox):
     def _draw_study(self) -> None:
         """A study: the page its teacher shows now, as the class sees it."""
         page = self.room.table.view(0)
-        self.status.value = escape(f"A study, {page.title}: page {page.number} of {page.count}"
-                                   + (" (ended)." if page.ended else "."))
         self.table.value = board_html(page.position.game(0), page.position.seat) + f"<p>{escape(page.note)}</p>"
         self.scores.value = self.log_box.value = ""
+        self.status.value = escape(f"A study, {page.title}: page {page.number} of {page.count}"
+                                   + (" (ended)." if page.ended else "."))  # last: what a watcher waits on
 
     def _draw_golf(self) -> None:
         r = self.room
@@ -527,14 +527,14 @@ class RoomWatch(w.VBox):
                  f'<div class="golf-pile-label">deck: {g.draw_pile_size} cards</div></div>')
         self.table.value = (view.rules_bar_html(g.rules, g.round) +
                             f'<div class="golf-felt"><div class="golf-opponents">{"".join(seats)}{piles}</div></div>')
-        if g.phase is Phase.GAME_OVER or g.phase is Phase.ROUND_OVER:
+        self.scores.value = view.scores_html(g.players, g.round_results, g.totals, g.rules.rounds)
+        self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
+        if g.phase is Phase.GAME_OVER or g.phase is Phase.ROUND_OVER:  # the status last: what a watcher waits on
             self.status.value = escape(golf_turn_words(r, g, 0))
         else:
             mover = g.players[g.current_player]
             doing = AWAITING_WORDS[g.awaiting]
             self.status.value = escape(f"{mover}'s turn: {doing}." + _away_note(r, g.current_player))
-        self.scores.value = view.scores_html(g.players, g.round_results, g.totals, g.rules.rounds)
-        self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
 
     def _draw_codepiece(self) -> None:
         r = self.room
@@ -551,7 +551,7 @@ class RoomWatch(w.VBox):
                             + f'<div class="cp-info">{hands}</div>'
                             + cp_view.info_html(state, names, m.deal_number, m.deals, m.scores))
         mover = state["current_player"]
-        self.status.value = escape("The match is over." if m.over else "The deal is over." if m.deal_over
-                                   else f"{names[mover]} to play." + _away_note(r, mover))
         self.scores.value = ""
         self.log_box.value = view.log_html(self.cp_lines)
+        self.status.value = escape("The match is over." if m.over else "The deal is over." if m.deal_over
+                                   else f"{names[mover]} to play." + _away_note(r, mover))  # last, as above
