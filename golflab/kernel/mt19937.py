@@ -109,41 +109,69 @@ def _initial_words() -> np.ndarray:
 INITIAL_WORDS = _initial_words()
 
 
+#: Generators seeded side by side (``seed_many``): their seedings are independent chains of
+#: multiplications, so a block of them keeps the processor busy where one chain would make it wait
+#: for each word's multiplication before the next (1.3 us a generator instead of 4).
+BLOCK = 32
+
+
+@njit(cache=True)
+def seed_many(rows, seeds) -> None:
+    """Fill ``rows[k]`` as ``random.Random(seeds[k])`` seeds itself, for 0 <= seed < 2**63: CPython's
+    ``init_by_array`` over the seed's 32-bit words (one, or two from 2**32), from ``INITIAL_WORDS``,
+    ``BLOCK`` seeds at a time."""
+    count = seeds.size
+    width = min(BLOCK, count)
+    words = np.empty((N, width), dtype=np.int64)  # words[i, c]: word i of the block's generator c
+    even = np.empty(width, dtype=np.int64)  # what the key loop adds at its even steps (the low word)
+    odd = np.empty(width, dtype=np.int64)  # at its odd steps: the high word + 1, or the low word again
+    for first in range(0, count, width):
+        m = min(width, count - first)
+        for c in range(m):
+            seed = seeds[first + c]
+            even[c] = seed & MASK32
+            odd[c] = (seed >> 32) + 1 if seed >> 32 else seed & MASK32
+        for i in range(N):
+            for c in range(m):
+                words[i, c] = INITIAL_WORDS[i]
+        i = 1
+        for step in range(N):  # max(N, key length): the key has one or two words
+            add = odd if step & 1 else even
+            for c in range(m):
+                p = words[i - 1, c]
+                words[i, c] = ((words[i, c] ^ ((p ^ (p >> 30)) * 1664525)) + add[c]) & MASK32
+            i += 1
+            if i >= N:
+                for c in range(m):
+                    words[0, c] = words[N - 1, c]
+                i = 1
+        for _ in range(N - 1):
+            for c in range(m):
+                p = words[i - 1, c]
+                words[i, c] = ((words[i, c] ^ ((p ^ (p >> 30)) * 1566083941)) - i) & MASK32
+            i += 1
+            if i >= N:
+                for c in range(m):
+                    words[0, c] = words[N - 1, c]
+                i = 1
+        for c in range(m):
+            row = rows[first + c]
+            row[0] = 0x80000000
+            for q in range(1, N):
+                row[q] = words[q, c]
+            row[N] = N
+
+
 @njit(cache=True)
 def seed_row(row, seed: int) -> None:
-    """Fill ``row`` as ``random.Random(seed)`` seeds itself, for 0 <= seed < 2**63
-    (``init_by_array`` over the seed's 32-bit words, from ``INITIAL_WORDS``)."""
-    mt = row
-    mt[:N] = INITIAL_WORDS
-    lo, hi = seed & MASK32, seed >> 32
-    length = 2 if hi else 1
-    i, j = 1, 0
-    for _ in range(max(N, length)):
-        key = lo if j == 0 else hi
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key + j) & MASK32
-        i += 1
-        j += 1
-        if i >= N:
-            mt[0] = mt[N - 1]
-            i = 1
-        if j >= length:
-            j = 0
-    for _ in range(N - 1):
-        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & MASK32
-        i += 1
-        if i >= N:
-            mt[0] = mt[N - 1]
-            i = 1
-    mt[0] = 0x80000000
-    mt[N] = N
+    """Fill ``row`` as ``random.Random(seed)`` seeds itself (``seed_many`` of one seed)."""
+    seed_many(row.reshape((1, N + 1)), np.array([seed], dtype=np.int64))
 
 
 @njit(cache=True)
 def seed_rows(seeds):
     """Generator rows for a 2-D array of seeds (each 0 <= seed < 2**63): [i, j] -> row."""
     a, b = seeds.shape
-    rows = np.empty((a, b, N + 1), dtype=np.int64)
-    for i in range(a):
-        for j in range(b):
-            seed_row(rows[i, j], seeds[i, j])
-    return rows
+    rows = np.empty((a * b, N + 1), dtype=np.int64)
+    seed_many(rows, seeds.copy().reshape(a * b))
+    return rows.reshape((a, b, N + 1))

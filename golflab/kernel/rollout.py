@@ -87,12 +87,12 @@ def generator_rows(world_seeds, bot_seeds, n):
     world w's own (``random.Random(world_seeds[w])``: its reshuffles), ``[w, s + 1]`` seat s's
     CPU (``random.Random(bot_seeds[w] + s)``)."""
     worlds = world_seeds.size
-    rows = np.empty((worlds, n + 1, mt.N + 1), dtype=np.int64)
+    seeds = np.empty((worlds, n + 1), dtype=np.int64)
     for w in range(worlds):
-        mt.seed_row(rows[w, 0], world_seeds[w])
+        seeds[w, 0] = world_seeds[w]
         for s in range(n):
-            mt.seed_row(rows[w, s + 1], bot_seeds[w] + s)
-    return rows
+            seeds[w, s + 1] = bot_seeds[w] + s
+    return mt.seed_rows(seeds)
 
 
 @njit(cache=True)

@@ -98,6 +98,19 @@ def test_the_expert_is_left_to_the_reference():
         play(["Sofia", "Expert"], Rules(), 1, 0, 1)
 
 
+def test_generators_seeded_side_by_side_are_cpythons():
+    """``seed_many`` seeds ``BLOCK`` generators at a time: every one of them, across the blocks' edges
+    and the last, shorter block, one-word and two-word seeds mixed, is ``random.Random(seed)``'s."""
+    rng = random.Random(5)
+    seeds = [0, 2**63 - 1, 2**32, 2**32 - 1]
+    seeds += [rng.getrandbits(rng.choice((8, 31, 32, 33, 63))) for _ in range(2 * mt.BLOCK + 3)]
+    rows = np.zeros((len(seeds), mt.N + 1), dtype=np.int64)
+    mt.seed_many(rows, np.array(seeds, dtype=np.int64))
+    assert [tuple(row) for row in rows] == [random.Random(seed).getstate()[1] for seed in seeds]
+    grid = np.array(seeds[:-1], dtype=np.int64).reshape(-1, 2)
+    assert np.array_equal(mt.seed_rows(grid).reshape(len(seeds) - 1, -1), rows[:-1])
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 98765432123456789, 2**63 - 1])
 def test_mersenne_twister_is_cpythons(seed):
     row = np.zeros(625, dtype=np.int64)
