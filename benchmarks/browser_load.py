@@ -21,7 +21,6 @@ renderer's CPU is read before its page closes). The first load of each is left o
 from __future__ import annotations
 
 import argparse
-import contextlib
 import statistics
 import sys
 import tempfile
@@ -36,15 +35,12 @@ import psutil  # noqa: E402  (ipykernel's dependency)
 from conftest import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, app_env, open_app, start_server, voila_command  # noqa: E402
 from first_render import READY  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from process_cpu import cpu_seconds  # noqa: E402
+from process_cpu import tree_cpu  # noqa: E402
 
 
 def chromium_cpu(root: int) -> float:
     """CPU seconds of Chromium's process ``root`` and of its descendants now running."""
-    with contextlib.suppress(psutil.Error):
-        pids = [root, *(p.pid for p in psutil.Process(root).children(recursive=True))]
-        return sum(cpu_seconds(pids).values())
-    return 0.0
+    return sum(tree_cpu(root).values())
 
 
 def chromium_root(before: set[int]) -> int:

@@ -436,4 +436,3 @@ def pytest_runtest_makereport(item, call):
         server = item.funcargs.get("voila_server")
         if server is not None:
             report.sections.append(("Voila log (tail)", server.log_tail()))
-
