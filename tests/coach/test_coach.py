@@ -225,7 +225,9 @@ def test_hint_values_the_house_rules_moves(rules, action, words):
     assert mine and all(words in o.reason and math.isfinite(o.value) for o in mine)
 
 
-def test_review_reuses_the_full_hints_asked_for_during_play():
+def test_review_reuses_the_full_hints_asked_for_during_play(small_search):
+    """The hints' race within fewer rollouts (``small_search``): which values a review reuses does
+    not depend on how many rollouts made them."""
     from golflab import coach
 
     game = Game(NAMES, Rules(rounds=1), seed=9)
@@ -386,14 +388,21 @@ def test_hint_refuses_bad_precision_and_seed():
             hint(obs, **kwargs)
 
 
-def test_review_races_the_candidates_within_its_budget():
+def test_review_races_the_candidates_within_its_budget(monkeypatch):
+    """Within a budget of a third of ``REVIEW_ROLLOUTS`` (so that it binds sooner, and the Python
+    reference's review takes seconds): the race stops at whatever budget it is given."""
     from golflab import coach
+    from golflab.coach import grades
 
+    budget = coach.REVIEW_ROLLOUTS // 3
+    monkeypatch.setattr(grades, "REVIEW_ROLLOUTS", budget)
     game = Game(NAMES, Rules(rounds=1), seed=7)
     bots = [CPUPlayer(n, seed=i) for i, n in enumerate(NAMES)]
     while not game.is_over:
         game.apply(bots[game.current_player].choose(game.observation(game.current_player)))
     coach.clear_cache()
     r = review(game, 1)
-    assert r.grades and all(coach.rollouts_spent(g.options) <= coach.REVIEW_ROLLOUTS for g in r.grades)
+    spent = [coach.rollouts_spent(g.options) for g in r.grades]
+    assert spent and max(spent) <= budget, spent
+    assert max(spent) > budget // 2, spent  # the race went on while the options were close
     assert all(o.samples >= coach.MIN_SAMPLES for g in r.grades for o in g.options)
