@@ -57,7 +57,8 @@ def play_graded(R, base_deck, profiles, rngs, table, limits, severity):
     ``RECORD_GRADES``): the hole outputs as there, and the decision records (int columns
     ``D_*``, float columns ``E_*``) in order of play. ``limits``: ``analysis.EV_LOSS_LIMITS``'
     losses; ``severity``: each case's grade index."""
-    outs, recs, evs, m, _ = engine.run(R, base_deck, profiles, rngs, RECORD_GRADES, 0, (table, limits, severity))
+    outs, recs, evs, m, _ = engine.run(R, base_deck, profiles, rngs, np.int64(RECORD_GRADES), np.int64(0),
+                                           (table, limits, severity))
     return outs[0], outs[1], outs[2], outs[3], recs[:m], evs[:m]
 
 

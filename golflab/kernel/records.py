@@ -10,6 +10,7 @@ game's phase), whether someone has gone out, and the unseen counts by kind
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from . import engine
@@ -31,5 +32,6 @@ from .engine import (  # noqa: F401  (the columns of a placement record, public 
 @njit(cache=True)
 def place_records(R, base_deck, profiles, rngs):
     """(records [m, P_COLUMNS], unseen counts [m, kinds]) of every placement in the games."""
-    _, rows, _, m, _ = engine.run(R, base_deck, profiles, rngs, RECORD_PLACEMENTS, 0, engine.no_grader())
+    _, rows, _, m, _ = engine.run(R, base_deck, profiles, rngs, np.int64(RECORD_PLACEMENTS), np.int64(0),
+                                  engine.no_grader())
     return rows[:m, :P_COLUMNS].copy(), rows[:m, P_COLUMNS:].copy()
