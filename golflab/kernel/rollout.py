@@ -117,7 +117,8 @@ def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard,
         rngs = generators[w].copy()
         outs = engine.new_outputs(1, rounds, n)
         st = G[5]
-        engine.apply(G, R, action, rngs[0], outs, 0)
+        # np.int64(0), not 0: a constant argument would compile apply (and what it calls) again
+        engine.apply(G, R, action, rngs[0], outs, np.int64(0))
         value = np.nan
         while True:
             if st[S_PHASE] == PHASE_ROUND_OVER or st[S_PHASE] == PHASE_GAME_OVER:
@@ -125,7 +126,7 @@ def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard,
             if st[S_STAGE] == STAGE_DRAW and G[4].sum() >= stop:
                 value = leaf(G, R, pair_by_rank, seat)
                 break
-            engine.apply(G, R, engine.decide(G, R, profiles, rngs), rngs[0], outs, 0)
+            engine.apply(G, R, engine.decide(G, R, profiles, rngs), rngs[0], outs, np.int64(0))
         if np.isnan(value):
             scores = outs[1][0, rounds - 1]
             others = 0
