@@ -606,6 +606,21 @@ def test_the_last_moves_stay_in_view_newest_first():
     assert 'class="golf-you"' in t.recent.value
 
 
+def test_at_the_instant_speed_the_status_names_every_cpu_move_since_the_learners_own():
+    """The status line is the page's live region: a screen reader hears each CPU player's turn, not
+    only the last one, when they all play at once; one move is said as "Last move"."""
+    t = table(players=["Sofia", "Maya", "Marcus"], seed=4)
+    t.slots[face_down(t)[0]].click()
+    mine = re.search(r'<span class="golf-last">(.*?)</span>', t.status.value)
+    assert mine and html.unescape(mine.group(1)) == f"Last move: {t.moves[-1].text}."
+    t.slots[face_down(t)[0]].click()  # the second flip: Sofia, Maya and Marcus then flip theirs at once
+    assert t.awaiting == "draw"
+    cpu = [m for m in t.moves if m.hole == 1][2:]  # after the learner's two flips, every CPU flip
+    assert len(cpu) == 6 and {m.seat for m in cpu} == {1, 2, 3}
+    said = html.unescape(re.search(r'<span class="golf-last">(.*?)</span>', t.status.value).group(1))
+    assert said == "Last moves: " + " ".join(m.text + "." for m in cpu), said
+
+
 def test_after_next_hole_the_last_moves_start_afresh_and_the_board_scrolls_into_view():
     t = table(players=["Sofia"], rules=Rules(rounds=2), seed=4)
     play_to(t, "next-round")

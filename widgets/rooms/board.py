@@ -269,7 +269,7 @@ class GolfRoomBoard(SeatBoard, w.VBox):
 
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status = text
-        last = self.story.moves[-1].text + "." if self.story.moves else ""
+        last = (self.story.moves[-1].text + ".",) if self.story.moves else ()
         awaiting = words.awaiting(self.game, self.view_seat(self.game))
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"

@@ -256,9 +256,12 @@ class Board:
             set_classes(slot, ("golf-card-btn", "golf-slot", f"golf-slot-{pos}", colour),
                         ("golf-legal" if can else "", "golf-paired" if pos in paired else ""))
 
-    def show_status(self, text: str, awaiting: str, last: str = "", extra: str = "") -> None:
-        """The status line: ``text``, the last move below it, and ``golf-await-<awaiting>``."""
-        note = f'<span class="golf-last">Last move: {escape(last)}</span>' if last else ""
+    def show_status(self, text: str, awaiting: str, last: Sequence[str] = (), extra: str = "") -> None:
+        """The status line: ``text``, below it the moves played since the board was last drawn (``last``,
+        oldest first: a screen reader hears every CPU player's turn, not only the last, when they play
+        at once), and ``golf-await-<awaiting>``."""
+        said = "Last move" if len(last) == 1 else "Last moves"
+        note = f'<span class="golf-last">{said}: {escape(" ".join(last))}</span>' if last else ""
         with self.status.hold_sync():  # text and golf-await-* class reach the page in one message
             self.status.value = f"{escape(text)}{note}"
             set_classes(self.status, ("golf-status", "golf-live", f"golf-await-{awaiting}"), (extra,))
