@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.board_hooks import CODEPIECE, enabled_hooks
+from tests.browser.board_hooks import CHARTS_DRAWN, CODEPIECE, enabled_hooks
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 STATUS, STEP_TIMEOUT = CODEPIECE.selector, CODEPIECE.timeout
@@ -87,9 +87,9 @@ def test_the_bids_explorer_draws_both_charts(page, voila_server, app_opener, wid
         "() => { const e = document.querySelector('.explorer'); return e && !e.classList.contains('explorer-computing')"
         " && e.querySelector('.explorer-status').textContent.includes('400 CPU self-play deals'); }", timeout=120_000)
     assert not page.locator(".explorer-error").count(), page.inner_text(".explorer-status")
-    page.wait_for_function("document.querySelectorAll('.js-plotly-plot .trace').length > 1", timeout=60_000)
-    drawn = page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(
-        p => p.querySelectorAll('.trace path').length)""")
+    # each chart reaches the page as its own model: wait until both have drawn data, not until two traces show
+    page.wait_for_function(f"({CHARTS_DRAWN})().filter(n => n > 0).length >= 2", timeout=60_000)
+    drawn = page.evaluate(CHARTS_DRAWN)
     assert len(drawn) == 2 and all(n > 0 for n in drawn), drawn
     assert page.locator("a.explorer-csv").count() == 3
     assert "By bid" in page.inner_text(".explorer") and not widget_error_finder(page)
