@@ -268,7 +268,7 @@ def test_a_kernel_that_ends_has_its_request_forgotten_and_its_connection_closed(
     assert closed_unsent(server.url("k-ends")) == request_socket.NO_SUCH_KERNEL
 
 
-def test_a_connection_for_a_kernel_the_server_does_not_run_is_closed_andsent_nothing(mended_server):
+def test_a_connection_for_a_kernel_the_server_does_not_run_is_closed_and_sent_nothing(mended_server):
     assert closed_unsent(mended_server.url("no-such-kernel")) == request_socket.NO_SUCH_KERNEL
     assert "no-such-kernel" not in RequestInfoSocketHandler._waiters
 
