@@ -106,6 +106,40 @@ def test_two_learners_pages_follow_each_others_moves(world):
     assert [m.text for m in ann.story.moves] == [m.text for m in bob.story.moves]
 
 
+def said_moves(page) -> str:
+    """The moves a room page's status line (its live region) names."""
+    found = re.search(r'<span class="golf-last">(.*?)</span>', page.board.status.value)
+    return html.unescape(found.group(1)) if found else ""
+
+
+def test_a_room_page_names_every_move_that_came_at_once_and_a_page_that_opens_only_the_last(world):
+    """bob's move and the two CPU players' after it reach ann's page in one read: her status line (the
+    page's live region) names all three, so a screen reader hears each turn; a page opened mid-game
+    names only the last move it caught up on."""
+    code = started_room(world, seats=4, cpus=2)  # ann 0, bob 1, the CPU players 2 and 3
+    ann, bob = boards(world, code)
+    rng, heard = random.Random(3), []
+    for _ in range(200):
+        poll(bob)
+        table = bob.room.table
+        if table.seat_to_move == 1:
+            before = len(ann.story.moves)
+            assert bob.act(str(rng.choice(bob.game.observation(1).legal_actions)))
+            poll(ann)
+            new = ann.story.moves[before:]
+            heard.append(len(new))
+            said = "Last move: " if len(new) == 1 else "Last moves: "
+            assert said_moves(ann) == said + " ".join(m.text + "." for m in new), said_moves(ann)
+            if len(new) >= 3:
+                break
+        elif table.seat_to_move == 0:
+            poll(ann)
+            assert ann.act(str(rng.choice(ann.game.observation(0).legal_actions)))
+    assert max(heard) >= 3, heard  # bob's move and both CPU players' came at once
+    opened = GolfRoomBoard(world["store"].room(code), 0, world["ann"], follow=False)
+    assert said_moves(opened) == f"Last move: {opened.story.moves[-1].text}."
+
+
 def test_the_teachers_watch_changes_its_status_last(world):
     """The status line is what a watcher (a test, a screen reader's live region) waits on: when it
     changes, the board, the scores and the moves it speaks of have changed already."""

@@ -206,6 +206,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.game, self.story = _story(room, seat)
         self._seen = 0
         self._status = ""
+        self._last: tuple[str, ...] = ()  # the moves the status line names (``redraw``)
+        self._unshown: "list[str] | None" = None  # moves read since the last redraw (None: never drawn)
         for pos, slot in enumerate(b.slots):
             slot.on_click(functools.partial(self._on_slot, pos))
         for button, action, target in ((b.deck_button, "draw", "deck"), (b.discard_button, "take", "discard_pile"),
@@ -241,6 +243,9 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     def redraw(self) -> None:
         """Show the room as it is now (after ``follower.step()``)."""
         self._sync()
+        if self._unshown:  # every move since the last redraw: the CPU players' turns come at once
+            self._last = tuple(self._unshown)
+        self._unshown = []
         b, seen = self.board, self.view_seat(self.game)
         b.draw(self.game, seen, self.story.log_lines, self.story.moves, self.story.notation)
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
@@ -265,15 +270,22 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         return [*([] if self.follower.holds else [watching_words()]), *filter(None, [self.follower.problem])]
 
     def _sync(self) -> None:
+        """Replay the moves the room read since; note them for the status line (a page that opens
+        names only the last of the moves it catches up on)."""
+        before = len(self.story.moves)
         self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.view_seat)
+        new = [m.text + "." for m in self.story.moves[before:]]
+        if self._unshown is None:
+            self._unshown = new[-1:]
+        else:
+            self._unshown += new
 
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status = text
-        last = (self.story.moves[-1].text + ".",) if self.story.moves else ()
         awaiting = words.awaiting(self.game, self.view_seat(self.game))
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"
-        self.board.show_status(text, awaiting, last, extra)
+        self.board.show_status(text, awaiting, self._last, extra)
         if awaiting == "game-over":
             self._tell_over()
 
