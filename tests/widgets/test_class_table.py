@@ -160,6 +160,9 @@ def test_two_halves_vote_a_hole_through_each_seeing_only_its_own_drawn_card(worl
         mover = room.table.seat_to_move
         name, turn = room.players[mover], len(room.log)
         assert projector.vote_turn == turn, projector.board.status_text
+        half_a = room.players[room.team_seats[0]]  # at the bottom of the projector whoever is to move
+        below = projector.board.board
+        assert f">{half_a} \u00b7 total" in below.mine_label.value and half_a not in below.opponents.value, half_a
         assert f"{name}: vote now" in projector.vote_status.value and "0 of 2 voted" in projector.vote_status.value
         for page in learners:
             poll(page)
@@ -169,6 +172,10 @@ def test_two_halves_vote_a_hole_through_each_seeing_only_its_own_drawn_card(worl
             held += 1
             assert not shows(projector, game.held), f"the projector shows {name}'s drawn {game.held}"
             assert f"{name} is choosing its move" in projector.board.status_text
+            board = projector.board.board  # a back in hand below, or the words above; nothing to click
+            said = board.hand.value if mover == room.team_seats[0] else board.opponents.value
+            assert (f"{name} drew" if mover == room.team_seats[0] else "holds a card from the deck") in said
+            assert not any("click to" in slot.tooltip for slot in board.slots) and "you drew" not in board.hand.value
             assert "its half of the class votes" in page_state(projector)  # under the half's name, not a person's
             assert f"{name} drew the " not in page_state(projector)  # the log's words, the suit unsaid
             for page in learners:

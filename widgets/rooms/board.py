@@ -1,10 +1,10 @@
 """A room's table as one player's page sees it, and as the teacher watches it.
 
 * ``GolfRoomBoard``: the golf board (``widgets.table_board.Board``, with its hooks) drawn from
-  this page's seat only (``view_seat``: a class table's projector draws from the half not to
-  move); its clicks go to ``room.apply`` for that seat. Below it, the link that
-  opens the moment on the analysis board (``golf-position-link``, ``widgets.position_links``), as
-  this seat sees it.
+  this page's seat only (``view_seat``; ``layout``: a class table's projector with two halves shows
+  only what the whole table sees, Half A at the bottom); its clicks go to ``room.apply`` for that
+  seat. Below it, the link that opens the moment on the analysis board (``golf-position-link``,
+  ``widgets.position_links``), as this seat sees it.
 * ``CodepieceRoomBoard``: the same for a Codepiece room (``widgets.codepiece_view``'s
   rendering and the Codepiece table's hooks).
 * ``RoomWatch``: the teacher's view of any room, every card shown, without a seat.
@@ -247,7 +247,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
             self._last = tuple(self._unshown)
         self._unshown = []
         b, seen = self.board, self.view_seat(self.game)
-        b.draw(self.game, seen, self.story.log_lines, self.story.moves, self.story.notation)
+        bottom, public = self.layout(self.game)
+        b.draw(self.game, bottom, self.story.log_lines, self.story.moves, self.story.notation, public=public)
         b.next_round_button.layout.display = (None if self.game.phase is Phase.ROUND_OVER and self.follower.holds
                                               else "none")
         self.log_box.value = view.log_html(self.story.log_lines, self.story.notation)
@@ -263,6 +264,11 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     def view_seat(self, game: Game) -> int:
         """The seat whose view of ``game`` this page shows and tells: its own."""
         return self.seat
+
+    def layout(self, game: Game) -> "tuple[int, bool]":
+        """The seat drawn at the bottom of the board, and whether it is drawn with only what the whole
+        table sees (``Board.draw``'s ``public``): this page's view seat, as it sees it."""
+        return self.view_seat(game), False
 
     # ---------------------------------------------------------------- internal
     def _notes(self) -> "list[str]":

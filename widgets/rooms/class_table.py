@@ -8,12 +8,14 @@ of the class*: ``HALVES``) and the seconds a vote stays open, open the table
 counted) and start. While a team is to move, the page counts down and says how many of it voted;
 the vote closes at zero, or at *Close the vote now* (``Room.close_vote``: most votes, a tie or no
 vote decided by the coach), and then shows how the team voted and what each option was worth. Both
-halves see the projector, so with halves it is drawn from the half not to move: the card the other
-drew stays hidden. ``PlayTogether()`` is a learner's page: join their class's open table (or type
-its code; ``Room.join_team`` gives the half), see their team's seat as it sees it (never another
-seat's hidden card) and click a card or a pile as at the table: the click is a vote, which a second
-click changes until the vote closes; on the other half's turn it is refused. ``ClassTableApp()``
-shows the one of them the signed-in user's role needs.
+halves see the projector, so with halves it shows only what the whole table sees: the card the
+half to move drew stays hidden, and Half A's grid stays at the bottom whoever is to move.
+
+``PlayTogether()`` is a learner's page: join their class's open table (or type its code;
+``Room.join_team`` gives the half), see their team's seat as it sees it (never another seat's
+hidden card) and click a card or a pile as at the table: the click is a vote, which a second click
+changes until the vote closes; on the other half's turn it is refused. ``ClassTableApp()`` shows the
+one of them the signed-in user's role needs.
 
 Hooks: ``golf-class-table`` (the teacher's page), ``golf-class-table-class``,
 ``golf-class-table-opponent``, ``golf-class-table-seconds``, ``golf-class-table-open``,
@@ -135,8 +137,9 @@ class DecisionViews:
 class ProjectorBoard(GolfRoomBoard):
     """The class's seat drawn for the projector: the teacher's page holds it (so it is never away),
     but its moves come from the votes; from here only the next hole is dealt. With two halves, both
-    see the projector: it is drawn from the half not to move (``view_seat``). ``on_redraw`` is called
-    after each redraw."""
+    see the projector: it tells the game as the half not to move sees it (``view_seat``: never the
+    card the half to move drew), Half A's grid at the bottom throughout (``layout``). ``on_redraw`` is
+    called after each redraw."""
 
     on_redraw = None
     person_style = TEAM_STYLE
@@ -147,6 +150,13 @@ class ProjectorBoard(GolfRoomBoard):
         if not has_halves(self.room):
             return self.seat
         return next(s for s in self.room.team_seats if s != game.current_player)
+
+    def layout(self, game) -> "tuple[int, bool]":
+        """With two halves, Half A at the bottom whoever is to move, drawn with only what the whole
+        table sees (the grids stay in place from turn to turn); else the class's seat."""
+        if not has_halves(self.room):
+            return self.seat, False
+        return self.room.team_seats[0], True
 
     def act(self, action: str, target: str = "", pos: "int | None" = None) -> bool:
         if action == NEXT:

@@ -8,6 +8,7 @@ and wires no callbacks (``widgets.table.GolfTable`` does).
 from __future__ import annotations
 
 import base64
+import dataclasses
 from html import escape
 from typing import Sequence
 
@@ -171,11 +172,16 @@ class Board:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, game: Game, seat: int, log_lines: Sequence[str], moves: Sequence[words.Move] = (),
-             notation: Sequence[str] = ()) -> None:
+             notation: Sequence[str] = (), *, public: bool = False) -> None:
         """Show ``game`` as the learner at ``seat`` sees it (every card once a hole is over);
         ``moves`` (oldest first) give the last moves beside the board and each opponent's
-        changed card; ``log_lines`` (words) and ``notation`` (under *Details*) the move log."""
+        changed card; ``log_lines`` (words) and ``notation`` (under *Details*) the move log.
+        ``public``: ``seat``'s place at the bottom, but only what the whole table sees (a projector
+        that both halves of a class watch): no legal moves, and a card ``seat`` drew from the deck
+        shown as a back ("Half A drew")."""
         obs = game.observation(seat)
+        if public:
+            obs = dataclasses.replace(obs, drawn=None, legal_actions=[])
         mine = obs.current_player == seat and game.phase in words.ACTIVE_PHASES
         legal = {str(a) for a in obs.legal_actions} if mine else set()
         over = game.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -183,8 +189,11 @@ class Board:
 
         self.rules_bar.value = view.rules_bar_html(game.rules, game.round)
         self._draw_opponents(game, obs, result, moves)
-        self.recent.value = view.recent_html(moves, game.round, seat)
+        self.recent.value = view.recent_html(moves, game.round, None if public else seat)
         self._draw_piles(obs, legal)
+        if public and obs.holding and obs.current_player == seat and result is None:  # a back, unless taken
+            self.hand.value = view.hand_html(obs.taken, f"{game.players[seat]} "
+                                                        f"{'took' if obs.taken is not None else 'drew'}")
         self._draw_grid(obs, legal, result)
         self.mine_label.value = (f'<div class="golf-mine-label">{escape(game.players[seat])} '
                                  f"\u00b7 total {game.totals[seat]}</div>")

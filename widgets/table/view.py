@@ -29,7 +29,7 @@ TABLE_CSS = CARD_CSS + """
  padding:6px 8px;border:2px solid transparent;font-size:13px;line-height:1.3}
 .golf-opp.golf-active{border-color:#ffd54f;background:rgba(255,213,79,.18)}
 .golf-opp .golf-style{color:#fff;font-size:12px}
-.golf-opp .golf-holding{color:#ffe082;font-size:12px;min-height:16px}
+.golf-opp .golf-holding{color:#fff;font-weight:600;font-size:12px;min-height:16px}
 .golf-pile-label{font-size:12px;color:#e3f1e8;text-align:center;margin-top:2px}
 .golf-hand{--gl-w:76px;--gl-h:106px;--gl-f:20px;text-align:center;font-size:12px;color:#e3f1e8;min-width:86px}
 .golf-hand .gl-card{box-shadow:0 0 0 3px #ffd54f}
@@ -165,8 +165,8 @@ def ranking_html(players: Sequence[str], totals: Sequence[int], holes_won: Seque
             f'<ol style="list-style:none;padding-left:4px">{items}</ol></div>')
 
 
-def recent_html(moves: Sequence[Move], hole: int, seat: int) -> str:
-    """The last few moves of ``hole``, newest first, the learner's (at ``seat``) marked."""
+def recent_html(moves: Sequence[Move], hole: int, seat: "int | None") -> str:
+    """The last few moves of ``hole``, newest first, the learner's (at ``seat``; None: nobody's) marked."""
     shown = [m for m in moves if m.hole == hole][-RECENT_MOVES:][::-1]
     items = "".join(f'<li class="golf-you">{escape(m.text)}</li>' if m.seat == seat else f"<li>{escape(m.text)}</li>"
                     for m in shown) or "<li>No moves yet this hole.</li>"
