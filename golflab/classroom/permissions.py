@@ -216,7 +216,7 @@ TABLE: "dict[str, Callable]" = {
     "puzzle_sets": in_class,
     "class_tables": in_class,
     **dict.fromkeys(("puzzle_set", "set_items"), in_set_class),
-    **dict.fromkeys(("add_set_item", "remove_set_item", "set_results"), teaches_set),
+    **dict.fromkeys(("add_set_item", "remove_set_item", "rename_puzzle_set", "set_results"), teaches_set),
     "record_set_answer": answers_set,
     "set_progress": sees_set,
 }

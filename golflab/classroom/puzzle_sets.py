@@ -59,6 +59,25 @@ class PuzzleSetsMixin:
 
         return self.transaction(work)
 
+    def rename_puzzle_set(self, puzzle_set: PuzzleSet, name: str, *, by: User) -> PuzzleSet:
+        """The set under a new name (the rules of ``create_puzzle_set``'s; its items, answers and
+        assignments stay with it); a ValueError, nothing changed, when another set of the class has it."""
+        name, key = _set_name(name)
+        s, klass = T.puzzle_sets, self.class_of_set(puzzle_set.id)  # the store's word, not the record's
+
+        def work(conn):
+            taken = conn.execute(select(s.c.name).where(and_(s.c.class_id == klass.id, s.c.name_key == key,
+                                                             s.c.id != puzzle_set.id))).scalar()
+            if taken is not None:
+                raise _name_taken(taken, klass)
+            try:
+                conn.execute(update(s).where(s.c.id == puzzle_set.id).values(name=name, name_key=key))
+            except IntegrityError:  # another page gave that name meanwhile
+                raise _name_taken(name, klass) from None
+            return read_set(conn, puzzle_set.id)
+
+        return self.transaction(work)
+
     def puzzle_sets(self, klass: Klass, *, by: User) -> list[PuzzleSet]:
         """The class's sets, oldest first (``items``: the items each serves)."""
         with database.reading(self.engine) as conn:

@@ -110,6 +110,20 @@ def test_a_name_in_another_script_is_kept_and_one_name_a_class(store, klass):
     assert [s.name for s in store.puzzle_sets(k, by=ann)] == ["Пазлы 5Б"]
 
 
+def test_a_set_is_renamed_and_keeps_its_items_answers_and_assignment(store, klass):
+    teacher, k, (ann, _, _) = klass
+    ps, items = filled_set(store, teacher, k)
+    store.record_set_answer(ann, items[0].id, "swap 3")
+    store.create_assignment(k, by=teacher, puzzle_set=ps)
+    renamed = store.rename_puzzle_set(ps, "  Пары сначала ", by=teacher)
+    assert (renamed.id, renamed.name, renamed.items) == (ps.id, "Пары сначала", 3)
+    assert [s.name for s in store.puzzle_sets(k, by=ann)] == ["Пары сначала"]
+    assert [i.id for i in store.set_items(renamed, by=ann)] == [i.id for i in items]
+    assert store.set_progress(ann, renamed, by=ann)[items[0].id].correct
+    assert store.assignment_progress(k, by=teacher)[0][0].puzzle_set == ps.id
+    assert store.rename_puzzle_set(renamed, "пары СНАЧАЛА", by=teacher).name == "пары СНАЧАЛА"  # its own name
+
+
 REFUSED = [
     ("create_puzzle_set", "", "a set's name is 1 to 64 printable characters"),
     ("create_puzzle_set", "   ", "a set's name is 1 to 64"),
@@ -117,6 +131,10 @@ REFUSED = [
     ("create_puzzle_set", 5, "a set's name is 1 to 64"),
     ("create_puzzle_set", "tab\there", "a set's name is 1 to 64 printable"),
     ("create_puzzle_set", "Pairs FIRST", "already has a set named 'Pairs first'"),
+    ("rename", "  pairs   first", "the class 6B already has a set named 'Pairs first': choose another name"),
+    ("rename", "", "a set's name is 1 to 64 printable characters"),
+    ("rename", "x" * 65, "a set's name is 1 to 64"),
+    ("rename", None, "a set's name is 1 to 64"),
     ("add", dict(position="garbage"), "^position: not a position"),
     ("add", dict(position=HOLE_OVER), "^position: nobody can move at 'hole over' \\(the hole or the game is over\\)"),
     ("add", dict(answer="flip 2"), r"'flip 2' is not a move here; the moves are swap 0, swap 1, .*swap 5, discard"),
@@ -152,6 +170,7 @@ def test_bad_input_is_refused_saying_what_is_allowed_and_changes_nothing(store, 
     empty = store.create_puzzle_set(k, "Empty", by=teacher)
     calls = {
         "create_puzzle_set": lambda value: store.create_puzzle_set(k, value, by=teacher),
+        "rename": lambda value: store.rename_puzzle_set(empty, value, by=teacher),
         "add": lambda value: store.add_set_item(ps, **{"position": HOLDS, "answer": "swap 3", "by": teacher,
                                                        "title": "A title", **value}),
         "answer": lambda value: store.record_set_answer(ann, items[0].id, value),
@@ -194,6 +213,8 @@ def test_who_may_make_read_and_answer_a_set(store, klass):
         (lambda: store.create_puzzle_set(k, "Mine", by=ann), "ann does not teach the class 6B"),
         (lambda: store.add_set_item(ps, HOLDS, "discard", by=ann, title="x"), "ann does not teach the class 6B"),
         (lambda: store.remove_set_item(items[0].id, by=ann), "ann does not teach the class 6B"),
+        (lambda: store.rename_puzzle_set(ps, "Ann's now", by=ann), "ann does not teach the class 6B"),
+        (lambda: store.rename_puzzle_set(ps, "Ray's now", by=other_teacher), "mr_ray does not teach the class 6B"),
         (lambda: store.set_results(ps, by=ann), "ann does not teach the class 6B"),
         (lambda: store.puzzle_sets(k, by=dan), "dan is not in the class 6B"),
         (lambda: store.puzzle_set(ps.id, by=dan), "dan is not in the class 6B"),

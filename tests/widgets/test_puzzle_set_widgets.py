@@ -136,3 +136,24 @@ def test_a_teacher_removes_a_puzzle_and_it_is_no_longer_served(room):
     dash.remove_set_item(item_id)
     assert items(room) == [] and dash.set_item_choice.options == () and dash.set_item_remove.disabled
     assert "no puzzles yet" in text(dash.set_results) and "no longer get it" in dash.status.value
+
+
+def test_a_teacher_renames_a_set_and_a_taken_name_is_refused(room):
+    panel = saver(room)
+    fill(panel, "swap 2")
+    panel.check_and_save()
+    teacher = room.store.user("mrs_lee")
+    room.store.create_puzzle_set(room.klass, "Week 2", by=teacher)
+    dash = ClassDashboard(PageSession(room.store, teacher))
+    assert [label for label, _ in dash.set_choice.options] == [SET, "Week 2"] and not dash.set_rename.disabled
+    first = dash.set_choice.options[0][1]
+    dash.set_choice.value, dash.set_name.value = first, " week 2 "
+    dash.set_rename.click()
+    assert "already has a set named 'Week 2'" in text(dash.status) and dash.set_name.value == " week 2 "
+    assert [s.name for s in room.store.puzzle_sets(room.klass, by=teacher)] == [SET, "Week 2"]  # nothing changed
+    dash.set_name.value = "Pairs, then the dark"
+    dash.set_rename.click()
+    assert f"The set {SET} is now Pairs, then the dark." in text(dash.status) and dash.set_name.value == ""
+    assert [label for label, _ in dash.set_choice.options] == ["Pairs, then the dark", "Week 2"]
+    assert "Pairs, then the dark" in text(dash.set_results) and SET not in text(dash.set_results)
+    assert dash.set_item_choice.options[0][0] == "Pairs, then the dark · 1. Into the dark"  # its puzzle kept

@@ -245,6 +245,10 @@ class ClassDashboard(w.VBox):
         self.set_item_choice.add_class("golf-set-item-choice")
         self.set_item_remove = hooked_button("Remove this puzzle", "golf-set-item-remove")
         self.set_item_remove.on_click(lambda _: self.remove_set_item(self.set_item_choice.value))
+        self.set_choice = name_control(w.Dropdown(options=[]), "puzzle set to rename")
+        self.set_name = name_control(w.Text(placeholder="its new name"), "new name")
+        self.set_rename = hooked_button("Rename the set", "golf-set-rename")
+        self.set_rename.on_click(lambda _: self.rename_set(self.set_choice.value, self.set_name.value))
         self.learner_games = hooked_html("golf-learner-games")
 
         self.invite_uses = name_control(w.BoundedIntText(value=30, min=1, max=1000), "uses")
@@ -288,6 +292,9 @@ class ClassDashboard(w.VBox):
                    "above.</p>"),
             self.set_results,
             w.HBox([self.set_item_choice, self.set_item_remove], layout=row),
+            w.HBox([_labelled(self.set_choice, "Set", "golf-set-rename-choice", "220px"),
+                    _labelled(self.set_name, "new name", "golf-set-rename-name", "220px"), self.set_rename],
+                   layout=row),
             h("Invite codes"),
             w.HBox([_labelled(self.invite_uses, "Learners", "golf-invite-uses", "80px"),
                     _labelled(self.invite_days, "days", "golf-invite-days", "70px"), self.invite_button], layout=row),
@@ -463,6 +470,16 @@ class ClassDashboard(w.VBox):
                  for r in results[s.id]]
         self._choose(self.set_item_choice, items, self.set_item_choice.value)
         self.set_item_remove.disabled = not items
+        self._choose(self.set_choice, [(s.name, s.id) for s in self.sets.values()], self.set_choice.value)
+        self.set_rename.disabled = not self.sets
+
+    def rename_set(self, set_id: "int | None", name: str) -> None:
+        """Give a puzzle set a new name (its puzzles, answers and assignments stay with it)."""
+        chosen = self.sets.get(set_id)
+        if chosen is not None and self._act(lambda: self.store.rename_puzzle_set(chosen, name, by=self.user)):
+            self.set_name.value = ""
+            self.show_assignments()
+            self._say(f"The set {chosen.name} is now {self.sets[set_id].name}.")
 
     def remove_set_item(self, item_id: "int | None") -> None:
         """Take a puzzle out of its set: no longer served or counted (the answers to it are kept)."""
