@@ -117,8 +117,10 @@ class AccountsMixin:
         left = ""
         if role == "learner":
             taught = conn.execute(select(func.count()).where(T.classes.c.teacher_id == user.id)).scalar_one()
-            left = (f"; the {taught} classes they teach stay whole, reached by an admin, and are theirs again "
-                    "once the name is back") if taught else ""
+            one = taught == 1
+            left = (f"; {'the class' if one else f'the {taught} classes'} they teach stay{'s' if one else ''} whole, "
+                    f"reached by an admin, who may hand {'it' if one else 'them'} to another teacher (golflab class "
+                    "hand-over), and theirs again once the name is back") if taught else ""
         log.warning("%s no longer names %s: a %s now, no longer a %s%s", setting, user.name, role, user.role, left)
 
     def user(self, name: str) -> "User | None":

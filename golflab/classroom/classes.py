@@ -43,6 +43,19 @@ class ClassesMixin:
 
         return self.transaction(work)
 
+    def hand_over_class(self, klass: Klass, teacher: User, *, by: User) -> Klass:
+        """``klass`` taught by ``teacher`` (a teacher or an admin) from now on: its learners, invites,
+        assignments, sets and rooms stay; the former teacher no longer sees it. An admin does this
+        (a teacher who left, or whose name was taken out of ``GOLFLAB_TEACHERS``)."""
+        now = self.class_by_id(klass.id)
+        if now.teacher_id == teacher.id:
+            raise ValueError(f"{teacher.name} already teaches the class {now.name}")
+        if self.is_member(teacher, now):
+            raise ValueError(f"{teacher.name} is a member of the class {now.name}, so cannot teach it")
+        self.transaction(lambda conn: conn.execute(
+            update(T.classes).where(T.classes.c.id == now.id).values(teacher_id=teacher.id)))
+        return self.class_by_id(now.id)
+
     def classes(self, by: User) -> list[Klass]:
         """The classes ``by`` teaches (an admin: every class; a learner: the classes they are in)."""
         actor = by

@@ -4,6 +4,7 @@
     class invite CODE [--uses N] [--days D]   an invite code for the class with code CODE
     class list                          every class: code, name, teacher, learners
     class learners CODE                 the class's learners: name, active, last seen
+    class hand-over CODE --to T         the class taught by T from now on (a teacher or admin)
     class export CODE [--out FILE]      the class as CSV (stdout, or FILE written whole)
     class admin NAME                    make NAME an admin by hand (a new one sets a password at first
                                         sign-in; no setting lowers a role given here)
@@ -99,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
     invite.add_argument("--uses", type=_count("--uses", 1, 1000), default=30, help="learners it admits (default 30)")
     invite.add_argument("--days", type=_count("--days", 1, 365), default=7, help="days it lasts (default 7)")
     sub.add_parser("list", parents=[common], help="list every class")
+    hand = sub.add_parser("hand-over", parents=[common], help="hand a class to another teacher")
+    hand.add_argument("code", metavar="CODE", help="the class's code (see `class list`)")
+    hand.add_argument("--to", required=True, metavar="T", help="its new teacher: a teacher or an admin")
     learners = sub.add_parser("learners", parents=[common], help="list a class's learners")
     learners.add_argument("code", metavar="CODE")
     export = sub.add_parser("export", parents=[common], help="a class's roster as CSV")
@@ -224,6 +228,14 @@ def _invite(store: Store, args) -> str:
             f"for {args.days} day{'' if args.days == 1 else 's'}")
 
 
+def _hand_over(store: Store, args) -> str:
+    klass = _class(store, args.code)
+    teacher = _named(store, args.to)
+    was = store.user_by_id(klass.teacher_id)
+    store.hand_over_class(klass, teacher, by=_acting(store, args))
+    return f"class {klass.name} ({klass.code}) is now taught by {teacher.name}, not {was.name}"
+
+
 def _list(store: Store, args) -> str:
     by = _acting(store, args)
     lines = ["code    name                  teacher           learners  state"]
@@ -239,7 +251,8 @@ def _list(store: Store, args) -> str:
         return "no classes yet: create one with `golflab class create NAME --teacher T`"
     if untaught:
         lines.append("* no longer a teacher (their name was taken out of GOLFLAB_TEACHERS): the class is "
-                     "whole, an admin runs it, and it is theirs again once the name is back")
+                     "whole, an admin runs it, and it is theirs again once the name is back; or hand it to "
+                     "another teacher: golflab class hand-over CODE --to T")
     return "\n".join(lines)
 
 
@@ -322,6 +335,6 @@ def _purge(store: Store, args) -> str:
             f"{gone['wrong room codes']} old wrong room codes")
 
 
-COMMANDS = {"create": _create, "invite": _invite, "list": _list, "learners": _learners, "export": _export,
-            "admin": _admin, "reset-password": _reset_password, "deactivate": _deactivate,
+COMMANDS = {"create": _create, "invite": _invite, "list": _list, "hand-over": _hand_over, "learners": _learners,
+            "export": _export, "admin": _admin, "reset-password": _reset_password, "deactivate": _deactivate,
             "reactivate": _reactivate, "purge": _purge}

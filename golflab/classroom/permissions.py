@@ -90,6 +90,17 @@ def makes_classes(store, args: dict) -> None:
             raise PermissionError(f"{asking.name} may not create a class for {actor.name}")
 
 
+def hands_over(store, args: dict) -> None:
+    """``by`` is an admin; ``teacher`` (re-read) is a teacher or an admin."""
+    actor = args["by"] = fresh(store, args["by"])
+    if actor.role != "admin":
+        raise PermissionError(f"{actor.name} is not an admin: only an admin hands a class to another teacher")
+    teacher = args["teacher"] = fresh(store, args["teacher"])
+    if not teacher.teaches:
+        raise ValueError(f"{teacher.name} is a learner: a class's teacher must be a teacher or an admin")
+    _klass(args["klass"])
+
+
 def teaches(store, args: dict) -> None:
     """``by`` teaches ``klass`` (or is an admin)."""
     actor = args["by"] = fresh(store, args["by"])
@@ -196,6 +207,7 @@ TABLE: "dict[str, Callable]" = {
                      "class_of_item", "class_by_id", "readable_room"), open_to_all),
     "create_user": creates_user,
     "create_class": makes_classes,
+    "hand_over_class": hands_over,
     **{name: acts_as("user") for name in ("record_game", "record_exercise", "record_puzzle", "assignments",
                                           "join_class", "join_room", "open_room_of")},
     "classes": acts_as("by"),

@@ -229,6 +229,33 @@ def test_list_marks_a_class_whose_teacher_golflab_teachers_no_longer_names(db, c
     assert re.search(rf"{park_class.code}\s+7Q\s+mr_park\*\s+0\s+active", out)
     assert re.search(rf"{db['code']}\s+6B\s+mrs_lee\s+1", out)
     assert "* no longer a teacher (their name was taken out of GOLFLAB_TEACHERS)" in out
+    assert "golflab class hand-over CODE --to T" in out
+
+
+def test_hand_over_gives_a_class_to_another_teacher_with_its_learners(db, capsys):
+    store = Store(db["url"])
+    store.create_user("mr_ray", PASSWORD, role="teacher", by=store.user("boss"))
+    store.close()
+    code, out, _ = run(db, capsys, "hand-over", db["code"], "--to", "mr_ray")
+    assert (code, out) == (0, f"class 6B ({db['code']}) is now taught by mr_ray, not mrs_lee\n")
+    code, out, _ = run(db, capsys, "--as", "mr_ray", "learners", db["code"])
+    assert code == 0 and out.startswith("ann")  # the class came whole
+    err = refused(db, capsys, EXIT_REFUSED, "--as", "mrs_lee", "learners", db["code"])
+    assert "mrs_lee does not teach the class 6B" in err
+    assert "mr_ray already teaches the class 6B" in refused(db, capsys, EXIT_USAGE, "hand-over", db["code"],
+                                                             "--to", "mr_ray")
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (("hand-over", "{code}", "--to", "ann"), EXIT_USAGE, "ann is a learner: a class's teacher must be a teacher"),
+    (("hand-over", "{code}", "--to", "nobody"), EXIT_USAGE, "no user is called 'nobody'"),
+    (("hand-over", "QQQQQQ", "--to", "boss"), EXIT_USAGE, "no class has the code"),
+    (("hand-over", "{code}"), EXIT_USAGE, "the following arguments are required: --to"),
+    (("--as", "mrs_lee", "hand-over", "{code}", "--to", "boss"), EXIT_REFUSED,
+     "mrs_lee is not an admin: only an admin hands a class to another teacher"),
+])
+def test_a_refused_hand_over_is_one_line_and_changes_nothing(db, capsys, args, code, words):
+    assert words in refused(db, capsys, code, *[a.format(code=db["code"]) for a in args])
 
 
 def test_admin_makes_an_admin_of_golflab_admins_one_by_hand(db, capsys, monkeypatch):

@@ -38,7 +38,8 @@ def test_a_teacher_taken_out_of_golflab_teachers_is_a_learner_at_their_next_page
     with caplog.at_level(logging.WARNING, logger="golflab.classroom.store"):
         again = hub_page(store, "mrs_lee")
     assert again.role == "learner" and store.user("mr_park").role == "learner"
-    assert "GOLFLAB_TEACHERS no longer names mr_park" in caplog.text and "the 1 classes they teach" in caplog.text
+    assert "GOLFLAB_TEACHERS no longer names mr_park" in caplog.text
+    assert "the class they teach stays whole" in caplog.text and "golflab class hand-over" in caplog.text
     with pytest.raises(PermissionError, match="mr_park does not teach the class 7Q"):
         store.roster(klass, by=park)  # the page opened while a teacher is refused at once
     assert store.classes(again) == []
@@ -63,6 +64,25 @@ def test_a_demoted_teacher_never_joins_the_class_they_teach(store, park_teaches)
         store.join_class(learner, invite)
     assert store.is_member(learner, klass) is False
     assert [i["uses"] for i in store.invites(klass, by=store.create_user("boss", role="admin"))] == [1, 0]
+
+
+def test_an_admin_hands_a_demoted_teachers_class_to_another_teacher_but_never_to_a_member(store, park_teaches):
+    park, klass, ann = park_teaches
+    kim = current_user(store, {"JUPYTERHUB_USER": "mr_kim", "GOLFLAB_TEACHERS": ""})
+    store.join_class(kim, store.create_invite(klass, by=park))  # a learner of 7Q, named a teacher later
+    kim = current_user(store, {"JUPYTERHUB_USER": "mr_kim", "GOLFLAB_TEACHERS": "mr_kim"})
+    lee = current_user(store, {"JUPYTERHUB_USER": "mrs_lee", "GOLFLAB_TEACHERS": "mrs_lee"})
+    hub_page(store, "")  # mr_park is a learner now
+    admin = store.create_user("it_admin", role="admin")
+    with pytest.raises(ValueError, match="mr_kim is a member of the class 7Q, so cannot teach it"):
+        store.hand_over_class(klass, kim, by=admin)
+    with pytest.raises(PermissionError, match="mrs_lee is not an admin"):
+        store.hand_over_class(klass, lee, by=lee)
+    assert store.class_by_id(klass.id).teacher_id == park.id  # nothing changed
+    handed = store.hand_over_class(klass, lee, by=admin)
+    assert handed.teacher_id == lee.id and store.classes(lee) == [handed]
+    assert [r["puzzles_solved"] for r in store.roster(handed, by=lee)] == [1]  # ann and her record came with it
+    assert store.classes(hub_page(store, "mr_park")) == []  # named again, he finds it handed on
 
 
 def test_a_role_given_by_hand_stays_when_no_setting_names_it(store):
