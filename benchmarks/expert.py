@@ -9,8 +9,9 @@ hint's race: the hint's best option at 160 rollouts a move, ``golflab.coach.expe
 ``all``, the four in turn. The margin is the opponents' mean hole score minus the Experts' (positive: the
 Expert scores less), with a 95% interval from the spread of the per-deal margins (normal
 approximation). Every ``--report`` deals it prints the running figures with the median and
-95th percentile of the Expert's move time (decisions with a choice only; the time depends
-on this machine's load: measure with ``--processes 1`` on a busy machine). Several seeds
+95th percentile of the Expert's move time (decisions with a choice only; the CPU time of the
+process that played it, so another program sharing the machine does not lengthen it, though
+the machine's own speed does). Several seeds
 (``--seed 0 1``) play a run of ``--rounds`` each, then print the figures of all their deals pooled.
 
 ``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]
@@ -47,18 +48,19 @@ CSV_HEADER = ("versus", "seed", "deal", "opponents", "experts", "margin")
 
 
 def timed_hole(names: list[str], seed: int) -> tuple[tuple[int, ...], list[float]]:
-    """Play one hole with CPU players named ``names``: its scores and the seconds each move of
-    a seat named "Expert" took (moves with a choice only)."""
+    """Play one hole with CPU players named ``names``: its scores and the CPU seconds each move of
+    a seat named "Expert" took (moves with a choice only; this process's CPU time, so a machine
+    shared with other work does not lengthen it)."""
     game = Game([f"{n} {i}" for i, n in enumerate(names)], Rules(rounds=1), seed=seed)
     bots = [CPUPlayer(n, seed=random.Random(f"{seed}:{i}").getrandbits(63)) for i, n in enumerate(names)]
     times = []
     while not game.is_over:
         seat = game.current_player
         obs = game.observation(seat)
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[seat].choose(obs)
         if names[seat] == EXPERT and len(obs.legal_actions) > 1:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         game.apply(action)
     return game.round_results[-1].scores, times
 
@@ -113,7 +115,7 @@ def times_line(times: list[float]) -> str:
         return "no Expert move with a choice was timed"
     ms = sorted(1000 * t for t in times)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
-    return f"Expert move: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms over {len(ms)} moves"
+    return f"Expert move: median {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms of CPU over {len(ms)} moves"
 
 
 def matchup(versus: str, deals: int, seed: int, processes: int, report: int,
