@@ -30,13 +30,18 @@ Schemes: ``race`` is ``coach.hint(obs)`` (``golflab.racing``); ``fixed`` is the 
 (``hint(obs, samples=max(16, 160 // options))``).
 
 ``nice -n 19 python benchmarks/coach_precision.py [positions] [repeats] [--cache FILE]
-[--expert-games G]`` (defaults 200, 3 and 0; ``--cache`` keeps the reference values in a JSON
-file to reuse: empty it when the valuation changes).
+[--expert-games G] [--end-samples N] [--processes P]`` (defaults 200, 3, 0, ``END_SAMPLES`` and 1;
+``--cache`` keeps the reference values in a JSON file to reuse: empty it when the valuation changes;
+``--end-samples`` a stronger end-of-hole reference, whose own noise is then smaller; ``--processes``
+makes the references in that many processes, the hints are timed in one).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import multiprocessing
 import os
 import statistics
 import sys
@@ -137,28 +142,40 @@ def regret(ref: dict[str, float], choice: str) -> float:
     return ref[choice] - min(ref.values())
 
 
+def end_references(samples: int = END_SAMPLES) -> tuple:
+    """The two end-of-hole references of ``samples`` per option (the judge, and a second from another
+    seed for the judge's own noise): (name, make) pairs, ``make`` picklable for ``--processes``."""
+    return ((f"end {samples}", functools.partial(end_reference, samples=samples)),
+            (f"end2 {samples}", functools.partial(end_reference, samples=samples, seed=SECOND_SEED)))
+
+
 #: The end-of-hole references every benchmark of the coach's values judges by: (name, make).
-END_REFERENCES = ((f"end {END_SAMPLES}", end_reference),
-                  (f"end2 {END_SAMPLES}", lambda obs: end_reference(obs, seed=SECOND_SEED)))
+END_REFERENCES = end_references()
 
 
-def references(obs_list: list, kinds, cache: str | None) -> list[list[dict[str, float]]]:
+def references(obs_list: list, kinds, cache: str | None, processes: int = 1) -> list[list[dict[str, float]]]:
     """For each of ``kinds`` ((name, make) pairs), each position's reference ``make(obs)``, kept in
-    ``cache`` (a JSON file) under the name and the observation's seed."""
+    ``cache`` (a JSON file) under the name and the observation's seed; ``processes`` at once."""
     stored = json.loads(Path(cache).read_text()) if cache and Path(cache).exists() else {}
-    out: list[list[dict[str, float]]] = [[] for _ in kinds]
+    keys = [str(coach.observation_seed(obs)) for obs in obs_list]
+    todo = [(f"{name} {key}", make, obs) for obs, key in zip(obs_list, keys) for name, make in kinds
+            if f"{name} {key}" not in stored]
     start = time.perf_counter()
-    for i, obs in enumerate(obs_list):
-        key = str(coach.observation_seed(obs))
-        for found, (name, make) in zip(out, kinds):
-            if f"{name} {key}" not in stored:
-                stored[f"{name} {key}"] = make(obs)
-            found.append(stored[f"{name} {key}"])
-        if i % 20 == 19 or i == len(obs_list) - 1:
-            print(f"references {i + 1}/{len(obs_list)} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
-            if cache:
-                Path(cache).write_text(json.dumps(stored))
-    return out
+    with multiprocessing.get_context("spawn").Pool(processes) if processes > 1 else contextlib.nullcontext() as pool:
+        made = (pool.imap(_made, todo) if pool is not None else map(_made, todo))
+        for i, (key, value) in enumerate(made, 1):
+            stored[key] = value
+            if i % 20 == 0 or i == len(todo):
+                print(f"references {i}/{len(todo)} ({time.perf_counter() - start:.0f} s)", file=sys.stderr)
+                if cache:
+                    Path(cache).write_text(json.dumps(stored))
+    return [[stored[f"{name} {key}"] for key in keys] for name, _make in kinds]
+
+
+def _made(job: tuple) -> tuple[str, dict[str, float]]:
+    key, make, obs = job
+    coach.rollouts.KERNEL_MIN_ROLLOUTS = 0  # a pool's process too: the compiled kernel from the first rollout
+    return key, make(obs)
 
 
 def noise_line(obs_list: list, ends: list, seconds: list) -> str:
@@ -177,14 +194,16 @@ def by_kind(obs_list: list, losses: list[float]) -> str:
     return ", ".join(f"{k} {statistics.mean(v):.3f} ({len(v)})" for k, v in kinds.items())
 
 
-def main(count: int = 200, repeats: int = 3, cache: str | None = None, expert_games: int = 0) -> None:
+def main(count: int = 200, repeats: int = 3, cache: str | None = None, expert_games: int = 0,
+         end_samples: int = END_SAMPLES, processes: int = 1) -> None:
     obs_list = positions(count)
     coach.rollouts.KERNEL_MIN_ROLLOUTS = 0  # the compiled kernel from the first hint
     race(obs_list[0])  # load the kernel before timing
-    refs, ends, seconds = references(obs_list, ((f"same {REFERENCE_SAMPLES}", reference), *END_REFERENCES), cache)
+    refs, ends, seconds = references(obs_list, ((f"same {REFERENCE_SAMPLES}", reference),
+                                                *end_references(end_samples)), cache, processes)
     coach.clear_cache()
     print(f"{count} positions, references (seed xor {REFERENCE_SEED:#x}): same horizon {REFERENCE_SAMPLES} samples "
-          f"per option, end of hole {END_SAMPLES}; load average before timing {os.getloadavg()[0]:.1f} on "
+          f"per option, end of hole {end_samples}; load average before timing {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} CPUs")
     print(noise_line(obs_list, ends, seconds))
     for name, fn in (("fixed (before)", fixed), ("race (now)", race)):
@@ -218,13 +237,16 @@ def main(count: int = 200, repeats: int = 3, cache: str | None = None, expert_ga
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    path, games = None, 0
+    path = None
     if "--cache" in args:
         i = args.index("--cache")
         path = args[i + 1]
         del args[i:i + 2]
-    if "--expert-games" in args:
-        i = args.index("--expert-games")
-        games = int(args[i + 1])
-        del args[i:i + 2]
-    main(*(int(a) for a in args), cache=path, expert_games=games)
+    options = {}
+    for flag, name in (("--expert-games", "expert_games"), ("--end-samples", "end_samples"),
+                       ("--processes", "processes")):
+        if flag in args:
+            i = args.index(flag)
+            options[name] = int(args[i + 1])
+            del args[i:i + 2]
+    main(*(int(a) for a in args), cache=path, **options)
