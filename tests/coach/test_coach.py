@@ -333,11 +333,19 @@ def test_the_race_with_a_precision_measures_the_gap_to_the_runner_up():
     assert abs(precise[1].value - precise[0].value - 5.0) < 3 * precise[1].gap_se
 
 
+def raced_apart(game) -> bool:
+    """A mid-hole placement whose race lets an option go after its first round."""
+    from golflab import coach
+
+    return mid_place(game) and any(o.samples == coach.MIN_SAMPLES
+                                   for o in hint(game.observation(game.current_player)))
+
+
 def test_the_default_hint_races_its_options_deterministically():
     from golflab import coach
     from golflab.racing import INDIFFERENCE, SEPARATION
 
-    game = find(mid_place)
+    game = find(raced_apart)
     obs = game.observation(game.current_player)
     options = hint(obs)
     total = coach.rollouts_spent(options)
