@@ -11,7 +11,8 @@ scheme: the mean regret against each reference (reference points lost by playing
 first option instead of the reference's best), the share of positions where it picks a move
 0.5 points or more worse, the end-of-hole regret by kind of decision, and the median and 95th
 percentile of one hint's time (cache emptied), CPU time (``time.process_time``) and wall time,
-each the median of ``repeats`` runs. The machine's load average is printed beside the times.
+each the median of ``repeats`` runs. The machine's load average and its speed (``machine.py``) are
+printed beside the times.
 
 The reference's own noise: a second end-of-hole reference from another seed (``SECOND_SEED``)
 is judged by the first. Near-equal options swap places from one seed to the next, so even the
@@ -47,6 +48,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+import machine
 
 from golflab import Game, Rules, coach
 from golflab.ai import CPUPlayer
@@ -205,6 +208,7 @@ def main(count: int = 200, repeats: int = 3, cache: str | None = None, expert_ga
     print(f"{count} positions, references (seed xor {REFERENCE_SEED:#x}): same horizon {REFERENCE_SAMPLES} samples "
           f"per option, end of hole {end_samples}; load average before timing {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} CPUs")
+    print(machine.line())  # the times below depend on this figure as much as on the code
     print(noise_line(obs_list, ends, seconds))
     for name, fn in (("fixed (before)", fixed), ("race (now)", race)):
         regrets, to_end, cpu, wall, rollouts = [], [], [], [], []

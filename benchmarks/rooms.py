@@ -218,6 +218,9 @@ def main(argv=None) -> None:
                         help="how the pages follow a room on PostgreSQL (SQLite always polls)")
     args = parser.parse_args(argv)
     modes = ("poll", "listen") if args.follow == "both" else (args.follow,)
+    import machine  # beside this script
+
+    print(machine.line(), flush=True)  # the latencies depend on the machine's spare CPU
     if args.postgres:
         from tests.support.services import postgres_server
 
