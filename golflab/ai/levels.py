@@ -51,12 +51,12 @@ class Level:
 
 
 #: The table rounds the search of levels 6 and 7 looks ahead (Level 8: the Expert's, ``coach.rollouts.HORIZON``,
-#: four since 30 November 2026: levels 6 and 7 stay at two, quicker, and apart from Level 8).
+#: three since 29 November 2026: levels 6 and 7 stay at two, quicker, and apart from Level 8).
 SHORT_SEARCH = 2
 #: The levels, weakest first (each measurably stronger than the one below: benchmarks/levels.py).
 #: Levels 6 and 7 split the step from Kenji (Level 5) to the Expert (Level 8) in thirds: the
 #: Expert's move on 1 decision in 3, then 2 in 3 (at 2 in 5 and 3 in 4, 6 v 7 measured +0.28),
-#: its search looking two table rounds ahead (``SHORT_SEARCH``; Level 8 looks four).
+#: its search looking two table rounds ahead (``SHORT_SEARCH``; Level 8 looks three).
 LEVELS: tuple[Level, ...] = (
     Level(1, "Diego", 0.50, 0.0, "Beginner: half its moves at random"),
     Level(2, "Diego", 0.20, 0.0, "Novice: one move in five at random"),

@@ -17,12 +17,14 @@ from ..model import scoring_model
 from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
 
 #: Rollouts look this many table rounds past the option's turn, then score each hand at its
-#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends). Four
-#: (200 positions against play to the end of the hole, 32,000 samples an option, 30 November 2026):
-#: two rounds lost 0.38 points per second initial flip (which column to turn up next); three lost
-#: 0.020 points a decision and chose 0.5 points worse at 2 of 200 (the drawn card's use, 0.037);
-#: four lost 0.010, 1 of 200 (the card's use 0.002), at a median of 59 ms of CPU a hint (54 for three).
-HORIZON = 4
+#: exact expectation over the unseen cards (a hole that ends sooner is scored as it ends). Three
+#: (``benchmarks/valuation.py``, 200 positions): two rounds lost 0.38 points per second initial flip
+#: against play to the end of the hole (which column to turn up next), three none. Four agree better
+#: with that reference (30 November 2026, 32,000 samples an option: 0.010 points a decision against
+#: 0.020, 1 of 200 choices half a point worse against 2), but the Expert looking four rounds played
+#: no better on the same deals (+0.05 points per round against the personalities, -0.41 against
+#: Marcus; the README's *Four rounds, tried*), so three stay.
+HORIZON = 3
 #: The personality that plays this seat (and opponents that are no personality) in rollouts.
 ROLLOUT_PROFILE = "Marcus"
 

@@ -2,7 +2,7 @@
 reviews, puzzles, the tutor and the Expert alike (``value``).
 
 Each option is played out on the same determinizations (``rollouts.Samples``) and the hole
-played on by CPU personalities for ``rollouts.HORIZON`` (4) table rounds, then scored at its
+played on by CPU personalities for ``rollouts.HORIZON`` (3) table rounds, then scored at its
 exact expectation (``rollouts.leaf``). Moves that are one move up to the grid's symmetry are
 valued once (``golflab.equivalence``). With ``CHANCE_DRAW`` (on), *draw* at a draw decision is a chance
 node: each world's top card is drawn and used as its kind's best use says (``card_use.use_plan``:
@@ -14,9 +14,9 @@ use by one-step EV or the best of three raced on rollouts), on 200 positions fro
 against rollouts to the end of the hole (4,000 samples per option, whose own noise is 0.013
 points per decision): the lowest regret, 0.031 points per decision (0.144 for the hint before,
 two rounds with the use by one-step EV), at a median of 115 ms of CPU and 317 ms at the 95th
-percentile (38 and 223 before; see the README's table). The horizon then went from three rounds to
-four (30 November 2026, ``benchmarks/coach_precision.py`` against 32,000-sample references): 0.010
-points per decision where three lost 0.020, at a median of 59 ms of CPU where three took 54.
+percentile (38 and 223 before; see the README's table). Four rounds agree better still with that
+reference (30 November 2026, 32,000 samples an option: 0.010 points per decision against 0.020),
+but the Expert looking four rounds played no better (``rollouts.HORIZON``).
 
 The options race on paired differences (``golflab.racing``) within ``budget`` rollouts, or are
 valued on ``samples`` each. Deterministic: sample ``i`` comes from ``seed`` (the observation's
