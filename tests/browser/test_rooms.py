@@ -1,7 +1,8 @@
 """Play each other in the browser: three learners, each in their own Chromium context with their own
 sign-in cookie, play a whole hole in one room of the play app (1 hole, 3 people and 1 CPU); one of
 them reloads mid-hole and returns to their seat. No page's HTML holds another seat's face-down card or
-another seat's drawn card. The teacher watches the room from class.ipynb.
+another seat's drawn card, and axe finds nothing serious on a page while another player holds one.
+The teacher watches the room from class.ipynb.
 
 Screenshots: test-artifacts/rooms-lobby.png, rooms-board-start.png (a page as the game starts),
 rooms-solo-table-aside.png (Play's own table then, set aside),
@@ -19,6 +20,7 @@ import pytest
 from golflab import Position
 from golflab.classroom import Store
 from tests.browser.conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
+from tests.browser.test_a11y import assert_accessible
 
 PASSWORD = "rooms-pass-1"
 LEARNERS = ("rita", "sam", "tess")
@@ -143,7 +145,7 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
     assert code in watch.inner_text()
     assert "Your turn" in rita.inner_text(STATUS) and "rita's turn" in sam.inner_text(STATUS)
 
-    reloaded = shot = False
+    reloaded = shot = held_checked = False
     deadline = time.monotonic() + 600
     while store.room(code).state != "over":
         assert time.monotonic() < deadline, "the hole did not finish"
@@ -182,12 +184,18 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
                 if pages[mover].get_attribute(f"{BOARD} .golf-hand", "class") is not None and \
                         awaiting(pages[mover]) == "place":
                     assert_nothing_leaks(store, code, pages)  # a seat holds a card drawn from the deck
+                    if not held_checked:  # what it holds, said on another page's active panel, is readable
+                        other = pages[(mover + 1) % 3]
+                        other.locator(f"{BOARD} .golf-opp.golf-active .golf-holding",
+                                      has_text="holds a card from the deck").wait_for(timeout=TIMEOUT)
+                        assert_accessible(other, "a room page while another player holds a drawn card")
+                        held_checked = True
             else:
                 pages[mover].wait_for_timeout(100)
         else:
             rita.wait_for_timeout(100)  # the CPU's turn: a page's poll plays it
 
-    assert reloaded and shot
+    assert reloaded and shot and held_checked
     room = store.room(code)
     assert room.players[:3] == LEARNERS and sum(not cpu for _s, _a, cpu in room.log) > 0
     for page in pages.values():
