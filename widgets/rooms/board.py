@@ -206,8 +206,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         self.game, self.story = _story(room, seat)
         self._seen = 0
         self._status = ""
-        self._last: tuple[str, ...] = ()  # the moves the status line names (``redraw``)
-        self._unshown: "list[str] | None" = None  # moves read since the last redraw (None: never drawn)
+        self._last_moves = words.LastMoves()  # what the status line names (``redraw``)
+        self._opened = False  # drawn once: the moves caught up on at the page's opening are behind it
         for pos, slot in enumerate(b.slots):
             slot.on_click(functools.partial(self._on_slot, pos))
         for button, action, target in ((b.deck_button, "draw", "deck"), (b.discard_button, "take", "discard_pile"),
@@ -243,9 +243,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
     def redraw(self) -> None:
         """Show the room as it is now (after ``follower.step()``)."""
         self._sync()
-        if self._unshown:  # every move since the last redraw: the CPU players' turns come at once
-            self._last = tuple(self._unshown)
-        self._unshown = []
+        self._last_moves.drawn()  # a person's move and the CPU players' after it come at once
+        self._opened = True
         b, seen = self.board, self.view_seat(self.game)
         bottom, public = self.layout(self.game)
         b.draw(self.game, bottom, self.story.log_lines, self.story.moves, self.story.notation, public=public)
@@ -281,17 +280,14 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         before = len(self.story.moves)
         self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.view_seat)
         new = [m.text + "." for m in self.story.moves[before:]]
-        if self._unshown is None:
-            self._unshown = new[-1:]
-        else:
-            self._unshown += new
+        self._last_moves.played(new if self._opened else new[-1:])
 
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status = text
         awaiting = words.awaiting(self.game, self.view_seat(self.game))
         if self.game.phase is Phase.GAME_OVER:
             awaiting = "game-over"
-        self.board.show_status(text, awaiting, self._last, extra)
+        self.board.show_status(text, awaiting, self._last_moves.said, extra)
         if awaiting == "game-over":
             self._tell_over()
 

@@ -160,8 +160,7 @@ class GolfTable(CpuSpeed, w.VBox):
                               on_error=self._fail, max_steps=MAX_CPU_STEPS)
         self._confirm_new = False
         self._syncing = False
-        self._last: tuple[str, ...] = ()  # the moves the status line names (``_render``)
-        self._unshown: list[str] = []  # moves played since the last redraw
+        self._last_moves = words.LastMoves()  # what the status line names (``_render``)
         self._setup: NewGamePanel | None = None
         self._move_listeners: list[Callable[[Observation, str, int], None]] = []
         self._start_listeners: list[Callable[[], None]] = []
@@ -423,7 +422,7 @@ class GolfTable(CpuSpeed, w.VBox):
         self.story = story or words.Chronicle(game)
         self._kept = game if game.phase is Phase.GAME_OVER else None  # a loaded finished game is kept already
         self._confirm_new = False
-        self._last, self._unshown = (), []
+        self._last_moves.clear()
         self._render()
         for callback in self._start_listeners:
             callback()
@@ -435,7 +434,7 @@ class GolfTable(CpuSpeed, w.VBox):
     def _play(self, action: Action) -> None:
         """Apply one move for the seat to move, log it in notation and in words."""
         before = self.game.observation(self.game.current_player) if self._move_listeners else None
-        self._unshown.append(self.story.play(self.game, action, self.human_seat) + ".")
+        self._last_moves.played([self.story.play(self.game, action, self.human_seat) + "."])
         if before is not None:
             self._moved.append((before, str(action), len(self.game.history) - 1))
 
@@ -532,7 +531,7 @@ class GolfTable(CpuSpeed, w.VBox):
             self._refuse("There is no finished hole to leave: " + self._situation())
             return
         self.story.next_hole(self.game, self.human_seat)
-        self._last, self._unshown = (), []
+        self._last_moves.clear()
         self._render()
         self.board.scroll_into_view()  # the button sat below the hole's summary, which is gone now
         self.pacer.schedule()
@@ -617,7 +616,7 @@ class GolfTable(CpuSpeed, w.VBox):
             self._awaiting = "aside"
         else:
             self._awaiting = "pass" if self._pass_to is not None else words.awaiting(self.game, self.human_seat)
-        self.board.show_status(text, self._awaiting, self._last, extra)
+        self.board.show_status(text, self._awaiting, self._last_moves.said, extra)
 
     def _refuse(self, text: str) -> None:
         self._set_status(text, "golf-refused")
@@ -645,8 +644,7 @@ class GolfTable(CpuSpeed, w.VBox):
 
     def _render(self) -> None:
         g = self.game
-        if self._unshown:  # every move since the last redraw: at the Instant speed, all the CPU players' turns
-            self._last, self._unshown = tuple(self._unshown), []
+        self._last_moves.drawn()  # at the Instant speed, all the CPU players' turns since the learner's
         if g.phase in words.ACTIVE_PHASES and g.current_player in self.humans and g.current_player != self.human_seat:
             self._pass_to = g.current_player  # another person's turn: hide the board until they are ready
         self.board.show_pass(self.passing_to)

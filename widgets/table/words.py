@@ -33,6 +33,30 @@ class Move:
         return int(pos) if pos else None
 
 
+class LastMoves:
+    """The moves a board's status line (its live region) names, oldest first (``said``): every move
+    played since the board was last drawn, so that a screen reader hears each CPU player's turn when
+    several come at once, not only the last."""
+
+    def __init__(self) -> None:
+        self.said: tuple[str, ...] = ()
+        self._since: list[str] = []
+
+    def played(self, texts: Sequence[str]) -> None:
+        """Moves played (in words) that the board has not drawn yet."""
+        self._since.extend(texts)
+
+    def drawn(self) -> None:
+        """The board was drawn: the moves played since it was last drawn are the ones said (when
+        none were, the last said stay)."""
+        if self._since:
+            self.said, self._since = tuple(self._since), []
+
+    def clear(self) -> None:
+        """Nothing said (a new game, a new hole)."""
+        self.said, self._since = (), []
+
+
 class Chronicle:
     """What happened in a game, told from the learner's seat: ``log_lines`` (the move log, in
     words), ``notation`` (the same moves in notation, for the log's *Details*) and ``moves``
