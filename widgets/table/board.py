@@ -190,10 +190,7 @@ class Board:
         self.rules_bar.value = view.rules_bar_html(game.rules, game.round)
         self._draw_opponents(game, obs, result, moves)
         self.recent.value = view.recent_html(moves, game.round, None if public else seat)
-        self._draw_piles(obs, legal)
-        if public and obs.holding and obs.current_player == seat and result is None:  # a back, unless taken
-            self.hand.value = view.hand_html(obs.taken, f"{game.players[seat]} "
-                                                        f"{'took' if obs.taken is not None else 'drew'}")
+        self._draw_piles(obs, legal, game.players[seat] if public and result is None else None)
         self._draw_grid(obs, legal, result)
         self.mine_label.value = (f'<div class="golf-mine-label">{escape(game.players[seat])} '
                                  f"\u00b7 total {game.totals[seat]}</div>")
@@ -226,7 +223,10 @@ class Board:
                                             words.last_changed(moves, game.round, s)))
         self.opponents.value = view.opponents_html(seats)
 
-    def _draw_piles(self, obs, legal: set[str]) -> None:
+    def _draw_piles(self, obs, legal: set[str], holder: "str | None" = None) -> None:
+        """The deck, the discard pile and the card in play: the learner's own, or (``holder``: the
+        bottom seat's name in a public view) what that seat holds as the table sees it, a back
+        unless it was taken from the pile."""
         self.deck_button.description = f"Deck\n{obs.draw_pile_size}"
         self.deck_button.tooltip = f"Deck {obs.draw_pile_size}: draw the top card of the deck"
         set_classes(self.deck_button, ("golf-card-btn", "golf-deck", "golf-back"),
@@ -244,6 +244,8 @@ class Board:
                     ("golf-legal" if "take" in legal else "",))
         if obs.drawn is not None and legal:
             self.hand.value = view.hand_html(obs.drawn, "you took" if obs.taken is not None else "you drew")
+        elif holder is not None and obs.holding and obs.current_player == obs.seat:
+            self.hand.value = view.hand_html(obs.taken, f"{holder} {'took' if obs.taken is not None else 'drew'}")
         else:
             self.hand.value = view.hand_html(None, "")
         self.discard_action.layout.display = None if "discard" in legal else "none"
