@@ -127,12 +127,20 @@ class ClassesMixin:
     # -- who teaches or is in a class (the permission rules ask) ------------------------
 
     def class_by_id(self, class_id: int) -> Klass:
-        """The class of that id (one the store holds: a room's, a set's)."""
+        """The class of that id as the store holds it now (a room's, a set's); a ValueError when
+        it holds none (a class object made up, or from another store)."""
         with database.reading(self.engine) as conn:
-            return Klass.from_row(conn.execute(select(T.classes).where(T.classes.c.id == class_id)).one())
+            row = conn.execute(select(T.classes).where(T.classes.c.id == class_id)).first()
+        if row is None:
+            raise ValueError(f"this store has no class of id {security.shown(class_id)}: "
+                             "use a class the store gave (a code, a class list)")
+        return Klass.from_row(row)
 
     def teaches(self, actor: User, klass: Klass) -> bool:
-        return actor.role == "admin" or (actor.role == "teacher" and self.class_by_id(klass.id).teacher_id == actor.id)
+        """Whether ``actor`` teaches ``klass`` (an admin teaches every class); a ValueError when
+        the store holds no such class (``class_by_id``)."""
+        now = self.class_by_id(klass.id)
+        return actor.role == "admin" or (actor.role == "teacher" and now.teacher_id == actor.id)
 
     def is_member(self, user: User, klass: Klass) -> bool:
         with database.reading(self.engine) as conn:

@@ -11,7 +11,7 @@ import socket
 import pytest
 from sqlalchemy import text
 
-from golflab.classroom import Store, current_user, roles
+from golflab.classroom import Klass, Store, current_user, roles
 from golflab.classroom import database as db
 
 HUB = {"JUPYTERHUB_USER": "mr_park"}
@@ -83,6 +83,25 @@ def test_an_admin_hands_a_demoted_teachers_class_to_another_teacher_but_never_to
     assert handed.teacher_id == lee.id and store.classes(lee) == [handed]
     assert [r["puzzles_solved"] for r in store.roster(handed, by=lee)] == [1]  # ann and her record came with it
     assert store.classes(hub_page(store, "mr_park")) == []  # named again, he finds it handed on
+
+
+def test_a_class_the_store_does_not_hold_is_refused_in_words_and_nothing_is_written(store, park_teaches):
+    park, klass, ann = park_teaches
+    lee = current_user(store, {"JUPYTERHUB_USER": "mrs_lee", "GOLFLAB_TEACHERS": "mrs_lee"})
+    admin = store.create_user("it_admin", role="admin")
+    made_up = Klass(klass.id + 100, "7Q", klass.code, park.id)  # no such id: a class object made up
+    calls = {"hand it over": lambda: store.hand_over_class(made_up, lee, by=admin),
+             "read its roster": lambda: store.roster(made_up, by=admin),
+             "make an invite": lambda: store.create_invite(made_up, by=admin),
+             "list its rooms": lambda: store.rooms(klass=made_up, by=admin),
+             "make a puzzle set": lambda: store.create_puzzle_set(made_up, "Ends", by=admin),
+             "as its teacher": lambda: store.roster(made_up, by=park)}
+    for what, call in calls.items():
+        with pytest.raises(ValueError) as refused:
+            call()
+        assert str(refused.value).startswith(f"this store has no class of id {made_up.id}: use a class"), what
+    assert store.classes(admin) == [klass] and store.class_by_id(klass.id) == klass  # nothing changed
+    assert len(store.invites(klass, by=park)) == 1 and store.puzzle_sets(klass, by=park) == []
 
 
 def test_a_role_given_by_hand_stays_when_no_setting_names_it(store):
