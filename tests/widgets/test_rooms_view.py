@@ -140,6 +140,29 @@ def test_a_room_page_names_every_move_that_came_at_once_and_a_page_that_opens_on
     assert said_moves(opened) == f"Last move: {opened.story.moves[-1].text}."
 
 
+def test_a_refusal_right_after_moves_came_shows_the_board_and_names_those_moves(world):
+    """bob's move and the CPU players' after it have not reached ann's page when she clicks: her
+    click reads them, so her refusal comes with the board as it is now and its status names them."""
+    code = started_room(world, seats=4, cpus=2)  # ann 0, bob 1, the CPU players 2 and 3
+    ann, bob = boards(world, code)
+    rng = random.Random(5)
+    for _ in range(200):  # to bob's turn after the initial flips: his move and the CPU players' come next
+        poll(ann, bob)
+        page = {0: ann, 1: bob}[bob.room.table.seat_to_move]
+        if page is bob and bob.game.awaiting == "draw":
+            break
+        assert page.act(str(rng.choice(page.game.observation(page.seat).legal_actions)))
+    before = len(ann.story.moves)
+    while bob.room.table.seat_to_move == 1:
+        assert bob.act(str(rng.choice(bob.game.observation(1).legal_actions)))
+    assert not ann.act("discard", "discard")  # her page has not read bob's move yet; she has drawn nothing
+    new = ann.story.moves[before:]
+    assert len(new) >= 2, new  # bob's, then the CPU players'
+    assert said_moves(ann) == "Last moves: " + " ".join(m.text + "." for m in new), said_moves(ann)
+    assert "golf-refused" in ann.board.status._dom_classes
+    assert ann.board.deck_button.disabled is False  # drawn as it is now: her turn, the deck to draw from
+
+
 def test_the_teachers_watch_changes_its_status_last(world):
     """The status line is what a watcher (a test, a screen reader's live region) waits on: when it
     changes, the board, the scores and the moves it speaks of have changed already."""
@@ -415,9 +438,8 @@ def test_codepiece_room_pages_show_only_their_own_hand(world):
         other = bob.board if page is host.board else host.board
         assert not other.act(table.legal()[0]) and "Please wait" in other.status_text
         assert page.act(table.legal()[0])
-        other.follower.step()
-        other.redraw()
-        assert other.room.log == page.room.log
+        assert not other.act("no_such_move")  # its page had not read that move: the refusal shows it
+        assert other.room.log == page.room.log and other.log_lines[-1] == page.log_lines[-1]
     host.board.redraw()
     told = [line for line in host.board.log_lines if line != "Next deal dealt."]
     # sentences ("Left bids 9."), not "Left: bid 9"

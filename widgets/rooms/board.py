@@ -227,7 +227,8 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         """Play ``action`` for this page's seat, as a click would; False (and the status says why) when
         it is refused, with nothing appended."""
         refused = self._refusal_before_checks()
-        self._sync()
+        if self._sync():  # moves came since the board was drawn: show them before any refusal
+            self.redraw()
         if refused:
             return self._refuse(refused)
         if action != NEXT:
@@ -274,13 +275,14 @@ class GolfRoomBoard(SeatBoard, w.VBox):
         """What the page says under the status: another tab holds the seat, a store problem."""
         return [*([] if self.follower.holds else [watching_words()]), *filter(None, [self.follower.problem])]
 
-    def _sync(self) -> None:
+    def _sync(self) -> int:
         """Replay the moves the room read since; note them for the status line (a page that opens
-        names only the last of the moves it catches up on)."""
+        names only the last of the moves it catches up on). Returns how many moves came."""
         before = len(self.story.moves)
         self._seen = _catch_up(self.room, self.game, self.story, self._seen, self.view_seat)
         new = [m.text + "." for m in self.story.moves[before:]]
         self._last_moves.played(new if self._opened else new[-1:])
+        return len(new)
 
     def _set_status(self, text: str, extra: str = "") -> None:
         self._status = text
@@ -388,6 +390,8 @@ class CodepieceRoomBoard(SeatBoard, w.VBox):
     def act(self, action: str) -> bool:
         """Play ``action`` for this page's seat; False (the status says why) when refused."""
         refused = self._refusal_before_checks()
+        if len(self.room.log) > self._seen:  # moves came since the board was drawn: show them before any refusal
+            self.redraw()
         if refused:
             return self._refuse(refused)
         state = self.state()
