@@ -15,9 +15,10 @@ the machine's own speed does). Several seeds
 (``--seed 0 1``) play a run of ``--rounds`` each, then print the figures of all their deals pooled.
 
 ``python benchmarks/expert.py --rounds 2000 [--seed 0 [1 ...]] [--versus all] [--processes 2] [--report 25]
-[--horizon 3] [--csv deals.csv] [--first-deal K]`` (``--rounds`` counts holes played per
+[--horizon 3] [--leaf-holes N] [--csv deals.csv] [--first-deal K]`` (``--rounds`` counts holes played per
 matchup, or per pair of levels: two per deal; ``--horizon``: the table rounds the Expert's
-rollouts look ahead, the coach's ``rollouts.HORIZON`` by default; ``--csv`` writes one row per deal as
+rollouts look ahead, the coach's ``rollouts.HORIZON`` by default; ``--leaf-holes``: the rollouts'
+leaf corrected by a fit of N holes, ``golflab.coach.leaf``, issue 40's trial; ``--csv`` writes one row per deal as
 it ends, so an interrupted run keeps its deals; ``--first-deal K`` goes on from deal K of each
 seed). ``python benchmarks/expert.py --pool a.csv b.csv`` prints the figures of the deals of
 several runs pooled exactly (each deal once); ``--compare before.csv after.csv`` (several files
@@ -39,7 +40,7 @@ from typing import Callable
 
 from golflab import Game, Rules
 from golflab.ai import LEVELS, PROFILES, CPUPlayer
-from golflab.coach import rollouts
+from golflab.coach import leaf, rollouts
 
 EXPERT = "Expert"
 VERSUS = ("personalities", "marcus", "classic")
@@ -225,6 +226,32 @@ def apply_horizon(parser: argparse.ArgumentParser, horizon: int) -> None:
     rollouts.HORIZON = horizon
 
 
+def add_leaf_option(parser: argparse.ArgumentParser) -> None:
+    """``--leaf-holes N``: the Expert's leaf corrected as ``benchmarks/leaf.py`` fits it (issue 40's trial)."""
+    parser.add_argument("--leaf-holes", type=int, default=0, metavar="N",
+                        help="correct the rollouts' leaf by a fit of N holes of coach_precision's four "
+                             f"personalities (game seeds from {LEAF_SEED}; golflab.coach.leaf); default 0: "
+                             "the coach's leaf")
+
+
+#: The first game seed of ``--leaf-holes``'s fit (``benchmarks/leaf.py``'s default too).
+LEAF_SEED = 50000
+
+
+def apply_leaf(parser: argparse.ArgumentParser, holes: int) -> None:
+    """Correct the Expert's leaf (``rollouts.LEAF``, read when a valuation starts; worker processes
+    inherit it) by a fit of ``holes`` holes, or stop with a usage error when ``holes`` is negative."""
+    if holes < 0:
+        parser.error(f"--leaf-holes must be 0 (the coach's leaf) or more, got {holes}")
+    if holes:
+        from coach_precision import PLAYERS
+
+        start = time.process_time()
+        rollouts.LEAF = leaf.fit(Rules(rounds=1), PLAYERS, holes, LEAF_SEED)
+        print(f"the Expert's leaf corrected by a fit of {holes} holes of {', '.join(PLAYERS)} (game seeds from "
+              f"{LEAF_SEED}; {time.process_time() - start:.0f} s of CPU)", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="holes to play per matchup (two per deal)")
@@ -235,6 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=1, help="worker processes (deals in parallel)")
     parser.add_argument("--report", type=int, default=25, help="print running figures every N deals")
     add_horizon_option(parser)
+    add_leaf_option(parser)
     parser.add_argument("--csv", metavar="PATH",
                         help=f"also write one row per deal to PATH ({', '.join(CSV_HEADER)}), to pool runs later")
     parser.add_argument("--first-deal", type=int, default=0, metavar="K",
@@ -269,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.first_deal < 0:
         parser.error(f"--first-deal must be 0 or more, got {args.first_deal}")
     apply_horizon(parser, args.horizon)
+    apply_leaf(parser, args.leaf_holes)
     try:
         out = open(args.csv, "w", newline="", buffering=1) if args.csv else None  # each deal kept as it ends
     except OSError as error:

@@ -8,23 +8,13 @@ face-up 8 beside a face-down card about 10. The hint then prefers to take a know
 now over placing the drawn card on a face-down one (both choices of 200 that the end-of-hole
 reference finds half a point worse are of that kind).
 
-This script fits the correction from CPU play and measures the hint with it:
-
-1. ``fit``: ``holes`` holes of the positions' four personalities (``coach_precision.PLAYERS``,
-   default rules; game seeds from ``seed``, away from the positions'), at about half of the draw
-   decisions, for every seat and column: the column's final points minus its expectation then.
-   The mean by (the column's two cards, as kinds or face down; the seat's face-down cards; the
-   table's fewest, 3 or more as 3) is the correction, falling back to coarser keys under 200
-   samples.
-2. The hint's choice (the race within ``hints.HINT_ROLLOUTS``) on ``coach_precision``'s
-   positions, with the coach's leaf and with the fitted one (each hand's expectation plus its
-   columns' corrections), at each horizon asked for, judged by ``coach_precision``'s two
-   end-of-hole references (``--cache`` reuses them).
-
-The hints' rollouts run in Python (``GOLFLAB_KERNEL=0`` in their processes): the compiled kernel
-has the coach's leaf only, and this script swaps the Python one (``rollouts.leaf``) in each such
-process; the values are otherwise the coach's (the coach's leaf in Python gives the kernel's
-values). A hint costs about ten times the kernel's CPU here, so the times printed are rollouts.
+This script fits the correction from CPU play (``golflab.coach.leaf.fit``: ``holes`` holes of the
+positions' four personalities, default rules, game seeds from ``seed``, away from the
+positions') and measures the hint's choice (the race within ``hints.HINT_ROLLOUTS``) on
+``coach_precision``'s positions with the coach's leaf and with the corrected one
+(``rollouts.LEAF``), at each horizon asked for, judged by ``coach_precision``'s two end-of-hole
+references (``--cache`` reuses them). The rollouts run in the compiled kernel when it is on
+(the values are the same in Python).
 
 ``python benchmarks/leaf.py [positions] [--holes H] [--seed S] [--horizons 3,2] [--cache FILE]
 [--end-samples N] [--processes P]`` (defaults 200, 40000, 50000, 3, none, ``END_SAMPLES``, 2).
@@ -33,101 +23,23 @@ values). A hint costs about ten times the kernel's CPU here, so the times printe
 from __future__ import annotations
 
 import multiprocessing
-import os
-import random
 import statistics
 import sys
 import time
-from collections import defaultdict
 
 import coach_precision as cp
 
-from golflab import Game, Rules
-from golflab.ai import CPUPlayer
-from golflab.coach import hints, rollouts
-from golflab.ev import Pool, unseen_counts
-from golflab.game import Phase
-from golflab.model import scoring_model
-
-COLUMNS = ((0, 3), (1, 4), (2, 5))
-DOWN = "down"
-#: Samples a key needs before its mean is used (else the next coarser key's).
-MIN_SAMPLES = 200
-
-
-def column_key(top: "str | None", bottom: "str | None") -> tuple:
-    """A column's two cards as kinds (``DOWN``: face down), in one order whichever is on top."""
-    return tuple(sorted(DOWN if k is None else k for k in (top, bottom)))
-
-
-def kinds_of(grid, kind) -> list:
-    return [None if c is None else kind(c) for c in grid]
-
-
-def fit(holes: int, seed: int) -> dict:
-    """The leaf's correction by key (see the module), from ``holes`` holes of CPU play."""
-    rules = Rules(rounds=1)
-    model = scoring_model(rules)
-    sums: dict = defaultdict(lambda: [0, 0.0])
-    for h in range(holes):
-        game = Game(list(cp.PLAYERS), rules, seed=seed + h)
-        bots = [CPUPlayer(p, seed=(seed + h) * 7 + s) for s, p in enumerate(cp.PLAYERS)]
-        pick, seen = random.Random(seed + h), []
-        while game.phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            obs = game.observation(game.current_player)
-            if game.awaiting == "draw" and pick.random() < 0.5:
-                pool = Pool(unseen_counts(obs), rules)
-                down = [sum(c is None for c in g) for g in obs.grids]
-                fewest = min(min(down), 3)
-                for s, grid in enumerate(obs.grids):
-                    ks = kinds_of(grid, model.kind)
-                    seen.extend((s, c, (column_key(ks[a], ks[b]), down[s], fewest), pool.column_ev(ks[a], ks[b]))
-                                for c, (a, b) in enumerate(COLUMNS))
-            game.apply(bots[game.current_player].choose(obs))
-        final = [kinds_of(game.grid(s), model.kind) for s in range(len(cp.PLAYERS))]
-        for s, c, key, ev in seen:
-            a, b = COLUMNS[c]
-            points = model.column_points(final[s][a], final[s][b])
-            for k in (key, key[:2], key[:1]):
-                cell = sums[k]
-                cell[0] += 1
-                cell[1] += points - ev
-    return {k: total / n for k, (n, total) in sums.items() if n >= MIN_SAMPLES}
-
-
-def fitted_leaf(table: dict):
-    """``rollouts.leaf`` with each column's correction from ``table`` added to its hand's expectation."""
-    def correction(key: tuple) -> float:
-        for k in (key, key[:2], key[:1]):
-            if k in table:
-                return table[k]
-        return 0.0
-
-    def leaf(obs) -> float:
-        pool = Pool(unseen_counts(obs), obs.rules)
-        down = [sum(c is None for c in g) for g in obs.grids]
-        fewest = min(min(down), 3)
-        est = []
-        for s, grid in enumerate(obs.grids):
-            ks = kinds_of(grid, pool.model.kind)
-            est.append(pool.hand_ev(ks) + sum(correction((column_key(ks[a], ks[b]), down[s], fewest))
-                                              for a, b in COLUMNS))
-        mine = est.pop(obs.seat)
-        return mine - sum(est) / len(est)
-
-    return leaf
-
+from golflab import Rules
+from golflab.coach import hints, leaf, rollouts
 
 _POSITIONS: list = []
 
 
-def _start(count: int, table: "dict | None") -> None:
-    """A process's positions, and its leaf: the fitted one, or the coach's (None), in Python (the
-    kernel's is the coach's; the references are made with it, in other processes)."""
-    os.environ["GOLFLAB_KERNEL"] = "0"
+def _start(count: int, correction: "leaf.LeafCorrection | None") -> None:
+    """A process's positions, and its leaf: corrected, or the coach's (None)."""
+    rollouts.KERNEL_MIN_ROLLOUTS = 0
+    rollouts.LEAF = correction
     _POSITIONS[:] = cp.positions(count)
-    if table is not None:
-        rollouts.leaf = fitted_leaf(table)
 
 
 def _choice(job: tuple) -> tuple[str, int]:
@@ -155,13 +67,13 @@ def main(count: int = 200, holes: int = 40000, seed: int = 50000, horizons: tupl
     obs_list = cp.positions(count)
     ends, seconds = cp.references(obs_list, cp.end_references(end_samples), cache, processes)
     start = time.process_time()
-    table = fit(holes, seed)
-    print(f"fitted from {holes} holes (game seeds from {seed}): {len(table)} keys in "
+    correction = leaf.fit(Rules(rounds=1), cp.PLAYERS, holes, seed)
+    print(f"fitted from {holes} holes (game seeds from {seed}): {len(correction.means)} keys in "
           f"{time.process_time() - start:.0f} s CPU; e.g. two face-down cards, 4 down, fewest 3+: "
-          f"{table.get(((DOWN, DOWN), 4, 3), float('nan')):+.2f}")
+          f"{correction.column(None, None, 4, 3):+.2f}")
     ctx = multiprocessing.get_context("spawn")
-    for name, leaf_table in (("coach's leaf", None), ("fitted leaf", table)):
-        with ctx.Pool(processes, _start, (count, leaf_table)) as pool:
+    for name, used in (("coach's leaf", None), ("fitted leaf", correction)):
+        with ctx.Pool(processes, _start, (count, used)) as pool:
             for horizon in horizons:
                 choices = pool.map(_choice, [(i, horizon) for i in range(count)], chunksize=4)
                 print(judged(f"{name}, {horizon} rounds", obs_list, choices, ends, seconds), flush=True)

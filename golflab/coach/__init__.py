@@ -65,7 +65,8 @@ estimate of what the option leads to when the hole is played on by the CPU perso
 exact EV past the horizon), not a proof of the best play.
 
 The package, one module a job: ``worlds`` (determinizations), ``rollouts`` (an option played
-out, in Python or compiled), ``valuation`` (the one valuation: rollouts, the chance node, the
+out, in Python or compiled), ``leaf`` (a correction of the rollouts' leaf fitted to play, on
+trial: ``rollouts.LEAF``, None by default), ``valuation`` (the one valuation: rollouts, the chance node, the
 race), ``card_use`` (a drawn or taken card's best use: the chance node), ``search`` (the
 Expert's former search, kept for comparison), ``reasons`` (the
 sentences), ``hints`` (the options valued, kept for reuse), ``grades`` (one decision),

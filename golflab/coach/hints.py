@@ -9,7 +9,7 @@ from typing import Any
 
 from ..game import Observation
 from .reasons import describe
-from .rollouts import ROLLOUT_PROFILE, rollout_horizon
+from .rollouts import ROLLOUT_PROFILE, leaf_correction, rollout_horizon
 from .valuation import chance_draw, value
 from .worlds import check_to_move, observation_seed, position_key
 
@@ -72,9 +72,10 @@ def _cache_key(obs: Observation, seed: int, samples: int | None, budget: int | N
                actions: tuple, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
                chance: bool | int | None = None) -> tuple:
     """What a valuation is kept under: everything its values depend on, the position first
-    (``worlds.position_key``; the budget only when the options race, ``samples`` None)."""
+    (``worlds.position_key``; the budget only when the options race, ``samples`` None; the leaf's
+    correction, ``rollouts.LEAF``)."""
     return (position_key(obs), seed, samples, budget if samples is None else None, precision, actions, policy,
-            rollout_horizon(horizon), chance_draw(chance))
+            rollout_horizon(horizon), chance_draw(chance), leaf_correction())
 
 
 def check_samples(samples: Any) -> None:

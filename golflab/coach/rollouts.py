@@ -14,6 +14,7 @@ from ..ai import LEVELS, PROFILES, CPUPlayer, get_level, get_profile
 from ..ev import Pool, unseen_counts
 from ..game import Game, Observation, Phase
 from ..model import scoring_model
+from .leaf import fewest_down
 from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_world, meets_hidden, unseen_cards
 
 #: Rollouts look this many table rounds past the option's turn, then score each hand at its
@@ -27,6 +28,10 @@ from .worlds import BOT_SEED_BITS, WORLD_SEED_BITS, align, check_unseen, deal_wo
 HORIZON = 3
 #: The personality that plays this seat (and opponents that are no personality) in rollouts.
 ROLLOUT_PROFILE = "Marcus"
+#: The leaf's correction by what play does after the horizon (``leaf.LeafCorrection``, on trial:
+#: ``benchmarks/leaf.py``), read when a valuation starts; None, the coach's: each hand at its
+#: expectation now.
+LEAF = None
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 _PROFILES_BY_LOWER = {name.lower(): profile for name, profile in PROFILES.items()}
@@ -53,6 +58,11 @@ def modelled(name: str, own):
         if profile is not None:
             return profile
     return own
+
+
+def leaf_correction():
+    """The leaf's correction valuations use now (``LEAF``; None: the coach's leaf)."""
+    return LEAF
 
 
 def rollout_horizon(horizon: int | None) -> int:
@@ -96,15 +106,16 @@ def world(obs: Observation, deal: tuple, action: str) -> Game:
     return Game.from_position(obs, grids, draw, world_seed)
 
 
-def rollout(game: Game, action: str, bots: list, seat: int, horizon: int | None = None) -> float:
+def rollout(game: Game, action: str, bots: list, seat: int, horizon: int | None = None, correction=None) -> float:
     """Apply ``action``, play the hole on with CPU players for ``horizon`` table rounds (or to
-    its end), return the seat's relative score (the leaf's when the horizon comes first)."""
+    its end), return the seat's relative score (the leaf's when the horizon comes first,
+    corrected by ``correction`` when given: ``leaf``)."""
     stop = horizon_end(game.turns, horizon)
     game.apply(action)
     observe, apply = game.observation, game.apply
     while game.phase not in _OVER:
         if game.awaiting == "draw" and sum(game.turns) >= stop:
-            return leaf(observe(seat))
+            return leaf(observe(seat), correction)
         cur = game.current_player
         apply(bots[cur].choose(observe(cur)))
     scores = game.round_results[-1].scores
@@ -134,11 +145,12 @@ def compiled(obs: Observation, rollouts: int, policy: str = ROLLOUT_PROFILE) -> 
     return False
 
 
-def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None):
+def compiled_rollouts(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None,
+                      correction=None):
     """``rollout`` in the compiled kernel, as a function of the option and the kernel's deal
     arrays (grids, draw piles, world seeds: ``Samples.window``) and the CPU seeds."""
     seat = obs.seat
-    play = kernel.rollouts_from(obs, bot_profiles(obs, policy), horizon_end(obs.turns, horizon))
+    play = kernel.rollouts_from(obs, bot_profiles(obs, policy), horizon_end(obs.turns, horizon), correction)
     up = [c is not None for c in obs.grids[seat]]
 
     def rollouts(action: str, deals: tuple, bot_seeds: list, generators) -> list[float]:
@@ -166,6 +178,9 @@ class Samples:
                  horizon: int | None = None) -> None:
         self.obs, self.rng, self.unseen = obs, random.Random(seed), unseen_cards(obs)
         self.policy, self.horizon = policy, rollout_horizon(horizon)
+        self.correction = leaf_correction()  # read once: every batch of these samples has the same leaf
+        if self.correction is not None:
+            self.correction.check(obs.rules)
         self.deals: list = []
         self.seeds: list[int] = []
         self.compiled = None
@@ -185,7 +200,8 @@ class Samples:
             return self.compiled
         held = self._plays.get(id(after))
         if held is None or held[0] is not after:
-            held = self._plays[id(after)] = (after, compiled_rollouts(after, self.policy, self.horizon))
+            held = self._plays[id(after)] = (after, compiled_rollouts(after, self.policy, self.horizon,
+                                                                      self.correction))
         return held[1]
 
     def _converted(self, start: int, stop: int) -> tuple:
@@ -240,7 +256,7 @@ class Samples:
     def _kernel_plays(self, rollouts: int) -> bool:
         """Whether these rollouts run compiled (``compiled``; once it does, it always does)."""
         if self.compiled is None and compiled(self.obs, rollouts, self.policy):
-            self.compiled = compiled_rollouts(self.obs, self.policy, self.horizon)
+            self.compiled = compiled_rollouts(self.obs, self.policy, self.horizon, self.correction)
         return self.compiled is not None
 
     def _python_worlds(self, stop: int) -> None:
@@ -265,7 +281,7 @@ class Samples:
             grids, draws, worlds, bots, generators = self.window(start, stop)
             return play(use, (grids, draws, worlds), bots, generators)
         self._python_worlds(stop)
-        return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat, self.horizon)
+        return [rollout(world(after, deal, use), use, bots.fresh(), self.obs.seat, self.horizon, self.correction)
                 for deal, bots in zip(self.deals[start:stop], self.bots[start:stop])]
 
     def drawn(self, plan: dict, start: int, stop: int) -> list[float]:
@@ -285,7 +301,7 @@ class Samples:
             after, use = plan[kind(draw[top])]
             grids, rest = exchanged(grids, draw[:top], hidden, after.drawn, draw[top])
             out.append(rollout(world(after, (grids, rest, seed), use), use, bots.fresh(), self.obs.seat,
-                               self.horizon))
+                               self.horizon, self.correction))
         return out
 
     def _drawn_compiled(self, plan: dict, start: int, stop: int, kind, hidden: list, top: int) -> list[float]:
@@ -342,11 +358,16 @@ def exchange_index(grids, rest, hidden: list, held: int, drawn: int) -> None:
     raise ValueError(f"card index {held} is not among the world's unseen cards")
 
 
-def leaf(obs: Observation) -> float:
+def leaf(obs: Observation, correction=None) -> float:
     """The seat's expected hand score minus the others' mean, each face-down card at the exact
-    expectation over the cards this seat cannot see (``golflab.ev``)."""
+    expectation over the cards this seat cannot see (``golflab.ev``); each hand corrected by
+    ``correction`` when given (``leaf.LeafCorrection.hand``: what play does after the horizon)."""
     pool = Pool(unseen_counts(obs), obs.rules)
     kind = pool.model.kind
-    est = [pool.hand_ev([None if c is None else kind(c) for c in grid]) for grid in obs.grids]
+    hands = [[None if c is None else kind(c) for c in grid] for grid in obs.grids]
+    est = [pool.hand_ev(kinds) for kinds in hands]
+    if correction is not None:
+        fewest = fewest_down(obs.grids)
+        est = [e + correction.hand(kinds, fewest) for e, kinds in zip(est, hands)]
     mine = est.pop(obs.seat)
     return mine - sum(est) / len(est)

@@ -355,15 +355,16 @@ def rollout_values(obs, deals: Sequence, bot_seeds: Sequence[int], profiles: Seq
     return rollouts_from(obs, profiles, stop)(action, deals, bot_seeds, generators)
 
 
-def rollouts_from(obs, profiles: Sequence, stop: int):
-    """``rollout_values`` from the position ``obs`` shows with ``profiles`` and ``stop``, the
-    position's arrays built and checked once: a function of ``(action, deals, bot_seeds,
-    generators=None)`` returning the same values (a race asks for a few worlds at a time, and
-    building the position took a quarter of a search's time)."""
+def rollouts_from(obs, profiles: Sequence, stop: int, correction=None):
+    """``rollout_values`` from the position ``obs`` shows with ``profiles`` and ``stop`` (the leaf
+    corrected by ``correction``, a ``coach.leaf.LeafCorrection``, when given), the position's
+    arrays built and checked once: a function of ``(action, deals, bot_seeds, generators=None)``
+    returning the same values (a race asks for a few worlds at a time, and building the position
+    took a quarter of a search's time)."""
     import numpy as np
 
     from .rollout import rollout_values as compiled  # local: compiled with numba on import
-    from .tables import card_index, profile_rows, rule_arrays
+    from .tables import card_index, leaf_array, profile_rows, rule_arrays
 
     check(obs.rules, profiles)
     n = len(obs.players)
@@ -390,12 +391,13 @@ def rollouts_from(obs, profiles: Sequence, stop: int):
     pair_by_rank = np.array([int(R[1][k]) for k in range(14)], dtype=np.int64)
     rows = profile_rows([get_profile(p) for p in profiles])
     turns = np.array(obs.turns, dtype=np.int64)
+    corr = leaf_array(correction)
 
     def values(action: str, deals: Sequence, bot_seeds: Sequence[int], generators=None) -> list[float]:
         # a tuple is the kernel's arrays already (grids, draws, world seeds); else deals to convert
         grids, draws, worlds = deals if isinstance(deals, tuple) else deal_arrays(deals, draw_n)
         return compiled(R, pair_by_rank, rows, grids, draws, draw_n, up, discard, len(obs.discard_pile), st, turns,
                         pending, world_generators(worlds, bot_seeds, n) if generators is None else generators,
-                        layout.ACTION_NAMES.index(action), obs.seat, stop).tolist()
+                        layout.ACTION_NAMES.index(action), obs.seat, stop, corr).tolist()
 
     return values

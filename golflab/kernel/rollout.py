@@ -66,14 +66,29 @@ def pool_hand_ev(g, counts, R, pair_by_rank):
 
 
 @njit(cache=True)
-def leaf(G, R, pair_by_rank, seat):
-    """``coach.rollouts.leaf``: the seat's expected hand minus the others' mean, over what it has not seen."""
+def leaf(G, R, pair_by_rank, seat, corr):
+    """``coach.rollouts.leaf``: the seat's expected hand minus the others' mean, over what it has not
+    seen; with a correction (``corr``: ``tables.leaf_array``, more than one row) each hand's
+    columns corrected as ``LeafCorrection.hand`` does."""
     counts = cpu.unseen_counts(G, R)
     n = G[0].shape[0]
+    up = G[1]
+    corrected = corr.shape[0] > 1
+    fewest = corr.shape[3] - 1
+    if corrected:
+        for s in range(n):
+            down = 6 - up[s].sum()
+            if down < fewest:
+                fewest = down
     mine = 0.0
     others = 0.0
     for s in range(n):
-        est = pool_hand_ev(cpu.seat_kinds(G, R, s), counts, R, pair_by_rank)
+        g = cpu.seat_kinds(G, R, s)
+        est = pool_hand_ev(g, counts, R, pair_by_rank)
+        if corrected:
+            down = 6 - up[s].sum()
+            est += ((corr[g[0] + 1, g[3] + 1, down, fewest] + corr[g[1] + 1, g[4] + 1, down, fewest])
+                    + corr[g[2] + 1, g[5] + 1, down, fewest])
         if s == seat:
             mine = est
         else:
@@ -97,8 +112,9 @@ def generator_rows(world_seeds, bot_seeds, n):
 
 @njit(cache=True)
 def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard, disc_n, scalars, turns, pending,
-                   generators, action, seat, stop):
-    """The seat's relative hole result after ``action`` in each world (``coach.rollouts.rollout``).
+                   generators, action, seat, stop, corr):
+    """The seat's relative hole result after ``action`` in each world (``coach.rollouts.rollout``;
+    the leaf corrected by ``corr`` when it has more than one row: ``leaf``).
 
     ``grids[w]``/``draws[w]`` (``draw_n`` cards, drawn from the end): world w's deal;
     ``up``, ``discard``, ``scalars``, ``turns``, ``pending``: the position; ``generators[w]``:
@@ -124,7 +140,7 @@ def rollout_values(R, pair_by_rank, profiles, grids, draws, draw_n, up, discard,
             if st[S_PHASE] == PHASE_ROUND_OVER or st[S_PHASE] == PHASE_GAME_OVER:
                 break
             if st[S_STAGE] == STAGE_DRAW and G[4].sum() >= stop:
-                value = leaf(G, R, pair_by_rank, seat)
+                value = leaf(G, R, pair_by_rank, seat, corr)
                 break
             engine.apply(G, R, engine.decide(G, R, profiles, rngs), rngs[0], outs, np.int64(0))
         if np.isnan(value):

@@ -102,6 +102,27 @@ def rule_arrays(rules: Rules, players: int) -> tuple:
     return arrays, deck
 
 
+def leaf_array(correction) -> np.ndarray:
+    """The coach's leaf correction (``coach.leaf.LeafCorrection``) as the kernel reads it:
+    ``[top kind + 1, bottom kind + 1, the seat's face-down cards, the table's fewest]`` (kind -1:
+    face down), every entry the correction's own ``column``; a single zero when there is none."""
+    if correction is None:
+        return np.zeros((1, 1, 1, 1))
+    return _leaf_array(correction)
+
+
+@lru_cache(maxsize=8)
+def _leaf_array(correction) -> np.ndarray:
+    names = (None, *L.KINDS)
+    out = np.empty((len(names), len(names), 7, correction.fewest_cap + 1))
+    for i, top in enumerate(names):
+        for j, bottom in enumerate(names):
+            for down in range(7):
+                for fewest in range(correction.fewest_cap + 1):
+                    out[i, j, down, fewest] = correction.column(top, bottom, down, fewest)
+    return out
+
+
 def kind_code(kind: str, computed: tuple[str, ...], rule: str) -> int:
     """The code of a hand bonus's or round adjustment's ``kind`` among those the kernel ``computed``;
     a ValueError for any other (the switch refuses such rules first: ``golflab.kernel.KINDS``)."""
