@@ -19,8 +19,8 @@ import pytest
 
 from golflab import Position
 from golflab.classroom import Store
-from tests.browser.conftest import ARTIFACTS, assert_not_clipped, class_tokens, open_signed_in
-from tests.browser.test_a11y import assert_accessible
+from tests.browser.conftest import ARTIFACTS, VIEWPORT, assert_not_clipped, class_tokens, open_signed_in
+from tests.browser.test_a11y import SMALL_SCREENS, assert_accessible
 
 PASSWORD = "rooms-pass-1"
 LEARNERS = ("rita", "sam", "tess")
@@ -28,6 +28,7 @@ TEACHER = "mr_room"
 BOARD = ".golf-room-board"
 STATUS = f"{BOARD} .golf-status"
 TIMEOUT = 60_000
+PHONE = dict(zip(("width", "height"), SMALL_SCREENS[0]))
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +116,9 @@ def test_three_learners_play_a_hole_in_one_room_and_one_reloads(browser, voila_s
     code = rita.inner_text(".golf-room-code").strip()
     assert re.fullmatch(r"[A-Z]{4}", code), code
     assert_not_clipped(rita, ".golf-room-code")
+    rita.set_viewport_size(PHONE)  # on a phone too (the phone rule's 28-px line once cut the code)
+    assert_not_clipped(rita, ".golf-room-code")
+    rita.set_viewport_size(VIEWPORT)
     join(sam, code)
     join(tess, code)
     rita.wait_for_function("() => /tess/.test(document.querySelector('.golf-room-lobby').textContent)",

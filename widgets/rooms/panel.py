@@ -46,11 +46,13 @@ CODEPIECE_SEATS = 4
 #: Determinizations per graded decision at the end of a room's game: about 0.1 s a hole once the
 #: coach is warm, so the game is kept moments after it ends (the table's review uses more).
 ROOM_REVIEW_SAMPLES = 16
+#: The room code's own line height wins over the phone rule that sets every HTML widget's to 28 px
+#: (the Voila template's ``a11y.html.j2``): at 390 px the 64-px code was cut to a 28-px box.
 PANEL_CSS = """<style>
 .golf-room-panel{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;
  border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0}
-.golf-room-code,.golf-room-code .widget-html-content{font:700 64px/1.2 ui-monospace,Menlo,Consolas,monospace;
- letter-spacing:.25em;color:#0d47a1;height:auto}
+.golf-room-panel .golf-room-code,.golf-room-panel .golf-room-code .widget-html-content{
+ font:700 64px/1.2 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.25em;color:#0d47a1;height:auto}
 .golf-room-lobby{font-size:16px}
 .golf-room-message{font-size:15px;color:#7f0000}
 .golf-room-message.golf-room-ok{color:#1b5e20}
