@@ -19,7 +19,7 @@ from ..ev import placement_evs
 from ..game import Game, Observation
 from ..model import scoring_model
 from ..racing import race
-from .rollouts import HORIZON, ROLLOUT_PROFILE, Samples
+from .rollouts import ROLLOUT_PROFILE, Samples
 from .worlds import deal_world, observation_seed, unseen_cards
 
 #: Uses of each drawn card valued by rollouts (the best by one-step EV).
@@ -60,16 +60,17 @@ def taken_observation(obs: Observation) -> Observation:
 
 
 def best_use(obs: Observation, card=None, policy: str = ROLLOUT_PROFILE,
-             horizon: int = HORIZON, salt: int = 0, uses: int | None = None) -> tuple[Observation, str]:
+             horizon: int | None = None, salt: int = 0, uses: int | None = None) -> tuple[Observation, str]:
     """(the observation after drawing ``card``, or after *take* when ``card`` is None; its best
     use): the ``uses`` (None: ``USES``) candidate uses raced on that observation's own rollouts
-    (seeded from it, xor ``salt``, played on for ``horizon`` table rounds), within ``USE_ROLLOUTS``
+    (seeded from it, xor ``salt``, played on for ``horizon`` table rounds, None: ``rollouts.HORIZON`` when
+    they run), within ``USE_ROLLOUTS``
     per use; one use: the one-step EV's best, no rollouts."""
     after = taken_observation(obs) if card is None else drawn_observation(obs, card)
     return after, best_of(after, policy, horizon, salt, uses)
 
 
-def best_of(after: Observation, policy: str = ROLLOUT_PROFILE, horizon: int = HORIZON, salt: int = 0,
+def best_of(after: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None, salt: int = 0,
             count: int | None = None) -> str:
     """The best of the ``count`` (None: ``USES``) candidate uses of the card held at ``after``."""
     uses = candidate_uses(after, USES if count is None else count)
@@ -79,7 +80,7 @@ def best_of(after: Observation, policy: str = ROLLOUT_PROFILE, horizon: int = HO
     return race(uses, sample, first=USE_FIRST, budget=USE_ROLLOUTS * len(uses))[0].action
 
 
-def use_plan(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int = HORIZON, salt: int = 0,
+def use_plan(obs: Observation, policy: str = ROLLOUT_PROFILE, horizon: int | None = None, salt: int = 0,
              uses: int | None = None) -> dict[str, tuple[Observation, str]]:
     """The best use of a drawn card of each kind of unseen card (``best_use`` of the first card
     of the kind, ``uses`` raced, its rollouts seeded xor ``salt``): ``{kind: (after, use)}``,

@@ -96,6 +96,8 @@ def fit(rules: Rules, players: Sequence[str], holes: int, seed: int) -> LeafCorr
     same choice for the same seed): every seat's columns against their final points."""
     if isinstance(holes, bool) or not isinstance(holes, int) or holes < 1:
         raise ValueError(f"holes must be a whole number, 1 or more, got {holes!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
     rules = rules.replace(rounds=1)  # a hole's play: the same whatever the game's holes
     model = scoring_model(rules)
     sums: dict = defaultdict(lambda: [0, 0.0])

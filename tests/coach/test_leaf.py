@@ -44,6 +44,8 @@ def test_a_fit_says_what_play_replaces_and_is_the_same_from_the_same_seed(correc
     assert leaf.fit(Rules(rounds=1), PLAYERS, 300, seed=1) != correction
     with pytest.raises(ValueError, match="holes must be a whole number, 1 or more, got 0"):
         leaf.fit(Rules(rounds=1), PLAYERS, 0, seed=1)
+    with pytest.raises(ValueError, match="seed must be a whole number, got '1'"):
+        leaf.fit(Rules(rounds=1), PLAYERS, 10, seed="1")
 
 
 def test_a_correction_counts_only_where_set_and_under_its_own_rules(monkeypatch, correction):

@@ -113,3 +113,23 @@ def test_other_samples_value_take_followed_by_the_same_use(monkeypatch):
     found.clear()
     valuation.reference(draw, 4, own ^ 0xC0FFEE, horizon=2)
     assert [salt for salt, _ in found] == [0xC0FFEE]
+
+
+def test_a_cards_best_use_looks_as_far_as_the_coach_does_when_it_runs(monkeypatch):
+    """``card_use`` reads ``rollouts.HORIZON`` when its rollouts run, not when it was imported."""
+    from golflab.coach import card_use, rollouts
+    from golflab.coach.worlds import unseen_cards
+
+    seen = []
+
+    class Recording(rollouts.Samples):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            seen.append(self.horizon)
+
+    monkeypatch.setattr(card_use, "Samples", Recording)
+    monkeypatch.setattr(rollouts, "HORIZON", 1)
+    obs = next(o for o in _positions() if o.awaiting == "draw")
+    after = card_use.drawn_observation(obs, unseen_cards(obs)[0])
+    card_use.best_of(after, count=3)
+    assert seen == [1]
