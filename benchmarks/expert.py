@@ -230,12 +230,8 @@ def add_leaf_option(parser: argparse.ArgumentParser) -> None:
     """``--leaf-holes N``: the Expert's leaf corrected as ``benchmarks/leaf.py`` fits it (issue 40's trial)."""
     parser.add_argument("--leaf-holes", type=int, default=0, metavar="N",
                         help="correct the rollouts' leaf by a fit of N holes of coach_precision's four "
-                             f"personalities (game seeds from {LEAF_SEED}; golflab.coach.leaf); default 0: "
+                             "personalities (benchmarks/leaf.py's seed; golflab.coach.leaf); default 0: "
                              "the coach's leaf")
-
-
-#: The first game seed of ``--leaf-holes``'s fit (``benchmarks/leaf.py``'s default too).
-LEAF_SEED = 50000
 
 
 def apply_leaf(parser: argparse.ArgumentParser, holes: int) -> None:
@@ -245,11 +241,12 @@ def apply_leaf(parser: argparse.ArgumentParser, holes: int) -> None:
         parser.error(f"--leaf-holes must be 0 (the coach's leaf) or more, got {holes}")
     if holes:
         from coach_precision import PLAYERS
+        from leaf import SEED
 
         start = time.process_time()
-        rollouts.LEAF = leaf.fit(Rules(rounds=1), PLAYERS, holes, LEAF_SEED)
+        rollouts.LEAF = leaf.fit(Rules(rounds=1), PLAYERS, holes, SEED)
         print(f"the Expert's leaf corrected by a fit of {holes} holes of {', '.join(PLAYERS)} (game seeds from "
-              f"{LEAF_SEED}; {time.process_time() - start:.0f} s of CPU)", flush=True)
+              f"{SEED}; {time.process_time() - start:.0f} s of CPU)", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

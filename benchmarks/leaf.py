@@ -32,6 +32,11 @@ import coach_precision as cp
 from golflab import Rules
 from golflab.coach import hints, leaf, rollouts
 
+#: The fit's holes and its first game seed, away from the positions' (``benchmarks/expert.py
+#: --leaf-holes`` fits from the same seed).
+HOLES = 40000
+SEED = 50000
+
 _POSITIONS: list = []
 
 
@@ -62,7 +67,7 @@ def judged(name: str, obs_list: list, choices: list, ends: list, seconds: list) 
             f"p95 {cp.pct(spent, 0.95):.0f}; by kind {cp.by_kind(obs_list, losses)}")
 
 
-def main(count: int = 200, holes: int = 40000, seed: int = 50000, horizons: tuple = (3,), cache: "str | None" = None,
+def main(count: int = 200, holes: int = HOLES, seed: int = SEED, horizons: tuple = (3,), cache: "str | None" = None,
          end_samples: int = cp.END_SAMPLES, processes: int = 2) -> None:
     obs_list = cp.positions(count)
     ends, seconds = cp.references(obs_list, cp.end_references(end_samples), cache, processes)

@@ -39,6 +39,12 @@ def column_key(top: "str | None", bottom: "str | None") -> tuple:
     return tuple(sorted(DOWN if k is None else k for k in (top, bottom)))
 
 
+def coarser(key: tuple) -> tuple:
+    """A correction's key (column, seat's face-down cards, table's fewest), then the coarser keys it
+    falls back to: without the table's fewest, then the column alone."""
+    return key, key[:2], key[:1]
+
+
 def fewest_down(grids: Sequence) -> int:
     """The table's fewest face-down cards (None in a grid), ``FEWEST`` or more as ``FEWEST``."""
     return min(min(sum(c is None for c in g) for g in grids), FEWEST)
@@ -72,7 +78,7 @@ class LeafCorrection:
         """The correction of a column of kinds ``top`` and ``bottom`` (None: face down) of a seat with
         ``down`` face-down cards, the table's fewest being ``fewest`` (capped at ``FEWEST``)."""
         key = (column_key(top, bottom), down, min(fewest, FEWEST))
-        for k in (key, key[:2], key[:1]):
+        for k in coarser(key):
             if k in self.means:
                 return self.means[k]
         return 0.0
@@ -119,7 +125,7 @@ def fit(rules: Rules, players: Sequence[str], holes: int, seed: int) -> LeafCorr
         final = [[model.kind(c) for c in game.grid(s)] for s in range(len(players))]
         for s, a, b, key, ev in seen:
             change = model.column_points(final[s][a], final[s][b]) - ev
-            for k in (key, key[:2], key[:1]):
+            for k in coarser(key):
                 cell = sums[k]
                 cell[0] += 1
                 cell[1] += change
@@ -127,4 +133,4 @@ def fit(rules: Rules, players: Sequence[str], holes: int, seed: int) -> LeafCorr
     return LeafCorrection(rules, tuple(players), holes, seed, means)
 
 
-__all__ = ["DOWN", "FEWEST", "MIN_SAMPLES", "LeafCorrection", "column_key", "fewest_down", "fit"]
+__all__ = ["DOWN", "FEWEST", "MIN_SAMPLES", "LeafCorrection", "coarser", "column_key", "fewest_down", "fit"]
