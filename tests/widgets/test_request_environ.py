@@ -97,6 +97,61 @@ def test_threads_of_a_preheated_kernel_wait_for_its_one_request_together(monkeyp
     assert seen == ["game=5"] * 3 and len(calls) == 1
 
 
+class HandOver:
+    """A lock that, as its first holder lets go while another thread waits for it, lets that thread run
+    through first: the order a loaded machine can give (the holder preempted between freeing the lock
+    and its next line)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.held = False
+        self.exits = 0
+        self.waiting = threading.Event()  # a second thread is about to take the lock
+        self.second_done = threading.Event()  # ... and has let go of it
+
+    def __enter__(self) -> None:
+        if self.held:
+            self.waiting.set()
+        self.lock.acquire()
+        self.held = True
+
+    def __exit__(self, *exc) -> None:
+        self.held = False
+        self.exits += 1
+        first = self.exits == 1 and self.waiting.is_set()
+        self.lock.release()
+        if first:
+            assert self.second_done.wait(10), "the waiting thread never took the lock"
+        else:
+            self.second_done.set()
+
+
+def test_a_thread_let_in_as_the_request_arrives_does_not_wait_for_it_again(monkeypatch):
+    """The account bar's thread holds the wait while a cell asks for the request too. The request came
+    and the lock is free, but the thread has not run its next line: the cell, let in, must take the
+    request, not wait for another (Voila sends one; the page hung at "Executing 2 of 5")."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    hand_over = HandOver()
+    monkeypatch.setattr(classroom_session, "_REQUEST_LOCK", hand_over)
+    calls = []
+    cell = []
+
+    def ask_once(url, seconds=page_request.LISTEN_SECONDS):
+        calls.append(url)
+        if len(calls) == 1:  # the bar's thread waits: the cell comes and queues for the lock
+            cell.append(threading.Thread(target=lambda: cell.append(request_environ()["QUERY_STRING"])))
+            cell[0].start()
+            assert hand_over.waiting.wait(10), "the cell never asked for the request"
+        return {"QUERY_STRING": "game=8"}
+
+    monkeypatch.setattr(page_request, "ask_once", ask_once)
+    monkeypatch.setattr(classroom_session, "request_seen", False)
+    assert request_environ()["QUERY_STRING"] == "game=8"
+    cell[0].join(10)
+    assert cell[1:] == ["game=8"] and len(calls) == 1  # a second wait would hang for good
+
+
 def test_the_account_bar_lets_a_preheated_kernel_run_on_and_shows_the_learner_once_the_request_comes(
         monkeypatch, tmp_path):
     url = f"sqlite:///{tmp_path / 'class.db'}"

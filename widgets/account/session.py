@@ -161,6 +161,7 @@ def request_environ(environ=None):
         with _REQUEST_LOCK:
             if not request_seen:
                 page_request.wait_for_page_request()
+                request_seen = True  # before the lock is free: a thread let in next must not wait again
     request_seen = True
     return os.environ
 
