@@ -82,8 +82,9 @@ def test_a_class_votes_a_hole_through_against_the_expert(browser, voila_server, 
             page.click(other if i == 2 else first, timeout=WAIT)
             page.locator(".golf-my-vote", has_text="Your vote").wait_for(timeout=WAIT)
         teacher.locator(STATUS, has_text="3 of 3 voted").wait_for(timeout=WAIT)
-        if votes == 1:
+        if votes == 1:  # the vote still open: its count-down and the learner's vote on the page
             learners[0].screenshot(path=str(ARTIFACTS / "class-table-learner-voted.png"))
+            assert_accessible(learners[0], "a learner's page with a vote open and their vote taken")
         pages = [teacher, *learners]
         before = [GOLF.key(p) for p in pages]
         start = time.perf_counter()
