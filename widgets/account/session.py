@@ -135,7 +135,8 @@ _SESSION: "PageSession | None" = None
 _SESSION_LOCK = threading.RLock()
 _REQUEST_LOCK = threading.Lock()
 
-#: True once this kernel holds its page's request (``request_environ``).
+#: True once a kernel started ahead of its page holds the page's request (``request_environ`` sets it,
+#: under ``_REQUEST_LOCK``; ``awaiting_request`` reads it).
 request_seen = False
 
 
@@ -162,7 +163,6 @@ def request_environ(environ=None):
             if not request_seen:
                 page_request.wait_for_page_request()
                 request_seen = True  # before the lock is free: a thread let in next must not wait again
-    request_seen = True
     return os.environ
 
 
